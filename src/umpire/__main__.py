@@ -1,0 +1,5 @@
+"""``python -m umpire`` runs the command line."""
+
+from umpire.cli.main import main
+
+main()

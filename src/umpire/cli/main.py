@@ -1,0 +1,205 @@
+"""The ``umpire`` command line: rulesets, new games, views, actions, replay and adjudication.
+
+Every user error (bad JSON, unknown ruleset or role, an illegal action) ends in one line ``umpire: error: …`` on
+stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from umpire.kernel import registry
+from umpire.kernel.errors import UmpireError
+from umpire.kernel.game import Game, load_game, new_game, replay
+
+app = typer.Typer(
+    help="umpire: an automated game master for strategy games of early-modern Europe.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class UsageError(UmpireError):
+    """A command-line argument that is not what the command expects."""
+
+
+def fail(message: str) -> NoReturn:
+    """Print one error line and exit 2."""
+    typer.echo(f"umpire: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def read_json(source: str) -> Any:
+    """Parse JSON from a file path, or standard input when ``source`` is ``-``."""
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        name = "standard input" if source == "-" else source
+        raise UsageError(f"{name} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def write_json(value: Any, out: str | None) -> None:
+    """Write JSON to a file, or to standard output when ``out`` is None or ``-``."""
+    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    if out is None or out == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            Path(out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` pairs; values are read as JSON when they parse (numbers, true/false), else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"option {pair!r} must be written NAME=VALUE")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
+    return options
+
+
+def load_game_file(path: str) -> Game:
+    """A saved game (``umpire new`` output) or a bare record, replayed and checked."""
+    data = read_json(path)
+    if isinstance(data, dict) and "record" not in data and "actions" in data:
+        return replay(data)
+    return load_game(data)
+
+
+@app.command()
+def rulesets() -> None:
+    """List the game systems umpire runs, with their scenarios and options."""
+    for rules in registry.available():
+        info = rules.info
+        typer.echo(f"{info.name}: {info.title}")
+        typer.echo(f"  seed: {info.seed}")
+        typer.echo(f"  scenarios: {', '.join(s.name for s in info.scenarios)}")
+        for opt in info.options:
+            choices = ", ".join(json.dumps(c) for c in opt.choices)
+            typer.echo(f"  option {opt.name} (default {json.dumps(opt.default)}; {choices}): {opt.description}")
+
+
+@app.command()
+def new(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `umpire rulesets`).")],
+    scenario: Annotated[str | None, typer.Option(help="Scenario name; the ruleset's first by default.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the game's random generator.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", "-O", help="Rules option NAME=VALUE.")] = None,
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Write the game here instead of stdout.")] = None,
+) -> None:
+    """Set up a new game and write it (setup record, empty log and state) as JSON."""
+    game = new_game(ruleset, scenario, parse_options(option or []), seed)
+    write_json(game.to_json(), out)
+
+
+@app.command()
+def view(
+    game: Annotated[str, typer.Argument(help="Game file written by `umpire new` (or - for stdin).")],
+    role: Annotated[str, typer.Argument(help="The role whose view to show (a seat, gm or observer).")],
+) -> None:
+    """Show what one role may see and do now."""
+    write_json(load_game_file(game).view(role), None)
+
+
+@app.command()
+def act(
+    game: Annotated[str, typer.Argument(help="Game file to update in place.")],
+    role: Annotated[str, typer.Argument(help="The acting role.")],
+    action: Annotated[str, typer.Argument(help='The action as JSON, e.g. \'{"type": "ready"}\'.')],
+) -> None:
+    """Apply one action by one role and save the game file."""
+    loaded = load_game_file(game)
+    try:
+        parsed = json.loads(action)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"the action is not valid JSON: {exc.msg} at column {exc.colno}") from None
+    loaded.act(role, parsed)
+    write_json(loaded.to_json(), game)
+
+
+@app.command("replay")
+def replay_cmd(
+    log: Annotated[str, typer.Argument(help="A game file or a bare game record (setup + actions).")],
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Write the replayed game here.")] = None,
+) -> None:
+    """Replay a game's action log from its setup and print the state it leads to."""
+    game = load_game_file(log)
+    typer.echo(f"replayed {len(game.record['actions'])} actions; state digest {game.digest()}", err=True)
+    write_json(game.to_json() if out else game.state, out)
+
+
+@app.command()
+def adjudicate(
+    variant: Annotated[str, typer.Option(help="Map variant of every case that does not name its own.")] = "standard",
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="One case per line in, one answer per line out.")] = False,
+) -> None:
+    """Adjudicate Diplomacy phases from JSON cases on stdin (see docs/adjudication.md)."""
+    from umpire.diplomacy.contract import adjudicate as adjudicate_case
+    from umpire.diplomacy.contract import run_jsonl
+
+    if jsonl:
+        run_jsonl(sys.stdin, sys.stdout, default_variant=variant)
+        return
+    case = read_json("-")
+    if isinstance(case, dict):
+        case.setdefault("variant", variant)
+    answer = adjudicate_case(case)
+    write_json(answer, None)
+    if "error" in answer:
+        raise typer.Exit(2)
+
+
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset to play (today: standard).")] = "standard",
+    seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
+    end_year: Annotated[int, typer.Option(help="Stop after this winter if nobody has won.")] = 1910,
+    level: Annotated[str, typer.Option(help="Bot level: random or greedy.")] = "greedy",
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Also save the game file here.")] = None,
+) -> None:
+    """Play a whole game with a bot in every seat and print a readable report."""
+    from umpire.bots.standard import SimpleBot
+    from umpire.games.standard.report import game_report
+    from umpire.kernel.bots import run_bots
+
+    if ruleset != "standard":
+        raise UsageError(f"bots can play only the standard ruleset so far, not {ruleset!r} (see docs/status.md)")
+    try:
+        bots = {seat: SimpleBot(level) for seat in registry.get(ruleset).seats(new_game(ruleset).state)}
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    game = new_game(ruleset, options={"end_year": end_year}, seed=seed)
+    run_bots(game, dict(bots))
+    typer.echo(game_report(game.state))
+    if out:
+        write_json(game.to_json(), out)
+
+
+def main() -> None:
+    """Entry point of the ``umpire`` console script."""
+    try:
+        app()
+    except UmpireError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""Canonical JSON: the one serialisation used to compare, hash and store game states."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+
+def canonical_json(value: Any) -> str:
+    """Serialise with sorted keys and no insignificant whitespace, so equal data gives equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def state_digest(value: Any) -> str:
+    """SHA-256 of the canonical JSON, a short fingerprint for comparing states."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data."""
+    return copy.deepcopy(value)
+
+
+def check_plain(value: Any, where: str = "state") -> None:
+    """Raise TypeError unless ``value`` is plain JSON data (dict with str keys, list, str, int, float, bool, None)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            check_plain(item, f"{where}[{i}]")
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"{where} has a non-string key {key!r}")
+            check_plain(item, f"{where}.{key}")
+        return
+    raise TypeError(f"{where} holds a {type(value).__name__}, which is not plain JSON data")

@@ -1,0 +1,47 @@
+"""The ruleset registry: each game system is a module registered by name with its scenarios and options."""
+
+from __future__ import annotations
+
+import importlib
+
+from umpire.kernel.errors import UnknownRuleset
+from umpire.kernel.ruleset import Ruleset
+
+#: Modules that define the built-in rulesets; each calls :func:`register` when imported.
+BUILTIN_MODULES: tuple[str, ...] = ("umpire.games.standard",)
+
+_REGISTRY: dict[str, Ruleset] = {}
+_loaded = False
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset under its ``info.name``; registering a second one under the same name is an error."""
+    name = ruleset.info.name
+    if name in _REGISTRY and type(_REGISTRY[name]) is not type(ruleset):
+        raise ValueError(f"a ruleset named {name!r} is already registered")
+    _REGISTRY[name] = ruleset
+    return ruleset
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset registered as ``name``, or UnknownRuleset naming the ones there are."""
+    _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownRuleset(f"unknown ruleset {name!r}; known rulesets: {known}") from None
+
+
+def available() -> list[Ruleset]:
+    """Every registered ruleset, by name."""
+    _load_builtins()
+    return [_REGISTRY[name] for name in sorted(_REGISTRY)]

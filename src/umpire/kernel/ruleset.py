@@ -1,0 +1,111 @@
+"""The contract every game system implements: setup, roles, view, apply, advance.
+
+A ruleset is a plain object whose methods work on the game *state*, a dict of plain JSON data. The kernel
+(:mod:`umpire.kernel.game`) owns the state's life: it makes the base state, hands a copy to :meth:`Ruleset.apply`,
+keeps the result only when no error was raised, and appends the action to the log. Rulesets never keep state of
+their own between calls, never use randomness other than :mod:`umpire.kernel.rng`, and never let hidden
+information out except through :meth:`Ruleset.view`.
+
+The three shapes of play the four seeds need all fit this one contract:
+
+- *simultaneous orders* (Diplomacy phases, megagame intentions): each role submits into a sealed box
+  (:mod:`umpire.kernel.simultaneous`); a ``resolve`` action (every seat ready, a deadline, or the GM) makes the
+  ruleset resolve them together;
+- *sequential impulses* (Here I Stand): the view names the one role whose turn it is and lists its legal actions;
+  hands and decks live in the state and each view shows only its role's own cards;
+- *engine procedures* (Empires for Two, the HIS diplomatic deck, 1615 minor states, the megagame's non-played
+  states): :meth:`Ruleset.advance` runs them after every accepted action, drawing dice from the state's generator,
+  until some role must act again. Powers whose controller is :data:`ENGINE` are played this way.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+State = dict[str, Any]
+Action = dict[str, Any]
+View = dict[str, Any]
+
+#: The role that sees everything and may act for the table (pause, resolve at a deadline, adjust).
+GM = "gm"
+#: The role that sees only what is public.
+OBSERVER = "observer"
+#: The controller of a power that the engine runs by a fixed procedure.
+ENGINE = "engine"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A starting situation of a ruleset."""
+
+    name: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules option: its default and the values it accepts, with the ruling it selects."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """What a ruleset is: its registry name, its title, the seed document it implements."""
+
+    name: str
+    title: str
+    seed: str
+    scenarios: tuple[Scenario, ...]
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+
+class Ruleset(ABC):
+    """One game system. Subclasses set :attr:`info` and implement the abstract methods."""
+
+    info: ClassVar[RulesetInfo]
+
+    @abstractmethod
+    def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        """Fill the base state (which already holds ``rng``, ``rolls`` and ``control``) for a new game."""
+
+    @abstractmethod
+    def seats(self, state: State) -> list[str]:
+        """The player roles of this game, in a stable order."""
+
+    @abstractmethod
+    def view(self, state: State, role: str) -> View:
+        """Everything ``role`` may see now, and what it may do now (``"actions"``); nothing more."""
+
+    @abstractmethod
+    def apply(self, state: State, role: str, action: Action) -> None:
+        """Carry out ``action`` by ``role`` on ``state`` (a private copy) or raise IllegalAction."""
+
+    def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
+        """Run the engine's own procedures until a role must act; the default has none."""
+
+    def is_over(self, state: State) -> bool:
+        """Whether the game has ended."""
+        return bool(state.get("over"))
+
+    def roles(self, state: State) -> list[str]:
+        """Every role that may view the game: the seats, the GM and the observer."""
+        return [*self.seats(state), GM, OBSERVER]
+
+    def option_values(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with defaults filled in; unknown names or values raise ValueError with what is accepted."""
+        known = {opt.name: opt for opt in self.info.options}
+        for name, value in options.items():
+            if name not in known:
+                accepted = ", ".join(sorted(known)) or "none"
+                raise ValueError(f"unknown option {name!r} for {self.info.name}; options are: {accepted}")
+            if value not in known[name].choices:
+                accepted = ", ".join(repr(c) for c in known[name].choices)
+                raise ValueError(f"option {name!r} cannot be {value!r}; expected one of {accepted}")
+        return {name: options.get(name, opt.default) for name, opt in known.items()}
