@@ -6,13 +6,12 @@ import json
 
 import pytest
 
+from tests.kernel.toy import HandsGame
 from umpire.kernel import GM, OBSERVER, IllegalAction, UnknownRole, new_game, replay
 from umpire.kernel.canonical import canonical_json
 from umpire.kernel.control import controller, powers_of, set_controller
 from umpire.kernel.errors import BadGameFile, UmpireError
 from umpire.kernel.game import load_game
-
-from tests.kernel.toy import HandsGame
 
 
 def play_some(seed: int = 4):

@@ -86,8 +86,8 @@ class SimpleBot:
             if not order.endswith(" H") or rng.random() < 0.3:
                 continue
             kind, loc = unit[0], unit[2:]
-            reach = {_prov(d) for d in (game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc])}
-            helpable = [(other, dest) for other, dest in plans.items() if other != unit and dest in reach]
+            near = {_prov(d) for d in (game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc])}
+            helpable = [(other, dest) for other, dest in plans.items() if other != unit and dest in near]
             if helpable:
                 other, dest = rng.choice(helpable)
                 if dest == _prov(other[2:]):

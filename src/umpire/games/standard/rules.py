@@ -194,7 +194,7 @@ class StandardDiplomacy(Ruleset):
         game_map = self.game_map(state)
         phase_kind = state["phase"][-1]
         try:
-            order = parse_order(text, game_map, phase=phase_kind, units=board_types(state))  # type: ignore[arg-type]
+            order = parse_order(text, game_map, phase=phase_kind, units=board_types(state))
         except OrderError as exc:
             raise IllegalAction(f"{power} order {number} {text!r}: {exc}") from None
         canonical = format_order(order)
