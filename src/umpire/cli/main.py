@@ -191,6 +191,20 @@ def play(
         write_json(game.to_json(), out)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None, typer.Option(help="SQLite file or database URL (postgresql://…); default ./umpire.sqlite.")
+    ] = None,
+) -> None:
+    """Run the game server: games, seats, orders, press and live updates over HTTP (docs/server.md)."""
+    from umpire.cli.serve import serve as run_server
+
+    run_server(host, port, database)
+
+
 def main() -> None:
     """Entry point of the ``umpire`` console script."""
     try:

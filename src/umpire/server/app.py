@@ -1,0 +1,600 @@
+"""The web application: the JSON API, the live event stream, the pages, the deadline scheduler.
+
+Authentication is a bearer token in the ``Authorization`` header (a seat's, the GM's, the lobby's or an account's).
+The pages keep the token from the invite link's ``#token=…`` in the browser and send it in that header; no cookie
+is ever set, so a page of another site cannot act with a player's rights (nothing for it to ride on), and every
+write also requires a JSON body and, when the browser names an origin, this server's own (CSRF-safe twice over).
+
+Every game response is :func:`umpire.server.present.present` of the caller; errors are ``{"error": message}``
+with a 4xx status (``lines`` adds per-line errors of an orders text).
+
+The handlers are ``async`` and do their (short) database and kernel work on the event loop itself: one thread,
+so no thread ever waits for the GIL behind another (with a thread pool, 200 players' requests queued in lock
+convoys and p99 latency went from ~40 ms to over a second; see benchmarks/server_load.py). A game's first load
+after a start replays its log and holds the loop for that long; adjudicating a phase takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from umpire.kernel import registry
+from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
+from umpire.kernel.game import new_game
+from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.server import db, security
+from umpire.server.boards import board
+from umpire.server.live import Hub, listen_postgres
+from umpire.server.models import (
+    Account,
+    ActionBody,
+    Assign,
+    Bids,
+    CreateGame,
+    DeadlineSettings,
+    Extend,
+    Join,
+    LinkSeat,
+    Message,
+    OrdersText,
+    Ready,
+    Reissue,
+    SetDeadline,
+)
+from umpire.server.present import present, present_phase
+from umpire.server.scheduler import run_scheduler
+from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
+from umpire.server.submission import parse_submission
+
+log = logging.getLogger("umpire.server")
+
+HERE = Path(__file__).parent
+GAME_ID = PathParam(..., min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")
+Token = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat, GM, lobby or account token>")]
+
+_LINE_PREFIX = re.compile(r"^\S+ order \d+ '.*?': ")
+
+
+def as_json(data: Any) -> Response:
+    """A JSON answer, serialised once by the C encoder (no per-field conversion: the data is plain JSON)."""
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return Response(body.encode("utf-8"), media_type="application/json")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+def bearer(value: str | None) -> str | None:
+    if not value:
+        return None
+    scheme, _, token = value.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send the token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def status_of(exc: UmpireError) -> int:
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, Unauthorized):
+        return 401
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, Conflict):
+        return 409
+    return 422
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body",))
+        parts.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is not valid"
+
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+#: The pages run only this server's own scripts (no inline script, nothing from elsewhere).
+PAGE_POLICY = (
+    b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    b"connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+class Guard:
+    """ASGI middleware: writes to the API must be JSON from this site (CSRF); safe headers on every answer."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        api = path.startswith("/api/")
+        if api and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = {k: v for k, v in scope["headers"] if k in (b"content-type", b"origin", b"host")}
+            kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            refusal = None
+            if kind != b"application/json":
+                refusal = (415, "send a JSON body (Content-Type: application/json)")
+            else:
+                origin = headers.get(b"origin", b"").decode("latin-1")
+                if (
+                    origin
+                    and origin != "null"
+                    and origin.split("://", 1)[-1] != headers.get(b"host", b"").decode("latin-1")
+                ):
+                    refusal = (403, "cross-site requests are refused")
+            if refusal is not None:
+                await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
+                return
+        extra = SECURITY_HEADERS + ([(b"cache-control", b"no-store")] if api else [])
+        if path == "/" or path.startswith("/g/"):
+            extra = [*extra, (b"content-security-policy", PAGE_POLICY)]
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                present_names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in extra if k not in present_names
+                ]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(
+    database: str | None = None,
+    *,
+    scheduler: bool = True,
+    poll: float = 1.0,
+    heartbeat: float = 5.0,
+) -> FastAPI:
+    """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
+
+    ``scheduler`` runs the deadline task (checking every ``poll`` seconds at most); an event stream re-checks its
+    game every ``heartbeat`` seconds even without a notification.
+    """
+    engine = db.make_engine(database)
+    db.migrate(engine)
+    hub = Hub()
+    store = Store(engine, hub)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.attach(asyncio.get_running_loop())
+        tasks = []
+        if scheduler:
+            tasks.append(asyncio.create_task(run_scheduler(store, poll)))
+        if store.is_postgres:
+            url = engine.url.render_as_string(hide_password=False)
+            tasks.append(asyncio.create_task(listen_postgres(url, hub)))
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            engine.dispose()
+
+    app = FastAPI(
+        title="umpire",
+        version="1",
+        description="An automated game master: games, seats, orders, press, live updates. See docs/server.md.",
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    # --- errors: always a 4xx with a message for what the client did wrong ---------------------------------
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+    @app.exception_handler(UmpireError)
+    async def _umpire_error(_request: Request, exc: UmpireError) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_message(exc)}, status_code=422)
+
+    @app.exception_handler(OperationalError)
+    async def _busy(_request: Request, exc: OperationalError) -> JSONResponse:
+        # Another process held the database past the busy timeout (or the database went away): nothing was done.
+        log.warning("database unavailable: %s", type(exc.orig).__name__ if exc.orig else "error")
+        return JSONResponse({"error": "the database is busy or unreachable; nothing was changed, try again"}, 503)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    app.add_middleware(Guard)
+
+    # --- helpers ------------------------------------------------------------------------------------------
+
+    def caller_of(game_id: str, authorization: str | None) -> Caller:
+        return store.caller(game_id, bearer(authorization))
+
+    def gm_of(game_id: str, authorization: str | None) -> Caller:
+        caller = caller_of(game_id, authorization)
+        if caller.role != GM:
+            raise Forbidden("this needs the GM's token")
+        return caller
+
+    def shown_data(game_id: str, caller: Caller) -> dict[str, Any]:
+        return present(store.snapshot(game_id), caller)
+
+    def shown(game_id: str, caller: Caller) -> Response:
+        return as_json(shown_data(game_id, caller))
+
+    def shown_to(game_id: str, authorization: str | None) -> Response:
+        caller, snap = store.read(game_id, bearer(authorization))
+        return as_json(present(snap, caller))
+
+    def link(request: Request, game_id: str, token: str) -> str:
+        return f"{str(request.base_url).rstrip('/')}/g/{game_id}#token={token}"
+
+    # --- pages --------------------------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index(request: Request) -> Response:
+        return templates.TemplateResponse(request, "index.html", {})
+
+    @app.get("/g/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def game_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
+        with store.reading() as conn:
+            exists = conn.execute(select(db.games.c.id).where(db.games.c.id == game_id)).first()
+        if exists is None:
+            return HTMLResponse("<h1>No such game</h1>", status_code=404)
+        return templates.TemplateResponse(request, "game.html", {"game_id": game_id})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, Any]:
+        with store.reading() as conn:
+            conn.execute(select(1))
+        return {"ok": True, "streams": hub.streams()}
+
+    # --- rulesets and boards ------------------------------------------------------------------------------
+
+    @app.get("/api/rulesets", summary="The rulesets this server runs, with scenarios, options and seats")
+    async def rulesets() -> list[dict[str, Any]]:
+        out = []
+        for rules in registry.available():
+            info = rules.info
+            sample = new_game(rules, info.scenarios[0].name)
+            out.append(
+                {
+                    "name": info.name,
+                    "title": info.title,
+                    "scenarios": [{"name": s.name, "title": s.title} for s in info.scenarios],
+                    "options": [
+                        {"name": o.name, "default": o.default, "choices": list(o.choices), "description": o.description}
+                        for o in info.options
+                    ],
+                    "seats": rules.seats(sample.state),
+                }
+            )
+        return out
+
+    @app.get("/api/boards/{map_id}", summary="Drawing data of a Diplomacy-family map (public)")
+    async def get_board(map_id: Annotated[str, PathParam(..., max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]) -> Any:
+        try:
+            return board(map_id)
+        except (LookupError, UmpireError, ValueError, OSError) as exc:
+            raise ApiError(404, f"no board for map {map_id!r}: {exc}") from None
+
+    # --- games --------------------------------------------------------------------------------------------
+
+    @app.post("/api/games", status_code=201, summary="Create a game; answers its links (shown only once)")
+    async def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
+        try:
+            made = store.create(body)
+        except UnknownRuleset as exc:
+            raise ApiError(422, str(exc)) from None
+        game_id = made["id"]
+        return {
+            "id": game_id,
+            "url": f"{str(request.base_url).rstrip('/')}/g/{game_id}",
+            "gm_token": made["gm_token"],
+            "gm_link": link(request, game_id, made["gm_token"]),
+            "lobby_token": made["lobby_token"],
+            "lobby_link": link(request, game_id, made["lobby_token"]),
+            "seat_tokens": made["seat_tokens"],
+            "seat_links": {seat: link(request, game_id, tok) for seat, tok in made["seat_tokens"].items()},
+        }
+
+    @app.get("/api/games/{game_id}", summary="What the caller sees of a game (no token: the observer)")
+    async def get_game(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+        return shown_to(game_id, authorization)
+
+    @app.get("/api/games/{game_id}/phases/{idx}", summary="A past phase's public map")
+    async def get_phase(
+        game_id: Annotated[str, GAME_ID], idx: Annotated[int, PathParam(..., ge=0, le=100000)]
+    ) -> dict[str, Any]:
+        return present_phase(store.phase(game_id, idx))
+
+    @app.get("/api/games/{game_id}/events", summary="Server-sent events: the caller's game view on each change")
+    async def events(request: Request, game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+        token = bearer(authorization)
+        store.caller(game_id, token)  # refuse a bad token before streaming
+        queue = hub.subscribe(game_id)
+
+        async def stream() -> AsyncIterator[str]:
+            last: tuple[Any, ...] = ()
+            try:
+                yield "retry: 2000\n\n"
+                while not await request.is_disconnected():
+                    try:
+                        who, snap = store.read(game_id, token)
+                    except UmpireError:
+                        yield 'event: gone\ndata: {"error": "this token no longer opens this game"}\n\n'
+                        return
+                    # The game row's update time changes with every change to the game, its players or press.
+                    version = (snap.row.updated_at, who.role, who.player.id if who.player else None)
+                    if version != last:
+                        last = version
+                        data = json.dumps(present(snap, who), ensure_ascii=False, separators=(",", ":"))
+                        yield f"event: state\ndata: {data}\n\n"
+                    else:
+                        yield ": still here\n\n"
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(queue.get(), timeout=heartbeat)
+            finally:
+                hub.unsubscribe(game_id, queue)
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    @app.post("/api/games/{game_id}/join", summary="Take a seat (its invite token) or join the lobby (lobby token)")
+    async def join(request: Request, game_id: Annotated[str, GAME_ID], body: Join, authorization: Token = None) -> Any:
+        token = bearer(authorization)
+        if not token:
+            raise ApiError(401, "joining needs the invite link's token")
+        joined = store.join(game_id, token, body.name, body.seat)
+        caller = store.caller(game_id, joined["token"])
+        return as_json(
+            {"token": joined["token"], "link": link(request, game_id, joined["token"]), **shown_data(game_id, caller)}
+        )
+
+    def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
+        try:
+            store.act(game_id, caller, actions)
+        except (IllegalAction, UnknownRole) as exc:
+            raise ApiError(422, str(exc)) from None
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/actions", summary="Take any action of the ruleset's view ('actions')")
+    async def post_action(game_id: Annotated[str, GAME_ID], body: ActionBody, authorization: Token = None) -> Any:
+        caller = caller_of(game_id, authorization)
+        return act_and_show(game_id, caller, [body.action])
+
+    @app.post("/api/games/{game_id}/orders", summary="Submit orders as text (per-line errors on refusal)")
+    async def post_orders(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:
+        caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        if caller.role in (OBSERVER, "lobby", GM):
+            raise ApiError(403, "only a seat's token may submit orders")
+        view = snap.game.ruleset.view(snap.game.state, caller.role)
+        parsed = parse_submission(body.text, view, body.power)
+        if parsed.errors:
+            raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
+        actions = parsed.actions()
+        try:
+            store.act(game_id, caller, actions)
+        except (IllegalAction, UnknownRole) as exc:
+            lines = per_line_errors(game_id, caller, parsed)
+            message = str(exc) if not lines else "some orders were refused; nothing was submitted"
+            raise ApiError(422, message, lines=lines) from None
+        return shown(game_id, caller)
+
+    def per_line_errors(game_id: str, caller: Caller, parsed: Any) -> list[dict[str, Any]]:
+        errors = []
+        for power, lines in parsed.orders.items():
+            for number, text in lines:
+                try:
+                    store.dry_run(game_id, caller, [{"type": "orders", "power": power, "orders": [text]}])
+                except UmpireError as exc:
+                    errors.append({"line": number, "text": text, "error": _LINE_PREFIX.sub("", str(exc))})
+        return errors
+
+    @app.post("/api/games/{game_id}/ready", summary="Mark the seat ready (or not) for early resolution")
+    async def post_ready(game_id: Annotated[str, GAME_ID], body: Ready, authorization: Token = None) -> Any:
+        caller = caller_of(game_id, authorization)
+        return act_and_show(game_id, caller, [{"type": "ready", "ready": body.ready}])
+
+    @app.post("/api/games/{game_id}/press", summary="Write a message: public, or to some seats")
+    async def post_press(game_id: Annotated[str, GAME_ID], body: Message, authorization: Token = None) -> Any:
+        caller = caller_of(game_id, authorization)
+        store.post_message(game_id, caller, body.to, body.body)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/bids", summary="Blind-auction bids of a lobby player (secret)")
+    async def post_bids(game_id: Annotated[str, GAME_ID], body: Bids, authorization: Token = None) -> Any:
+        caller = caller_of(game_id, authorization)
+        store.bid(game_id, caller, body.bids)
+        return shown(game_id, caller)
+
+    # --- the GM -------------------------------------------------------------------------------------------
+
+    @app.post("/api/games/{game_id}/gm/start", summary="GM: start the game (assigning seats by the game's method)")
+    async def gm_start(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.start(game_id)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/pause", summary="GM: pause (the deadline clock stops)")
+    async def gm_pause(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.pause(game_id)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/resume", summary="GM: resume a paused game")
+    async def gm_resume(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.resume(game_id)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/resolve", summary="GM: resolve the phase now")
+    async def gm_resolve(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        try:
+            store.gm_act(game_id, {"type": "resolve"})
+        except IllegalAction as exc:
+            raise ApiError(422, str(exc)) from None
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/extend", summary="GM: move the deadline by some seconds")
+    async def gm_extend(game_id: Annotated[str, GAME_ID], body: Extend, authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.extend(game_id, body.seconds)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/deadline", summary="GM: set this phase's deadline (or none)")
+    async def gm_deadline(game_id: Annotated[str, GAME_ID], body: SetDeadline, authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        at = (
+            body.at if body.at is not None else (time.time() + body.in_seconds if body.in_seconds is not None else None)
+        )
+        store.set_deadline(game_id, at)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/deadlines", summary="GM: seconds per phase kind for the phases to come")
+    async def gm_deadlines(
+        game_id: Annotated[str, GAME_ID], body: DeadlineSettings, authorization: Token = None
+    ) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.set_deadlines(game_id, body.deadlines)
+        return shown(game_id, caller)
+
+    @app.post("/api/games/{game_id}/gm/reissue", summary="GM: a new invite link for a seat (the old one stops)")
+    async def gm_reissue(
+        request: Request, game_id: Annotated[str, GAME_ID], body: Reissue, authorization: Token = None
+    ) -> Any:
+        gm_of(game_id, authorization)
+        token = store.reissue(game_id, body.seat)
+        return {"seat": body.seat, "token": token, "link": link(request, game_id, token)}
+
+    @app.post("/api/games/{game_id}/gm/assign", summary="GM: give a lobby player a free seat before the start")
+    async def gm_assign(game_id: Annotated[str, GAME_ID], body: Assign, authorization: Token = None) -> Any:
+        caller = gm_of(game_id, authorization)
+        store.assign(game_id, body.player, body.seat)
+        return shown(game_id, caller)
+
+    # --- optional accounts --------------------------------------------------------------------------------
+
+    def account_of(authorization: str | None) -> Any:
+        token = bearer(authorization)
+        if not token:
+            raise ApiError(401, "this needs an account token")
+        with store.reading() as conn:
+            found = conn.execute(
+                select(db.accounts.c.id, db.accounts.c.name).where(
+                    db.accounts.c.token_hash == security.token_hash(token)
+                )
+            ).first()
+        if found is None:
+            raise ApiError(401, "unknown account token; log in again")
+        return found
+
+    @app.post("/api/accounts", status_code=201, summary="Create an account (optional: seats work without one)")
+    async def create_account(body: Account) -> dict[str, Any]:
+        token = security.new_token()
+        with store.writing() as conn:
+            taken = conn.execute(select(db.accounts.c.id).where(db.accounts.c.name == body.name)).first()
+            if taken is not None:
+                raise ApiError(409, f"the name {body.name!r} is taken")
+            conn.execute(
+                insert(db.accounts).values(
+                    name=body.name,
+                    password_hash=security.hash_password(body.password),
+                    token_hash=security.token_hash(token),
+                    created_at=time.time(),
+                )
+            )
+        return {"name": body.name, "token": token}
+
+    @app.post("/api/accounts/login", summary="Log in: a new account token (the old one stops)")
+    async def login(body: Account) -> dict[str, Any]:
+        with store.reading() as conn:
+            found = conn.execute(select(db.accounts).where(db.accounts.c.name == body.name)).first()
+        if found is None or not security.check_password(body.password, found.password_hash):
+            raise ApiError(401, "wrong name or password")
+        token = security.new_token()
+        with store.writing() as conn:
+            conn.execute(
+                update(db.accounts).where(db.accounts.c.id == found.id).values(token_hash=security.token_hash(token))
+            )
+        return {"name": body.name, "token": token}
+
+    @app.get("/api/accounts/me", summary="The account's seats")
+    async def account_me(authorization: Token = None) -> dict[str, Any]:
+        account = account_of(authorization)
+        with store.reading() as conn:
+            rows = conn.execute(
+                select(db.players.c.game_id, db.players.c.seat, db.games.c.title, db.games.c.status)
+                .join(db.games, db.games.c.id == db.players.c.game_id)
+                .where(db.players.c.account_id == account.id)
+            ).all()
+        return {
+            "name": account.name,
+            "games": [{"game": r.game_id, "seat": r.seat, "title": r.title, "status": r.status} for r in rows],
+        }
+
+    @app.post("/api/accounts/link", summary="Tie a seat to the account (then the account token acts for it)")
+    async def account_link(
+        body: LinkSeat,
+        authorization: Token = None,
+        seat_token: Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)] = None,
+    ) -> dict[str, Any]:
+        account = account_of(authorization)
+        if not seat_token:
+            raise ApiError(401, "send the seat's token in X-Seat-Token")
+        caller = store.caller(body.game, seat_token)
+        if caller.player is None:
+            raise ApiError(403, "only a player's seat can be tied to an account")
+        store.link_account(body.game, caller.player.id, account.id)
+        return {"game": body.game, "seat": caller.player.seat}
+
+    return app

@@ -1,0 +1,571 @@
+"use strict";
+// The game page: one payload from the server (what this token may see), redrawn on every live update.
+(function () {
+  const gameId = U.$("app").dataset.game;
+  let token = U.token(gameId);
+  let S = null;              // the latest payload
+  let dirty = false;         // the orders text was edited since it was last filled from the server
+  let filledFor = null;      // the phase key the orders text was filled for
+  let click = null;          // the map-click order under construction
+  let historyShown = null;   // index of the past phase on the board, or null for now
+  let skew = 0;              // the server's clock minus this browser's, in seconds
+  const api = (path) => "/api/games/" + gameId + path;
+
+  // --- talking to the server ------------------------------------------------------------------------------
+  async function refresh() { show(await U.call("GET", api(""), token)); }
+  async function post(path, body, errorBox) {
+    if (errorBox) U.$(errorBox).textContent = "";
+    try {
+      const data = await U.call("POST", api(path), token, body);
+      if (data && data.game) show(data);
+      return data;
+    } catch (e) {
+      if (errorBox) U.$(errorBox).textContent = e.message;
+      throw e;
+    }
+  }
+  // Live updates: the event stream is read with fetch so the token travels in a header, not in the URL.
+  async function live() {
+    let wait = 1000;
+    for (;;) {
+      try {
+        const headers = { "Accept": "text/event-stream" };
+        if (token) headers["Authorization"] = "Bearer " + token;
+        const res = await fetch(api("/events"), { headers });
+        if (!res.ok) throw new Error("stream " + res.status);
+        U.$("live").classList.add("on");
+        wait = 1000;
+        const reader = res.body.getReader();
+        const dec = new TextDecoder();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          let i;
+          while ((i = buf.indexOf("\n\n")) >= 0) {
+            const chunk = buf.slice(0, i); buf = buf.slice(i + 2);
+            let event = "message", data = "";
+            for (const line of chunk.split("\n")) {
+              if (line.startsWith("event:")) event = line.slice(6).trim();
+              else if (line.startsWith("data:")) data += line.slice(5).trim();
+            }
+            if (event === "state" && data) show(JSON.parse(data));
+          }
+        }
+      } catch (e) { /* reconnect below */ }
+      U.$("live").classList.remove("on");
+      await new Promise(r => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 15000);
+    }
+  }
+
+  // --- drawing --------------------------------------------------------------------------------------------
+  function phaseKey(s) { return s.game.seq >= 0 ? (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : "") : ""; }
+  function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders"); }
+  function readyAction() { return (S.view.actions || []).find(a => a.type === "ready"); }
+
+  function show(data) {
+    const before = S;
+    S = data;
+    skew = data.game.now - Date.now() / 1000;
+    const g = S.game, v = S.view, you = S.you;
+    U.$("title").textContent = g.title;
+    U.$("phase").textContent = (v.phase || g.status) + (g.status !== "running" ? " · " + g.status : "");
+    const role = you.role === "observer" ? "observer" : you.role === "lobby" ? "in the lobby" : you.role;
+    U.$("who").textContent = (you.name ? you.name + " · " : "") + role;
+    U.$("gm-tab").classList.toggle("hidden", !you.is_gm);
+    showJoin();
+    showBids();
+    tick();
+    const key = phaseKey(S);
+    if (!before || phaseKey(before) !== key) {
+      click = null;
+      if (before) { U.$("orders-ok").textContent = ""; U.$("orders-error").textContent = ""; }
+    }
+    if (filledFor !== key || !dirty) fillOrders(key);
+    drawBoard();
+    showOrdersPanel();
+    showPress();
+    showHistory();
+    showCharts();
+    showSeats();
+    if (you.is_gm) showGm();
+  }
+
+  function tick() {
+    if (!S) return;
+    const g = S.game;
+    const el = U.$("deadline");
+    if (g.status === "paused") el.textContent = "paused" + (g.paused_remaining != null ? " · " + U.span(g.paused_remaining) + " left" : "");
+    else if (g.deadline_at) el.textContent = "deadline in " + U.span(g.deadline_at - (Date.now() / 1000 + skew));
+    else el.textContent = g.status === "running" ? "no deadline" : "";
+  }
+  setInterval(tick, 1000);
+
+  function showJoin() {
+    const you = S.you, box = U.$("join");
+    const needsSeatName = you.player && !you.name;
+    const lobbyJoin = you.role === "lobby" && !you.player;
+    box.classList.toggle("hidden", !(needsSeatName || lobbyJoin));
+    if (needsSeatName) U.$("join-title").textContent = "Take the seat of " + you.seat;
+    if (lobbyJoin) {
+      U.$("join-title").textContent = "Join " + S.game.title;
+      const chosen = S.game.settings.assignment === "chosen";
+      U.$("join-seat-label").classList.toggle("hidden", !chosen);
+      if (chosen) {
+        const sel = U.clear(U.$("join-seat"));
+        for (const s of S.seats.filter(x => !x.joined)) sel.append(U.el("option", { value: s.seat }, s.seat));
+      }
+    }
+  }
+  U.$("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { name: U.$("join-name").value };
+    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
+    try {
+      const data = await post("/join", body, "join-error");
+      token = data.token; U.setToken(gameId, token);
+      await refresh();
+    } catch (e) { /* shown */ }
+  });
+
+  function showBids() {
+    const show = S.game.settings.assignment === "auction" && S.game.status === "lobby" && S.you.role === "lobby" && S.you.player;
+    U.$("bids").classList.toggle("hidden", !show);
+    if (!show) return;
+    const box = U.$("bids-fields");
+    if (box.childElementCount) return;
+    const seats = S.seats.map(s => s.seat);
+    const mine = S.you.bids || {};
+    for (const s of seats) box.append(U.el("label", {}, s + " ", U.el("input", { type: "number", min: 5, max: 100, value: mine[s] || Math.floor(100 / seats.length), "data-bid": s, size: 4 })));
+  }
+  U.$("bids-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const bids = {};
+    for (const i of document.querySelectorAll("[data-bid]")) bids[i.dataset.bid] = Number(i.value);
+    try { await post("/bids", { bids }, "bids-error"); U.$("bids-total").textContent = "saved"; } catch (e) { /* shown */ }
+  });
+
+  async function drawBoard() {
+    const v = historyShown === null ? S.view : null;
+    const holder = U.$("board");
+    if (!S.view.map) {
+      holder.classList.add("hidden");
+      U.$("raw-view").classList.remove("hidden");
+      U.$("raw-view").textContent = JSON.stringify(S.view, null, 2);
+      U.$("board-caption").textContent = "What you see";
+      return;
+    }
+    await Board.load(S.view.map);
+    if (v === null) return; // a past phase is on the board
+    U.$("back-to-now").classList.add("hidden");
+    U.$("board-caption").textContent = "Now: " + (v.phase || "");
+    const mine = [], arrows = [];
+    for (const f of orderForms()) for (const u of (f.orderable.units || [])) mine.push(u);
+    for (const f of orderForms()) for (const u of Object.keys(f.orderable.retreats || {})) mine.push(u);
+    for (const lines of Object.values(v.orders || {})) arrows.push(...Board.arrowsFor(lines));
+    if (S.you.is_gm && v.boxes) for (const b of Object.values(v.boxes)) for (const lines of Object.values((b && b.submission) || {})) arrows.push(...Board.arrowsFor(lines));
+    Board.draw(holder, v, {
+      mine, arrows,
+      targets: click ? click.targets : [],
+      selected: click && click.site, selectedUnit: click && click.unit,
+      onClick: onMapClick,
+    });
+  }
+  U.$("back-to-now").addEventListener("click", () => { historyShown = null; drawBoard(); U.$("history-detail").textContent = ""; });
+
+  // --- orders: text box -----------------------------------------------------------------------------------
+  function fillOrders(key) {
+    const forms = orderForms();
+    const orders = S.view.orders || {};
+    let text = "";
+    if (forms.length === 1) text = (orders[forms[0].power] || []).join("\n");
+    else for (const f of forms) text += f.power + ":\n" + (orders[f.power] || []).join("\n") + "\n\n";
+    U.$("orders-text").value = text.trim() ? text.trim() + "\n" : "";
+    dirty = false;
+    filledFor = key;
+    showLines([]);
+  }
+  U.$("orders-text").addEventListener("input", () => { dirty = true; showLines([]); });
+  function showLines(errors) {
+    const list = U.clear(U.$("order-lines"));
+    const byLine = {};
+    for (const e of errors) byLine[e.line] = e.error;
+    U.$("orders-text").value.split("\n").forEach((t, i) => {
+      if (!t.trim() && !byLine[i + 1]) return;
+      const li = U.el("li", { value: i + 1, class: byLine[i + 1] ? "bad" : "" }, t);
+      if (byLine[i + 1]) li.append(U.el("span", { class: "why" }, "← " + byLine[i + 1]));
+      list.append(li);
+    });
+    for (const e of errors.filter(e => !e.line)) list.append(U.el("li", { class: "bad" }, e.error));
+  }
+  async function submitOrders() {
+    U.$("orders-ok").textContent = "";
+    try {
+      await post("/orders", { text: U.$("orders-text").value }, "orders-error");
+      dirty = false;
+      fillOrders(phaseKey(S));
+      U.$("orders-ok").textContent = "Orders saved. You may change them until the deadline.";
+    } catch (e) {
+      showLines((e.data && e.data.lines) || []);
+    }
+  }
+  U.$("submit-orders").addEventListener("click", submitOrders);
+  U.$("ready-toggle").addEventListener("click", async () => {
+    const r = readyAction();
+    if (!r) return;
+    try { await post("/ready", { ready: r.ready }, "orders-error"); } catch (e) { /* shown */ }
+  });
+
+  function showOrdersPanel() {
+    const v = S.view, g = S.game, forms = orderForms();
+    const status = U.$("status-line");
+    const waiting = (v.waiting_for || []).length;
+    let text = "";
+    if (g.status === "lobby") text = "The game has not started yet.";
+    else if (v.over) text = "The game is over." + (v.result ? " " + describeResult(v.result) : "");
+    else if (forms.length) text = "You order " + forms.map(f => f.power).join(", ") + " in " + (v.phase || "this phase") + ". " + (v.ready ? "You are ready." : "");
+    else text = "Nothing for you to order now." + (waiting ? " Waiting for " + waiting + " seat(s)." : "");
+    status.textContent = text;
+    const show = forms.length > 0 && S.you.can_act;
+    for (const id of ["orders-label", "orders-text", "order-lines", "submit-orders"]) U.$(id).classList.toggle("hidden", !show);
+    const r = readyAction();
+    U.$("ready-toggle").classList.toggle("hidden", !r || !S.you.can_act);
+    if (r) { U.$("ready-toggle").textContent = r.ready ? "I am ready" : "Ready ✓ (click to undo)"; U.$("ready-toggle").classList.toggle("on", !r.ready); }
+    const fbox = U.clear(U.$("order-forms"));
+    for (const f of forms) {
+      const o = f.orderable || {};
+      if (o.builds) fbox.append(U.el("p", {}, f.power + " may build " + o.builds + " (click a home centre: " + o.build_sites.join(", ") + ")"));
+      if (o.disbands) fbox.append(U.el("p", {}, f.power + " must disband " + o.disbands + " (click a unit)"));
+      if (o.retreats) fbox.append(U.el("p", {}, f.power + " retreats: " + Object.entries(o.retreats).map(([u, opts]) => u + " → " + (opts.join("/") || "disband")).join("; ")));
+    }
+    // Any other ruleset: its actions as JSON.
+    const generic = (v.actions || []).filter(a => a.type !== "orders" && a.type !== "ready");
+    U.$("generic-actions").classList.toggle("hidden", !(generic.length && S.you.can_act && !v.map));
+    const al = U.clear(U.$("action-list"));
+    for (const a of generic) al.append(U.el("button", { class: "small", onclick: () => { U.$("action-json").value = JSON.stringify(a); } }, JSON.stringify(a)));
+    showClickHelp();
+    const rb = U.clear(U.$("result-box"));
+    const last = (v.history || [])[(v.history || []).length - 1];
+    if (last) { rb.append(U.el("h3", {}, "Last results: " + last.phase)); rb.append(resultsTable(last)); }
+  }
+  U.$("send-action").addEventListener("click", async () => {
+    let a;
+    try { a = JSON.parse(U.$("action-json").value); } catch (e) { U.$("orders-error").textContent = "not JSON: " + e.message; return; }
+    try { await post("/actions", { action: a }, "orders-error"); } catch (e) { /* shown */ }
+  });
+  function describeResult(r) {
+    if (r.kind === "solo") return r.winner + " wins.";
+    if (r.kind === "draw") return "Draw among " + (r.survivors || []).join(", ") + ".";
+    return JSON.stringify(r);
+  }
+
+  // --- orders: map clicks ---------------------------------------------------------------------------------
+  // click = {step, unit, power, site, targets, kind, other}
+  function phaseType() { const p = S.view.phase || ""; return p.slice(-1); }
+  function myUnits() {
+    const out = {};
+    for (const f of orderForms()) {
+      for (const u of (f.orderable.units || [])) out[u] = f.power;
+      for (const u of Object.keys(f.orderable.retreats || {})) out[u] = f.power;
+    }
+    return out;
+  }
+  function reach(unit) {
+    const d = Board.data, type = unit[0], loc = unit.slice(2);
+    return type === "A" ? (d.army_adj[loc] || []) : (d.fleet_adj[loc] || []);
+  }
+  function supportReach(unit) {
+    const d = Board.data, type = unit[0], loc = unit.slice(2);
+    return new Set(type === "A" ? (d.army_adj[loc] || []).map(Board.prov) : (d.fleet_reach[loc] || []));
+  }
+  function choices(list) {
+    const box = U.clear(U.$("click-choices"));
+    for (const [label, fn] of list) box.append(U.el("button", { class: "small", "data-choice": label, onclick: fn }, label));
+  }
+  function showClickHelp() {
+    const help = U.$("click-help");
+    if (!S.view.map || !orderForms().length || !S.you.can_act) { help.textContent = ""; U.clear(U.$("click-choices")); return; }
+    if (!click) {
+      const t = phaseType();
+      help.textContent = t === "A" ? "Click a home centre to build, or one of your units to disband." : "Click one of your units to order it.";
+      U.clear(U.$("click-choices"));
+    }
+  }
+  function setClick(c, help, opts) {
+    click = c;
+    U.$("click-help").textContent = help;
+    choices(opts || []);
+    if (c) choices([...(opts || []), ["Cancel", () => { setClick(null, ""); showClickHelp(); drawBoard(); }]]);
+    drawBoard();
+  }
+  function onMapClick(prov, unit) {
+    if (!orderForms().length || !S.you.can_act || historyShown !== null) return;
+    const mine = myUnits();
+    const t = phaseType();
+    if (click && click.targets && (click.targets.includes(prov) || (unit && click.targets.includes(unit.unit)))) return chooseTarget(prov, unit);
+    if (t === "A") {
+      const f = orderForms()[0];
+      const sites = new Set(orderForms().flatMap(x => x.orderable.build_sites || []));
+      if (sites.has(prov)) {
+        const p = Board.data.provinces[prov];
+        const opts = [];
+        if (p.type !== "sea") opts.push(["Army", () => placeOrder(f.power, "A " + prov + " B")]);
+        if (p.type === "coast") {
+          if (p.coasts && Object.keys(p.coasts).length) for (const c of Object.keys(p.coasts)) opts.push(["Fleet " + c, () => placeOrder(f.power, "F " + c + " B")]);
+          else opts.push(["Fleet", () => placeOrder(f.power, "F " + prov + " B")]);
+        }
+        return setClick({ site: prov, targets: [] }, "Build in " + prov + ":", opts);
+      }
+      if (unit && mine[unit.unit]) return placeOrder(mine[unit.unit], unit.unit + " D");
+      return;
+    }
+    if (!unit || !mine[unit.unit]) return;
+    const power = mine[unit.unit], u = unit.unit;
+    if (t === "R") {
+      const f = orderForms().find(x => x.power === power);
+      const opts = (f.orderable.retreats || {})[u] || [];
+      return setClick({ step: "retreat", unit: u, power, targets: opts.map(Board.prov), kind: "R" },
+        "Click where " + u + " retreats (highlighted), or:", [["Disband", () => placeOrder(power, u + " D")]]);
+    }
+    const isSea = Board.data.provinces[Board.prov(u.slice(2))].type === "sea";
+    const opts = [
+      ["Hold", () => placeOrder(power, u + " H")],
+      ["Move", () => setClick({ step: "move", unit: u, power, targets: reach(u).map(Board.prov) }, "Click where " + u + " moves (highlighted).")],
+      ["Support", () => setClick({ step: "support-unit", unit: u, power, targets: Board.units(S.view).filter(x => x.unit !== u && !x.dislodged && supportable(u, x)).map(x => x.unit) }, "Click the unit " + u + " supports (highlighted).")],
+    ];
+    if (u[0] === "A" && Board.data.provinces[Board.prov(u.slice(2))].type === "coast") {
+      const coasts = Object.entries(Board.data.provinces).filter(([id, p]) => p.type === "coast" && id !== Board.prov(u.slice(2))).map(([id]) => id);
+      opts.push(["Move by convoy", () => setClick({ step: "move-via", unit: u, power, targets: coasts }, "Click where " + u + " is convoyed to.")]);
+    }
+    if (u[0] === "F" && isSea) opts.push(["Convoy", () => setClick({ step: "convoy-army", unit: u, power, targets: Board.units(S.view).filter(x => x.type === "A" && Board.data.provinces[Board.prov(x.loc)].type === "coast").map(x => x.unit) }, "Click the army " + u + " convoys.")]);
+    setClick({ step: "action", unit: u, power, targets: [] }, "Order " + u + ":", opts);
+  }
+  function supportable(u, other) {
+    const mine = supportReach(u);
+    if (mine.has(Board.prov(other.loc))) return true;
+    return reach(other.unit).some(l => mine.has(Board.prov(l)));
+  }
+  function chooseTarget(prov, unit) {
+    const c = click;
+    if (c.step === "move") {
+      let dest = prov;
+      const coastal = reach(c.unit).filter(l => Board.prov(l) === prov);
+      if (c.unit[0] === "F" && coastal.length === 1) dest = coastal[0];
+      if (c.unit[0] === "F" && coastal.length > 1) return setClick({ ...c, targets: [] }, "Which coast?", coastal.map(l => [l, () => placeOrder(c.power, c.unit + " - " + l)]));
+      return placeOrder(c.power, c.unit + " - " + dest);
+    }
+    if (c.step === "move-via") return placeOrder(c.power, c.unit + " - " + prov + " VIA");
+    if (c.step === "retreat") return placeOrder(c.power, c.unit + " R " + prov);
+    if (c.step === "support-unit" && unit) {
+      const mine = supportReach(c.unit);
+      const targets = reach(unit.unit).map(Board.prov).filter(p => mine.has(p));
+      if (mine.has(Board.prov(unit.loc))) targets.push(Board.prov(unit.loc));
+      return setClick({ ...c, step: "support-target", other: unit, targets }, "Click where " + unit.unit + " goes (its own province: support its hold).");
+    }
+    if (c.step === "support-target") {
+      const o = c.other;
+      if (prov === Board.prov(o.loc)) return placeOrder(c.power, c.unit + " S " + o.unit);
+      return placeOrder(c.power, c.unit + " S " + o.unit + " - " + prov);
+    }
+    if (c.step === "convoy-army" && unit) {
+      const coasts = Object.entries(Board.data.provinces).filter(([id, p]) => p.type === "coast" && id !== Board.prov(unit.loc)).map(([id]) => id);
+      return setClick({ ...c, step: "convoy-target", other: unit, targets: coasts }, "Click where " + unit.unit + " is convoyed to.");
+    }
+    if (c.step === "convoy-target") return placeOrder(c.power, c.unit + " C " + c.other.unit + " - " + prov);
+  }
+  // Put a clicked order into the text (replacing the unit's line) and submit at once.
+  async function placeOrder(power, line) {
+    const ta = U.$("orders-text");
+    const lines = ta.value.split("\n").filter(x => x.trim());
+    const unitKey = line.split(" ").slice(0, 2).join(" ").toUpperCase();
+    const prov = Board.prov(line.split(" ")[1].toUpperCase());
+    const isBuild = / B$/.test(line);
+    const forms = orderForms();
+    const keep = lines.filter(x => {
+      const t = x.trim().toUpperCase().split(/\s+/);
+      if (isBuild) return !(t.length >= 2 && Board.prov(t[1] || "") === prov && / B$/.test(x.trim().toUpperCase()));
+      return !(t.slice(0, 2).join(" ") === unitKey || (t.length >= 2 && Board.prov(t[1]) === prov && (t[0] === "A" || t[0] === "F")));
+    });
+    if (forms.length > 1) {
+      // Several powers: put the line under the power's header.
+      const text = ta.value.split("\n");
+      const h = text.findIndex(x => x.trim().toUpperCase().replace(/:$/, "") === power);
+      const out = text.filter(x => !(x.trim().toUpperCase().split(/\s+/).slice(0, 2).join(" ") === unitKey));
+      if (h >= 0) out.splice(out.findIndex(x => x.trim().toUpperCase().replace(/:$/, "") === power) + 1, 0, line);
+      else out.push(power + ":", line);
+      ta.value = out.join("\n");
+    } else {
+      keep.push(line);
+      ta.value = keep.join("\n") + "\n";
+    }
+    dirty = true;
+    click = null;
+    U.$("click-help").textContent = "Added: " + line;
+    U.clear(U.$("click-choices"));
+    await submitOrders();
+    drawBoard();
+  }
+
+  // --- press ----------------------------------------------------------------------------------------------
+  function showPress() {
+    const list = U.$("press-list");
+    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
+    U.clear(list);
+    for (const m of S.press) {
+      const to = m.to === "public" ? "everyone" : m.to.join(", ");
+      list.append(U.el("div", { class: "msg", "data-msg": m.id }, U.el("div", { class: "meta" }, m.from + " → " + to + " · " + m.phase + " · " + U.when(m.at)), U.el("div", { class: "body" }, m.body)));
+    }
+    if (atBottom) list.scrollTop = list.scrollHeight;
+    const press = S.game.settings.press;
+    const canWrite = (S.you.is_gm || S.seats.some(s => s.seat === S.you.role)) && S.game.status !== "lobby" && (press !== "none" || S.you.is_gm);
+    U.$("press-form").classList.toggle("hidden", !canWrite);
+    const box = U.$("press-to");
+    if (!box.dataset.built && canWrite) {
+      box.dataset.built = "1";
+      box.append(U.el("label", {}, U.el("input", { type: "checkbox", "data-to": "public", checked: true }), "Everyone"));
+      if (press === "full" || S.you.is_gm) for (const s of S.seats) if (s.seat !== S.you.role) box.append(U.el("label", {}, U.el("input", { type: "checkbox", "data-to": s.seat }), s.seat));
+    }
+  }
+  U.$("press-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const picked = [...document.querySelectorAll("[data-to]")].filter(x => x.checked).map(x => x.dataset.to);
+    const to = picked.includes("public") || !picked.length ? "public" : picked;
+    try { await post("/press", { to, body: U.$("press-body").value }, "press-error"); U.$("press-body").value = ""; } catch (e) { /* shown */ }
+  });
+  U.$("press-to").addEventListener("change", (ev) => {
+    if (ev.target.dataset.to === "public" && ev.target.checked) for (const x of document.querySelectorAll("[data-to]")) if (x !== ev.target) x.checked = false;
+    if (ev.target.dataset.to !== "public" && ev.target.checked) document.querySelector('[data-to="public"]').checked = false;
+  });
+
+  // --- history --------------------------------------------------------------------------------------------
+  function resultsTable(entry) {
+    const table = U.el("table", { class: "results" });
+    for (const [power, results] of Object.entries(entry.results || {})) {
+      for (const r of results) table.append(U.el("tr", {}, U.el("td", {}, power), U.el("td", {}, r.order), U.el("td", { class: r.result }, r.result), U.el("td", {}, r.reason || "")));
+    }
+    if (entry.report) table.append(U.el("tr", {}, U.el("td", { colspan: 4 }, U.el("pre", {}, entry.report))));
+    return table;
+  }
+  function showHistory() {
+    const list = U.clear(U.$("history-list"));
+    const hist = S.view.history || [];
+    S.timeline.forEach((p, i) => {
+      const label = (p.phase || "phase " + i) + (hist[i] ? "" : " (now)");
+      list.append(U.el("li", { "data-phase": i, onclick: () => openPhase(i) }, label));
+    });
+  }
+  async function openPhase(i) {
+    const hist = S.view.history || [];
+    const past = await U.call("GET", api("/phases/" + i), token);
+    const entry = hist[i];
+    const detail = U.clear(U.$("history-detail"));
+    detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
+    if (entry) detail.append(resultsTable(entry)); else detail.append(U.el("p", {}, "This phase is not resolved yet."));
+    if (past.view.map) {
+      historyShown = i;
+      await Board.load(past.view.map);
+      const lines = [], failed = new Set();
+      if (entry) for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
+      Board.draw(U.$("board"), past.view, { arrows: Board.arrowsFor(lines, failed) });
+      U.$("board-caption").textContent = "History: " + (past.view.phase || i);
+      U.$("back-to-now").classList.remove("hidden");
+    }
+  }
+
+  // --- charts ---------------------------------------------------------------------------------------------
+  function showCharts() {
+    const box = U.clear(U.$("charts"));
+    const series = {};
+    for (const p of S.timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
+    if (!Object.keys(series).length) { box.append(U.el("p", {}, "Nothing to chart yet.")); return; }
+    for (const [name, points] of Object.entries(series)) {
+      const powers = [...new Set(points.flatMap(([, v]) => Object.keys(v)))].sort();
+      const max = Math.max(1, ...points.flatMap(([, v]) => Object.values(v)));
+      const W = 420, H = 200, L = 30, B = 24;
+      const x = (i) => L + (points.length > 1 ? i * (W - L - 10) / (points.length - 1) : 0);
+      const y = (val) => H - B - val * (H - B - 10) / max;
+      const svg = U.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", class: "chart", "data-series": name });
+      svg.append(U.svg("line", { x1: L, y1: H - B, x2: W, y2: H - B, stroke: "#999" }), U.svg("line", { x1: L, y1: 0, x2: L, y2: H - B, stroke: "#999" }));
+      svg.append(U.svg("text", { x: 2, y: 12, "font-size": 10 }, String(max)), U.svg("text", { x: 2, y: H - B, "font-size": 10 }, "0"));
+      points.forEach(([p], i) => { if (points.length < 12 || i % Math.ceil(points.length / 8) === 0) svg.append(U.svg("text", { x: x(i), y: H - 8, "font-size": 9, "text-anchor": "middle" }, p.phase || String(i))); });
+      for (const power of powers) {
+        const colour = Board.data && Board.data.powers[power] ? Board.data.powers[power].colour : "#555";
+        const d = points.map(([, v], i) => (i ? "L" : "M") + x(i) + " " + y(v[power] || 0)).join(" ");
+        svg.append(U.svg("path", { d, fill: "none", stroke: colour, "stroke-width": 2 }, U.svg("title", {}, power)));
+      }
+      const legend = U.el("div", {}, ...powers.map(p => U.el("span", {}, U.el("span", { class: "swatch", style: "background:" + (Board.data && Board.data.powers[p] ? Board.data.powers[p].colour : "#555") }), p + " ")));
+      box.append(U.el("h3", {}, name + " per phase"), svg, legend);
+    }
+  }
+
+  // --- seats and the GM -----------------------------------------------------------------------------------
+  function showSeats() {
+    const t = U.clear(U.$("seats-table"));
+    t.append(U.el("tr", {}, U.el("th", {}, "Seat"), U.el("th", {}, "Player"), U.el("th", {}, "Status")));
+    for (const s of S.seats) {
+      const status = s.civil_disorder ? "civil disorder" : (S.game.status === "running" ? (s.waiting ? "thinking" : "ready / nothing to do") : "");
+      t.append(U.el("tr", {}, U.el("td", {}, s.seat), U.el("td", {}, s.name || "(free)"), U.el("td", {}, status)));
+    }
+    const lobby = U.clear(U.$("lobby-list"));
+    if (S.lobby.length) lobby.append(U.el("h3", {}, "Lobby"), U.el("ul", {}, ...S.lobby.map(p => U.el("li", {}, p.name + (p.has_bid ? " (has bid)" : "")))));
+  }
+  function showGm() {
+    const g = S.game;
+    U.$("gm-start").disabled = g.status !== "lobby";
+    U.$("gm-pause").disabled = g.status !== "running";
+    U.$("gm-resume").disabled = g.status !== "paused";
+    U.$("gm-resolve").disabled = !(g.status === "running" || g.status === "paused");
+    const t = U.clear(U.$("gm-seats"));
+    for (const s of S.seats) {
+      t.append(U.el("tr", {}, U.el("td", {}, s.seat), U.el("td", {}, s.name || "(free)"), U.el("td", {}, "misses " + s.misses),
+        U.el("td", {}, U.el("button", { class: "small", onclick: () => reissue(s.seat) }, "New link"))));
+    }
+    for (const p of S.lobby) {
+      const sel = U.el("select", {}, ...S.seats.filter(s => !s.joined).map(s => U.el("option", { value: s.seat }, s.seat)));
+      t.append(U.el("tr", {}, U.el("td", {}, "lobby"), U.el("td", {}, p.name + (p.bids ? " bids " + JSON.stringify(p.bids) : "")), U.el("td", {}, sel),
+        U.el("td", {}, U.el("button", { class: "small", onclick: () => post("/gm/assign", { player: p.player, seat: sel.value }, "gm-error") }, "Assign"))));
+    }
+    U.$("gm-boxes").textContent = JSON.stringify(S.view.boxes || {}, null, 1);
+    for (const input of document.querySelectorAll("#gm-deadlines [data-kind]")) {
+      if (document.activeElement === input) continue;
+      const secs = (g.settings.deadlines || {})[input.dataset.kind];
+      input.value = secs ? String(Math.round(secs / 6) / 10) : "";
+    }
+  }
+  U.$("gm-save-deadlines").addEventListener("click", () => {
+    const deadlines = {};
+    for (const input of document.querySelectorAll("#gm-deadlines [data-kind]")) {
+      if (input.value && Number(input.value) > 0) deadlines[input.dataset.kind] = Math.round(Number(input.value) * 60);
+    }
+    post("/gm/deadlines", { deadlines }, "gm-error").catch(() => {});
+  });
+  async function reissue(seat) {
+    try {
+      const data = await post("/gm/reissue", { seat }, "gm-error");
+      U.$("gm-links").append(U.el("p", {}, seat + ": ", U.el("a", { href: data.link, target: "_blank" }, data.link)));
+      refresh();
+    } catch (e) { /* shown */ }
+  }
+  const gmButton = (id, path, body) => U.$(id).addEventListener("click", () => post(path, body || {}, "gm-error").catch(() => {}));
+  gmButton("gm-start", "/gm/start");
+  gmButton("gm-pause", "/gm/pause");
+  gmButton("gm-resume", "/gm/resume");
+  gmButton("gm-resolve", "/gm/resolve");
+  for (const b of document.querySelectorAll("[data-extend]")) b.addEventListener("click", () => post("/gm/extend", { seconds: Number(b.dataset.extend) }, "gm-error").catch(() => {}));
+  U.$("gm-set-deadline").addEventListener("click", () => post("/gm/deadline", { in_seconds: Math.round(Number(U.$("gm-minutes").value || 0) * 60) }, "gm-error").catch(() => {}));
+  U.$("gm-clear-deadline").addEventListener("click", () => post("/gm/deadline", {}, "gm-error").catch(() => {}));
+
+  // --- tabs -----------------------------------------------------------------------------------------------
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.addEventListener("click", () => {
+      for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("active", x === b);
+      for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== "tab-" + b.dataset.tab);
+    });
+  }
+
+  refresh().then(live).catch((e) => {
+    document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
+  });
+})();

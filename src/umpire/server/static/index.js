@@ -1,0 +1,58 @@
+"use strict";
+// The new-game form: rulesets and their options come from /api/rulesets.
+(async function () {
+  const form = U.$("create");
+  const rulesets = await U.call("GET", "/api/rulesets");
+  const rsSelect = U.$("ruleset");
+  for (const r of rulesets) rsSelect.append(U.el("option", { value: r.name }, r.title));
+  function fill() {
+    const r = rulesets.find(x => x.name === rsSelect.value);
+    const sc = U.clear(U.$("scenario"));
+    for (const s of r.scenarios) sc.append(U.el("option", { value: s.name }, s.title));
+    const box = U.clear(U.$("options"));
+    box.append(U.el("legend", {}, "Rules options"));
+    for (const o of r.options) {
+      const sel = U.el("select", { "data-option": o.name });
+      o.choices.forEach((c, i) => sel.append(U.el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "none" : String(c))));
+      box.append(U.el("label", { title: o.description }, o.name + " ", sel, U.el("small", {}, " " + o.description)));
+    }
+  }
+  rsSelect.addEventListener("change", fill);
+  fill();
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    U.$("create-error").textContent = "";
+    const r = rulesets.find(x => x.name === rsSelect.value);
+    const fd = new FormData(form);
+    const options = {};
+    for (const sel of form.querySelectorAll("[data-option]")) {
+      const o = r.options.find(x => x.name === sel.dataset.option);
+      options[o.name] = o.choices[Number(sel.value)];
+    }
+    const deadlines = {};
+    for (const k of ["movement", "retreats", "adjustments", "default"]) {
+      const v = fd.get("dl_" + k);
+      if (v) deadlines[k] = Math.round(Number(v) * 60);
+    }
+    const body = {
+      ruleset: r.name, scenario: fd.get("scenario"), options, title: fd.get("title") || "",
+      settings: { press: fd.get("press"), assignment: fd.get("assignment"), missed_orders: fd.get("missed_orders"),
+                  civil_disorder_after: Number(fd.get("civil_disorder_after") || 2), deadlines },
+    };
+    try {
+      const made = await U.call("POST", "/api/games", null, body);
+      U.setToken(made.id, made.gm_token);
+      const table = U.clear(U.$("links"));
+      const row = (what, url) => table.append(U.el("tr", {}, U.el("td", {}, what), U.el("td", { class: "link" }, U.el("a", { href: url, target: "_blank", "data-link": what }, url))));
+      row("GM", made.gm_link);
+      row("Lobby (anyone may join)", made.lobby_link);
+      for (const [seat, url] of Object.entries(made.seat_links)) row(seat, url);
+      row("Observers", made.url);
+      U.$("gm-open").href = made.gm_link;
+      U.$("created").classList.remove("hidden");
+      form.closest("section").classList.add("hidden");
+    } catch (e) {
+      U.$("create-error").textContent = e.message;
+    }
+  });
+})();

@@ -1,0 +1,992 @@
+"""Games in the database: create, load (replay, verified), act (committed before acknowledged), seats, press, GM.
+
+Every change to a game happens in :meth:`Store.transact`: under the game's lock, inside one database transaction
+that holds the game's row (``SELECT … FOR UPDATE`` on PostgreSQL, ``BEGIN IMMEDIATE`` on SQLite), the kernel
+applies the actions to a copy of the cached game; the new action rows, the game row and the phase snapshot are
+written; the transaction commits; only then is the cached game replaced and the caller answered. A process that
+dies anywhere before the commit leaves the database as it was, so nothing is acknowledged that is not stored, and
+a deadline that was being resolved is still due when the server comes back.
+
+The kernel state (and so every secret) is read here only to act and to compute phase keys; whatever is sent out
+is built by :func:`umpire.server.present.present` from ``ruleset.view``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
+
+from umpire.kernel.bots import play_bot
+from umpire.kernel.canonical import canonical_json
+from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
+from umpire.kernel.game import Game, new_game, replay
+from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.server import db, security
+from umpire.server.bots import bot_for
+from umpire.server.live import Hub
+from umpire.server.models import CreateGame, GameSettings
+
+log = logging.getLogger("umpire.server")
+
+T = TypeVar("T")
+
+#: Set by the crash test: a file to touch, then sleep, after adjudicating and before committing.
+CRASH_HOOK_ENV = "UMPIRE_TEST_PAUSE_BEFORE_COMMIT"
+
+_PHASE = re.compile(r"^[A-Z][0-9]{4}[MRA]$")
+
+# The hot statements, built once: SQLAlchemy then finds their compiled form without rebuilding them (3x faster).
+_GAME_ROW = select(db.games).where(db.games.c.id == bindparam("game_id"))
+_GAME_ROW_LOCKED = _GAME_ROW.with_for_update()
+_PLAYERS = select(db.players).where(db.players.c.game_id == bindparam("game_id")).order_by(db.players.c.id)
+_PRESS = (
+    select(db.messages)
+    .where(db.messages.c.game_id == bindparam("game_id"))
+    .order_by(db.messages.c.id.desc())
+    .limit(1000)
+)
+_PHASES_FROM = (
+    select(db.phases)
+    .where(db.phases.c.game_id == bindparam("game_id"), db.phases.c.idx >= bindparam("idx"))
+    .order_by(db.phases.c.idx)
+)
+_INSERT_ACTION = insert(db.actions)
+
+
+@lru_cache(maxsize=4096)
+def _settings(text: str) -> GameSettings:
+    """Parsed settings by their stored text (rows are read on every request; the text rarely changes)."""
+    return GameSettings.model_validate(json.loads(text))
+
+
+@lru_cache(maxsize=4096)
+def _options(text: str) -> dict[str, Any]:
+    parsed: dict[str, Any] = json.loads(text)
+    return parsed
+
+
+_KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
+
+
+class NotFound(UmpireError):
+    """No such game (or seat)."""
+
+
+class Forbidden(UmpireError):
+    """The caller's token does not allow this."""
+
+
+class Unauthorized(UmpireError):
+    """No token, or a token that belongs to nobody in this game."""
+
+
+class Conflict(UmpireError):
+    """The request is well formed but the game is not in a state that allows it."""
+
+
+@dataclass
+class GameRow:
+    id: str
+    title: str
+    ruleset: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    settings: GameSettings
+    status: str
+    seq: int
+    digest: str
+    phase_key: str
+    deadline_at: float | None
+    paused_remaining: float | None
+    created_at: float
+    updated_at: float
+    players_version: int = 0
+    press_version: int = 0
+    gm_token_hash: str = field(default="", repr=False)
+    lobby_token_hash: str = field(default="", repr=False)
+
+
+@dataclass
+class Player:
+    id: int
+    seat: str | None
+    name: str | None
+    joined_at: float | None
+    bids: dict[str, int] | None
+    misses: int
+    civil_disorder: bool
+    account_id: int | None = None
+    token_hash: str = field(default="", repr=False)
+
+
+@dataclass
+class MessageRow:
+    id: int
+    sender: str
+    recipients: list[str] | None
+    body: str
+    phase: str
+    created_at: float
+
+
+@dataclass
+class PhaseRow:
+    idx: int
+    key: str
+    public_view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: a role of the game (a seat, ``gm`` or ``observer``) and the player row behind a seat."""
+
+    role: str
+    player: Player | None = None
+
+
+@dataclass
+class Snapshot:
+    """Everything :func:`present` may draw on for one game at one moment."""
+
+    row: GameRow
+    game: Game
+    players: list[Player]
+    messages: list[MessageRow]
+    phases: list[PhaseRow]
+
+
+@dataclass
+class Tx:
+    """One transaction on one game: the working copy of the game and what to write with it."""
+
+    conn: Connection
+    row: GameRow
+    game: Game
+    players: list[Player]
+    now: float
+    pending: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
+    row_changes: dict[str, Any] = field(default_factory=dict)
+
+    def players_changed(self) -> None:
+        """Note that player rows changed (readers then reload them)."""
+        self.set(players_version=self.row.players_version + 1)
+
+    def press_changed(self) -> None:
+        """Note that a message was written (readers then reload the press)."""
+        self.set(press_version=self.row.press_version + 1)
+
+    def apply(self, role: str, action: dict[str, Any]) -> None:
+        """Apply an action to the working copy; it is logged when the transaction commits."""
+        self.game.act(role, action)
+        self.pending.append((role, action, self.game.digest()))
+
+    def set(self, **changes: Any) -> None:
+        """Change columns of the game's row (written at commit)."""
+        for key in ("players_version", "press_version"):
+            if key in changes and key in self.row_changes:
+                changes[key] = self.row_changes[key]  # bump once per transaction
+        self.row_changes.update(changes)
+        for key, value in changes.items():
+            if key == "settings":
+                value = GameSettings.model_validate(json.loads(value))
+            setattr(self.row, key, value)
+
+
+def phase_key(game: Game) -> str:
+    """An identifier of the current phase from the public view: its name and how many phases are behind it."""
+    view = game.ruleset.view(game.state, OBSERVER)
+    history = view.get("history")
+    return canonical_json([view.get("phase"), len(history) if isinstance(history, list) else None, view.get("over")])
+
+
+def phase_kind(view: dict[str, Any]) -> str:
+    """The deadline class of the view's phase: movement, retreats, adjustments or default."""
+    kind = view.get("phase_kind")
+    if isinstance(kind, str) and kind in ("movement", "retreats", "adjustments"):
+        return kind
+    phase = view.get("phase")
+    if isinstance(phase, str) and _PHASE.match(phase):
+        return _KINDS[phase[-1]]
+    return "default"
+
+
+def phase_name(view: dict[str, Any]) -> str:
+    phase = view.get("phase")
+    return str(phase) if phase is not None else ""
+
+
+def public_phase_view(game: Game) -> dict[str, Any]:
+    """The observer's view kept for the phase history (without the full history list, which grows)."""
+    from umpire.server.present import observer_view
+
+    view = observer_view(game)
+    if isinstance(view.get("history"), list):
+        view = {k: v for k, v in view.items() if k != "history"} | {"history_length": len(view["history"])}
+    return view
+
+
+class Store:
+    """The games of one database, with an in-memory cache of each game's replayed state."""
+
+    def __init__(self, engine: Engine, hub: Hub | None = None) -> None:
+        self.engine = engine
+        self.hub = hub or Hub()
+        self.is_postgres = engine.dialect.name == "postgresql"
+        self._games: dict[str, tuple[Game, int]] = {}
+        self._phases: dict[str, list[PhaseRow]] = {}
+        # Player rows and press by game, with the version of the game row they were read at.
+        self._players_cache: dict[str, tuple[int, list[Player]]] = {}
+        self._press_cache: dict[str, tuple[int, list[MessageRow]]] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._locks_guard = threading.Lock()
+        # SQLite has one writer at a time: the threads of this process queue for it here, where the next one is
+        # woken at once, rather than in SQLite's busy handler, which polls with sleeps of up to 100 ms.
+        self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+
+    # --- plumbing -----------------------------------------------------------------------------------------
+
+    def lock(self, game_id: str) -> threading.RLock:
+        with self._locks_guard:
+            found = self._locks.get(game_id)
+            if found is None:
+                found = self._locks[game_id] = threading.RLock()
+            return found
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        if self._write_lock is not None:
+            self._write_lock.acquire()
+        try:
+            with self.engine.connect() as raw:
+                conn = raw.execution_options(umpire_write=True)
+                with conn.begin():
+                    yield conn
+        finally:
+            if self._write_lock is not None:
+                self._write_lock.release()
+
+    @staticmethod
+    def _row(data: Any) -> GameRow:
+        return GameRow(
+            id=data.id,
+            title=data.title,
+            ruleset=data.ruleset,
+            scenario=data.scenario,
+            options=dict(_options(data.options)),
+            seed=int(data.seed),
+            settings=_settings(data.settings),
+            status=data.status,
+            seq=data.seq,
+            digest=data.digest,
+            phase_key=data.phase_key,
+            deadline_at=data.deadline_at,
+            paused_remaining=data.paused_remaining,
+            created_at=data.created_at,
+            updated_at=data.updated_at,
+            players_version=data.players_version,
+            press_version=data.press_version,
+            gm_token_hash=data.gm_token_hash,
+            lobby_token_hash=data.lobby_token_hash,
+        )
+
+    def _game_row(self, conn: Connection, game_id: str, for_update: bool = False) -> GameRow:
+        query = _GAME_ROW_LOCKED if for_update and self.is_postgres else _GAME_ROW
+        data = conn.execute(query, {"game_id": game_id}).first()
+        if data is None:
+            raise NotFound(f"no game {game_id!r} on this server")
+        return self._row(data)
+
+    @staticmethod
+    def _players(conn: Connection, game_id: str) -> list[Player]:
+        rows = conn.execute(_PLAYERS, {"game_id": game_id})
+        return [
+            Player(
+                id=r.id,
+                seat=r.seat,
+                name=r.name,
+                joined_at=r.joined_at,
+                bids=json.loads(r.bids) if r.bids else None,
+                misses=r.misses,
+                civil_disorder=bool(r.civil_disorder),
+                account_id=r.account_id,
+                token_hash=r.token_hash,
+            )
+            for r in rows
+        ]
+
+    def _players_of(self, conn: Connection, row: GameRow) -> list[Player]:
+        cached = self._players_cache.get(row.id)
+        if cached is not None and cached[0] == row.players_version:
+            return cached[1]
+        players = self._players(conn, row.id)
+        self._players_cache[row.id] = (row.players_version, players)
+        return players
+
+    def _press_of(self, conn: Connection, row: GameRow) -> list[MessageRow]:
+        cached = self._press_cache.get(row.id)
+        if cached is not None and cached[0] == row.press_version:
+            return cached[1]
+        rows = conn.execute(_PRESS, {"game_id": row.id}).all()
+        found = [
+            MessageRow(
+                r.id, r.sender, json.loads(r.recipients) if r.recipients else None, r.body, r.phase, r.created_at
+            )
+            for r in reversed(rows)
+        ]
+        self._press_cache[row.id] = (row.press_version, found)
+        return found
+
+    def _load_phases(self, conn: Connection, game_id: str, key: str | None = None) -> list[PhaseRow]:
+        known = self._phases.get(game_id, [])
+        if key is not None and known and known[-1].key == key:
+            return known
+        rows = conn.execute(_PHASES_FROM, {"game_id": game_id, "idx": len(known)}).all()
+        if rows:
+            known = known + [PhaseRow(r.idx, r.key, json.loads(r.public_view)) for r in rows]
+            self._phases[game_id] = known
+        return known
+
+    def _cached_game(self, conn: Connection, row: GameRow) -> Game:
+        """The game replayed up to ``row.seq``: from the cache, caught up from the log, or replayed in full."""
+        cached = self._games.get(row.id)
+        if cached is not None and cached[1] == row.seq:
+            return cached[0]
+        with self.lock(row.id):
+            cached = self._games.get(row.id)
+            if cached is not None and cached[1] == row.seq:
+                return cached[0]
+            if cached is not None and cached[1] < row.seq:
+                game = cached[0]
+                work = Game(game.ruleset, {**game.record, "actions": list(game.record["actions"])}, game.state)
+                rows = conn.execute(
+                    select(db.actions)
+                    .where(db.actions.c.game_id == row.id, db.actions.c.seq > cached[1])
+                    .order_by(db.actions.c.seq)
+                ).all()
+                for r in rows:
+                    work.act(r.role, json.loads(r.action))
+                if len(rows) == row.seq - cached[1] and work.digest() == row.digest:
+                    self._games[row.id] = (work, row.seq)
+                    return work
+            game = self._replay(conn, row)
+            self._games[row.id] = (game, row.seq)
+            return game
+
+    def _replay(self, conn: Connection, row: GameRow) -> Game:
+        """Rebuild a game from its stored record and check it reaches the stored digest."""
+        rows = conn.execute(
+            select(db.actions.c.role, db.actions.c.action, db.actions.c.seq)
+            .where(db.actions.c.game_id == row.id, db.actions.c.seq <= row.seq)
+            .order_by(db.actions.c.seq)
+        ).all()
+        record = {
+            "format": "umpire-game/1",
+            "ruleset": row.ruleset,
+            "scenario": row.scenario,
+            "options": row.options,
+            "seed": row.seed,
+            "actions": [{"role": r.role, "action": json.loads(r.action)} for r in rows],
+        }
+        try:
+            game = replay(record)
+        except BadGameFile as exc:
+            raise UmpireError(f"game {row.id}'s action log does not replay: {exc}") from None
+        if len(rows) != row.seq or game.digest() != row.digest:
+            raise UmpireError(f"game {row.id}'s action log does not replay to its stored state")
+        return game
+
+    # --- reading ------------------------------------------------------------------------------------------
+
+    def read(self, game_id: str, token: str | None, messages: bool = True) -> tuple[Caller, Snapshot]:
+        """Who ``token`` is in the game and what there is to show, read in one transaction."""
+        with self.reading() as conn:
+            row = self._game_row(conn, game_id)
+            caller = self._caller(conn, row, token)
+            return caller, self._snapshot(conn, game_id, messages, row)
+
+    def snapshot(self, game_id: str, messages: bool = True) -> Snapshot:
+        with self.reading() as conn:
+            return self._snapshot(conn, game_id, messages)
+
+    def _snapshot(self, conn: Connection, game_id: str, messages: bool, row: GameRow | None = None) -> Snapshot:
+        row = row or self._game_row(conn, game_id)
+        game = self._cached_game(conn, row)
+        players = self._players_of(conn, row)
+        found = self._press_of(conn, row) if messages else []
+        phases = self._load_phases(conn, game_id, row.phase_key)
+        return Snapshot(row, game, players, found, phases)
+
+    def phase(self, game_id: str, idx: int) -> PhaseRow:
+        with self.reading() as conn:
+            self._game_row(conn, game_id)
+            phases = self._load_phases(conn, game_id)
+        if not 0 <= idx < len(phases):
+            raise NotFound(f"game {game_id} has no phase {idx}; it has {len(phases)}")
+        return phases[idx]
+
+    def caller(self, game_id: str, token: str | None) -> Caller:
+        """The role a token gives in a game: no token is the observer; a wrong token is refused."""
+        with self.reading() as conn:
+            return self._caller(conn, self._game_row(conn, game_id), token)
+
+    def _caller(self, conn: Connection, row: GameRow, token: str | None) -> Caller:
+        if not token:
+            return Caller(OBSERVER)
+        digest = security.token_hash(token)
+        if row.gm_token_hash == digest:
+            return Caller(GM)
+        if row.lobby_token_hash == digest:
+            return Caller("lobby")
+        players = self._players_of(conn, row)
+        player = next((p for p in players if p.token_hash == digest), None)
+        if player is None:
+            account = conn.execute(select(db.accounts.c.id).where(db.accounts.c.token_hash == digest)).first()
+            if account is not None:
+                player = next((p for p in players if p.account_id == account.id), None)
+        if player is None:
+            raise Unauthorized("this token belongs to no seat of this game (it may have been reissued)")
+        return Caller(player.seat or "lobby", player)
+
+    def due_games(self, now: float) -> list[str]:
+        with self.reading() as conn:
+            rows = conn.execute(
+                select(db.games.c.id).where(db.games.c.status == "running", db.games.c.deadline_at <= now)
+            ).all()
+        return [r.id for r in rows]
+
+    def next_deadline(self) -> float | None:
+        with self.reading() as conn:
+            value = conn.execute(select(func.min(db.games.c.deadline_at)).where(db.games.c.status == "running"))
+            result = value.scalar()
+        return float(result) if result is not None else None
+
+    # --- creating -----------------------------------------------------------------------------------------
+
+    def create(self, body: CreateGame) -> dict[str, Any]:
+        """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
+        seed = body.seed if body.seed is not None else int.from_bytes(os.urandom(6), "big")
+        game = new_game(body.ruleset, body.scenario, body.options, seed)
+        seats = game.ruleset.seats(game.state)
+        now = time.time()
+        game_id = security.new_game_id()
+        gm_token, lobby_token = security.new_token(), security.new_token()
+        seat_tokens = {seat: security.new_token() for seat in seats}
+        title = body.title.strip() or f"{game.ruleset.info.title}"
+        with self.writing() as conn:
+            conn.execute(
+                insert(db.games).values(
+                    id=game_id,
+                    title=title,
+                    ruleset=game.record["ruleset"],
+                    scenario=game.record["scenario"],
+                    options=canonical_json(game.record["options"]),
+                    seed=seed,
+                    settings=body.settings.model_dump_json(),
+                    status="lobby",
+                    seq=0,
+                    digest=game.digest(),
+                    phase_key=phase_key(game),
+                    gm_token_hash=security.token_hash(gm_token),
+                    lobby_token_hash=security.token_hash(lobby_token),
+                    deadline_at=None,
+                    paused_remaining=None,
+                    players_version=0,
+                    press_version=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(insert(db.snapshots).values(game_id=game_id, seq=0, state=canonical_json(game.state)))
+            for seat, token in seat_tokens.items():
+                conn.execute(
+                    insert(db.players).values(
+                        game_id=game_id, seat=seat, name=None, token_hash=security.token_hash(token), misses=0
+                    )
+                )
+            conn.execute(
+                insert(db.phases).values(
+                    game_id=game_id,
+                    idx=0,
+                    key=phase_key(game),
+                    public_view=canonical_json(public_phase_view(game)),
+                    created_at=now,
+                )
+            )
+        with self.lock(game_id):
+            self._games[game_id] = (game, 0)
+        log.info("created game %s (%s)", game_id, game.record["ruleset"])
+        return {"id": game_id, "gm_token": gm_token, "lobby_token": lobby_token, "seat_tokens": seat_tokens}
+
+    # --- the one way to change a game ---------------------------------------------------------------------
+
+    def transact(self, game_id: str, work: Callable[[Tx], T]) -> T:
+        """Run ``work`` on a working copy of the game in one transaction; commit, then publish the change."""
+        with self.lock(game_id):
+            with self.writing() as conn:
+                row = self._game_row(conn, game_id, for_update=True)
+                cached = self._cached_game(conn, row)
+                game = Game(cached.ruleset, {**cached.record, "actions": list(cached.record["actions"])}, cached.state)
+                opened = row.phase_key
+                tx = Tx(conn, row, game, self._players(conn, game_id), max(time.time(), row.updated_at + 1e-6))
+                result = work(tx)
+                if tx.pending:
+                    self._after_actions(tx)
+                self._write(tx)
+                if tx.pending and os.environ.get(CRASH_HOOK_ENV) and tx.row.phase_key != opened:
+                    # Test hook: the phase is adjudicated but not committed; the crash test kills us here.
+                    marker = os.environ[CRASH_HOOK_ENV]
+                    with open(marker + ".tmp", "w") as out:
+                        out.write(str(os.getpid()))
+                    os.replace(marker + ".tmp", marker)  # appears whole, with the pid in it
+                    time.sleep(120)
+            if tx.pending:
+                self._games[game_id] = (tx.game, tx.row.seq)
+        self.hub.publish(game_id)
+        return result
+
+    def _after_actions(self, tx: Tx) -> None:
+        """After actions: open the next phase's deadline and snapshot, let civil-disorder seats be ready."""
+        for _ in range(50):
+            key = phase_key(tx.game)
+            if key == tx.row.phase_key:
+                break
+            idx = tx.conn.execute(
+                select(func.count()).select_from(db.phases).where(db.phases.c.game_id == tx.row.id)
+            ).scalar_one()
+            tx.conn.execute(
+                insert(db.phases).values(
+                    game_id=tx.row.id,
+                    idx=idx,
+                    key=key,
+                    public_view=canonical_json(public_phase_view(tx.game)),
+                    created_at=tx.now,
+                )
+            )
+            tx.set(phase_key=key)
+            if tx.row.status in ("running", "paused"):
+                self._set_phase_deadline(tx)
+            if tx.row.status == "running":
+                self._ready_civil_disorder(tx)
+        if tx.game.ruleset.is_over(tx.game.state):
+            tx.set(status="over", deadline_at=None, paused_remaining=None)
+
+    @staticmethod
+    def _ready_civil_disorder(tx: Tx) -> None:
+        """Seats in civil disorder are ready at once, so the phase waits only for the active players.
+
+        When every seat that must order is in civil disorder, nobody is readied: the phase then waits for its
+        deadline (or the GM), instead of the game running on to its end in one go.
+        """
+        waiting = tx.game.view(GM).get("waiting_for") or []
+        disorder = {p.seat for p in tx.players if p.civil_disorder and p.seat}
+        if not any(seat not in disorder for seat in waiting):
+            return
+        for seat in waiting:
+            if seat in disorder:
+                view = tx.game.view(seat)
+                if any(a.get("type") == "ready" and a.get("ready") for a in view.get("actions", [])):
+                    tx.apply(seat, {"type": "ready", "ready": True})
+
+    def _set_phase_deadline(self, tx: Tx) -> None:
+        kind = phase_kind(tx.game.view(OBSERVER))
+        deadlines = tx.row.settings.deadlines
+        seconds = deadlines.get(kind, deadlines.get("default"))
+        if tx.row.status == "paused":
+            tx.set(paused_remaining=float(seconds) if seconds else None)
+        else:
+            tx.set(deadline_at=tx.now + seconds if seconds else None)
+
+    def _write(self, tx: Tx) -> None:
+        seq = tx.row.seq
+        if tx.pending:
+            tx.conn.execute(
+                _INSERT_ACTION,
+                [
+                    {
+                        "game_id": tx.row.id,
+                        "seq": seq + i,
+                        "role": role,
+                        "action": canonical_json(action),
+                        "digest": digest,
+                        "created_at": tx.now,
+                    }
+                    for i, (role, action, digest) in enumerate(tx.pending, 1)
+                ],
+            )
+            seq += len(tx.pending)
+            tx.set(seq=seq, digest=tx.pending[-1][2])
+            if "phase_key" in tx.row_changes:
+                tx.conn.execute(
+                    update(db.snapshots)
+                    .where(db.snapshots.c.game_id == tx.row.id)
+                    .values(seq=seq, state=canonical_json(tx.game.state))
+                )
+        if tx.pending or tx.row_changes:
+            changes = dict(tx.row_changes)
+            changes["updated_at"] = tx.now
+            tx.conn.execute(update(db.games).where(db.games.c.id == tx.row.id).values(**changes))
+            if self.is_postgres:
+                tx.conn.execute(text("SELECT pg_notify('umpire', :game)"), {"game": tx.row.id})
+
+    # --- players' actions ---------------------------------------------------------------------------------
+
+    def act(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
+        """Apply a caller's actions (all or none), once the game has started."""
+
+        def work(tx: Tx) -> None:
+            self._check_can_act(tx, caller)
+            for action in actions:
+                tx.apply(caller.role, action)
+            if caller.player is not None and (caller.player.civil_disorder or caller.player.misses):
+                # A player who acts again is back in the game.
+                self._update_player(tx, caller.player.id, civil_disorder=False, misses=0)
+
+        self.transact(game_id, work)
+
+    def dry_run(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
+        """Check actions without applying them (raises what :meth:`act` would raise)."""
+        snap = self.snapshot(game_id, messages=False)
+        game = snap.game
+        work = Game(game.ruleset, {**game.record, "actions": []}, game.state)
+        for action in actions:
+            work.act(caller.role, action)
+
+    @staticmethod
+    def _check_can_act(tx: Tx, caller: Caller) -> None:
+        if caller.role in (OBSERVER, "lobby"):
+            raise Forbidden("only a seat's or the GM's token may act in this game")
+        if tx.row.status == "lobby":
+            raise Conflict("the game has not started yet; the GM starts it")
+        if tx.row.status == "over":
+            raise Conflict("the game is over")
+        if tx.row.status == "paused" and caller.role != GM:
+            raise Conflict("the GM has paused the game; orders are accepted again when it resumes")
+
+    @staticmethod
+    def _update_player(tx: Tx, player_id: int, **values: Any) -> None:
+        tx.conn.execute(update(db.players).where(db.players.c.id == player_id).values(**values))
+        tx.players_changed()
+        for player in tx.players:
+            if player.id == player_id:
+                for key, value in values.items():
+                    if key != "token_hash":
+                        setattr(player, key, value)
+
+    def join(self, game_id: str, token: str, name: str, seat: str | None) -> dict[str, Any]:
+        """Claim a seat (with its invite token) or join the lobby (with the lobby token); returns the token to keep."""
+        name = name.strip()
+        if not name:
+            raise IllegalAction("a name is needed to join")
+        digest = security.token_hash(token)
+
+        def work(tx: Tx) -> dict[str, Any]:
+            lobby: str = tx.conn.execute(
+                select(db.games.c.lobby_token_hash).where(db.games.c.id == game_id)
+            ).scalar_one()
+            mine = tx.conn.execute(
+                select(db.players.c.id).where(db.players.c.token_hash == digest, db.players.c.game_id == game_id)
+            ).first()
+            if mine is not None:
+                player = next(p for p in tx.players if p.id == mine.id)
+                if player.name is not None and player.name != name:
+                    raise Conflict(f"this seat was already taken by {player.name}")
+                self._update_player(tx, player.id, name=name, joined_at=player.joined_at or tx.now)
+                return {"token": token, "seat": player.seat, "player": player.id}
+            if lobby != digest:
+                raise Unauthorized("this link belongs to no seat of this game (it may have been reissued)")
+            if tx.row.status != "lobby" and tx.row.settings.assignment != "chosen":
+                raise Conflict("the game has started; ask the GM for a seat's link")
+            fresh = security.new_token()
+            if tx.row.settings.assignment == "chosen" or seat is not None:
+                if tx.row.settings.assignment != "chosen":
+                    raise IllegalAction(f"seats are assigned by {tx.row.settings.assignment}; join without a seat")
+                free = [p for p in tx.players if p.seat and p.name is None]
+                target = next((p for p in free if p.seat == seat), None)
+                if target is None:
+                    names = ", ".join(p.seat for p in free if p.seat) or "none"
+                    raise Conflict(f"seat {seat!r} is not free; free seats: {names}")
+                self._update_player(tx, target.id, name=name, joined_at=tx.now, token_hash=security.token_hash(fresh))
+                return {"token": fresh, "seat": target.seat, "player": target.id}
+            if any(p.seat is None and p.name == name for p in tx.players):
+                raise Conflict(f"someone called {name!r} is already in the lobby; choose another name")
+            result = tx.conn.execute(
+                insert(db.players).values(
+                    game_id=game_id, seat=None, name=name, token_hash=security.token_hash(fresh), joined_at=tx.now
+                )
+            )
+            tx.players_changed()
+            player_id = result.inserted_primary_key[0] if result.inserted_primary_key else None
+            return {"token": fresh, "seat": None, "player": player_id}
+
+        return self.transact(game_id, work)
+
+    def bid(self, game_id: str, caller: Caller, bids: dict[str, int]) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.settings.assignment != "auction":
+                raise Conflict("this game does not assign powers by auction")
+            if tx.row.status != "lobby":
+                raise Conflict("the auction is over: the game has started")
+            if caller.player is None or caller.player.seat is not None:
+                raise Forbidden("only a player waiting in the lobby may bid")
+            seats = tx.game.ruleset.seats(tx.game.state)
+            unknown = sorted(set(bids) - set(seats))
+            if unknown:
+                raise IllegalAction(f"no power {', '.join(unknown)}; bid on: {', '.join(seats)}")
+            full = {s: int(bids.get(s, 0)) for s in seats}
+            low = [s for s, v in full.items() if v < 5]
+            if low:
+                raise IllegalAction(f"every power needs at least 5 points; {', '.join(low)} got less")
+            if sum(full.values()) != 100:
+                raise IllegalAction(f"bids must add up to 100 points, not {sum(full.values())}")
+            self._update_player(tx, caller.player.id, bids=canonical_json(full))
+
+        self.transact(game_id, work)
+
+    def post_message(self, game_id: str, caller: Caller, to: list[str] | str, body: str) -> None:
+        def work(tx: Tx) -> None:
+            press = tx.row.settings.press
+            seats = tx.game.ruleset.seats(tx.game.state)
+            if caller.role not in [*seats, GM]:
+                raise Forbidden("only a seat or the GM may write press")
+            if tx.row.status == "lobby" and caller.role != GM:
+                raise Conflict("press opens when the game starts")
+            if press == "none" and caller.role != GM:
+                raise Conflict("this game has no press")
+            recipients: list[str] | None = None
+            if to != "public":
+                if press != "full" and caller.role != GM:
+                    raise Conflict("this game allows public press only")
+                wanted = sorted(set(to))
+                unknown = [r for r in wanted if r not in seats]
+                if not wanted or unknown:
+                    raise IllegalAction(f"write to 'public' or to some of: {', '.join(seats)}")
+                recipients = wanted
+            tx.conn.execute(
+                insert(db.messages).values(
+                    game_id=game_id,
+                    sender=caller.role,
+                    recipients=canonical_json(recipients) if recipients is not None else None,
+                    body=body,
+                    phase=phase_name(tx.game.view(OBSERVER)),
+                    created_at=tx.now,
+                )
+            )
+            tx.press_changed()
+
+        self.transact(game_id, work)
+
+    # --- the GM -------------------------------------------------------------------------------------------
+
+    def start(self, game_id: str) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.status != "lobby":
+                raise Conflict(f"the game has already started (it is {tx.row.status})")
+            mode = tx.row.settings.assignment
+            waiting = [p for p in tx.players if p.seat is None]
+            if mode in ("random", "auction"):
+                free = [p for p in tx.players if p.seat is not None and p.name is None]
+                assignment = assign_seats(mode, tx.row.seed, [s.seat for s in free if s.seat], waiting)
+                for player_id, seat in assignment.items():
+                    old = next(p for p in free if p.seat == seat)
+                    tx.conn.execute(db.players.delete().where(db.players.c.id == old.id))
+                    tx.players.remove(old)
+                    tx.players_changed()
+                    self._update_player(tx, player_id, seat=seat)
+            tx.set(status="running")
+            self._set_phase_deadline(tx)
+
+        self.transact(game_id, work)
+
+    def pause(self, game_id: str) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.status != "running":
+                raise Conflict(f"only a running game can be paused; this one is {tx.row.status}")
+            remaining = None if tx.row.deadline_at is None else max(0.0, tx.row.deadline_at - tx.now)
+            tx.set(status="paused", paused_remaining=remaining, deadline_at=None)
+
+        self.transact(game_id, work)
+
+    def resume(self, game_id: str) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.status != "paused":
+                raise Conflict(f"only a paused game can be resumed; this one is {tx.row.status}")
+            left = tx.row.paused_remaining
+            tx.set(status="running", paused_remaining=None, deadline_at=None if left is None else tx.now + left)
+
+        self.transact(game_id, work)
+
+    def extend(self, game_id: str, seconds: int) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.status == "paused" and tx.row.paused_remaining is not None:
+                tx.set(paused_remaining=max(0.0, tx.row.paused_remaining + seconds))
+            elif tx.row.status == "running" and tx.row.deadline_at is not None:
+                tx.set(deadline_at=max(tx.now, tx.row.deadline_at + seconds))
+            else:
+                raise Conflict("there is no deadline to extend; set one first")
+
+        self.transact(game_id, work)
+
+    def set_deadline(self, game_id: str, at: float | None) -> None:
+        def work(tx: Tx) -> None:
+            if tx.row.status not in ("running", "paused"):
+                raise Conflict(f"deadlines are set once the game runs; it is {tx.row.status}")
+            if tx.row.status == "paused":
+                tx.set(paused_remaining=None if at is None else max(0.0, at - tx.now))
+            else:
+                tx.set(deadline_at=at)
+
+        self.transact(game_id, work)
+
+    def set_deadlines(self, game_id: str, deadlines: dict[str, int]) -> None:
+        def work(tx: Tx) -> None:
+            settings = tx.row.settings.model_copy(update={"deadlines": dict(deadlines)})
+            tx.set(settings=settings.model_dump_json())
+
+        self.transact(game_id, work)
+
+    def reissue(self, game_id: str, seat: str) -> str:
+        """A new invite token for a seat; the old one stops working."""
+
+        def work(tx: Tx) -> str:
+            target = next((p for p in tx.players if p.seat == seat), None)
+            if target is None:
+                raise NotFound(f"no seat {seat!r} in this game")
+            fresh = security.new_token()
+            self._update_player(tx, target.id, token_hash=security.token_hash(fresh), name=None, joined_at=None)
+            return fresh
+
+        return self.transact(game_id, work)
+
+    def assign(self, game_id: str, player_id: int, seat: str) -> None:
+        """Give a lobby player a seat (before the start), the GM's own choice."""
+
+        def work(tx: Tx) -> None:
+            if tx.row.status != "lobby":
+                raise Conflict("seats are assigned before the game starts")
+            player = next((p for p in tx.players if p.id == player_id and p.seat is None), None)
+            if player is None:
+                raise NotFound(f"no player {player_id} waiting in the lobby")
+            old = next((p for p in tx.players if p.seat == seat and p.name is None), None)
+            if old is None:
+                raise Conflict(f"seat {seat!r} is not free")
+            tx.conn.execute(db.players.delete().where(db.players.c.id == old.id))
+            tx.players.remove(old)
+            tx.players_changed()
+            self._update_player(tx, player.id, seat=seat)
+
+        self.transact(game_id, work)
+
+    def link_account(self, game_id: str, player_id: int, account_id: int) -> None:
+        """Tie a player's seat to an account (the account's token then acts for it)."""
+        self.transact(game_id, lambda tx: self._update_player(tx, player_id, account_id=account_id))
+
+    def gm_act(self, game_id: str, action: dict[str, Any]) -> None:
+        def work(tx: Tx) -> None:
+            self._check_can_act(tx, Caller(GM))
+            tx.apply(GM, action)
+
+        self.transact(game_id, work)
+
+    # --- deadlines ----------------------------------------------------------------------------------------
+
+    def fire_deadline(self, game_id: str, now: float | None = None) -> bool:
+        """Resolve a game's phase whose deadline has passed, applying the missed-orders policy; exactly once."""
+        moment = time.time() if now is None else now
+
+        def work(tx: Tx) -> bool:
+            if tx.row.status != "running" or tx.row.deadline_at is None or tx.row.deadline_at > moment:
+                return False
+            gm_view = tx.game.view(GM)
+            if not any(a.get("type") == "resolve" for a in gm_view.get("actions", [])):
+                tx.set(deadline_at=None)
+                return False
+            waiting = [s for s in gm_view.get("waiting_for", []) if isinstance(s, str)]
+            policy = tx.row.settings.missed_orders
+            missed = [seat for seat in waiting if not _has_orders(tx.game.view(seat))]
+            for player in tx.players:
+                if player.seat is None:
+                    continue
+                if player.seat in missed:
+                    misses = player.misses + 1
+                    cd = policy == "civil_disorder" and misses >= tx.row.settings.civil_disorder_after
+                    self._update_player(tx, player.id, misses=misses, civil_disorder=cd or player.civil_disorder)
+                elif player.misses and player.seat not in waiting:
+                    self._update_player(tx, player.id, misses=0)
+            if policy == "bot":
+                bot = bot_for(tx.row.ruleset)
+                if bot is not None:
+                    for seat in missed:
+                        for step in range(20):
+                            choice = play_bot(bot, tx.game.view(seat), tx.row.seed, seat, tx.row.seq + step)
+                            if choice is None or choice.get("type") == "ready":
+                                break
+                            try:
+                                tx.apply(seat, choice)
+                            except UmpireError:
+                                break
+            tx.set(deadline_at=None)
+            tx.apply(GM, {"type": "resolve"})
+            return True
+
+        try:
+            return self.transact(game_id, work)
+        except NotFound:
+            return False
+
+
+def _has_orders(view: dict[str, Any]) -> bool:
+    orders = view.get("orders")
+    if isinstance(orders, dict):
+        return any(bool(v) for v in orders.values())
+    return bool(orders)
+
+
+def assign_seats(mode: str, seed: int, seats: list[str], players: list[Player]) -> dict[int, str]:
+    """Seats for lobby players: at random (seeded by the game), or by the 1615 blind auction.
+
+    The auction takes, over and over, the highest bid still open (a player without a seat for a power still
+    free); a tie goes to the player who joined first (then to the power listed first). Players who did not bid
+    count as bidding the same on every power, so they get what is left.
+    """
+    import random
+
+    order = sorted(players, key=lambda p: (p.joined_at or 0.0, p.id))
+    result: dict[int, str] = {}
+    if mode == "random":
+        rng = random.Random(f"umpire-seats:{seed}")
+        shuffled = list(seats)
+        rng.shuffle(shuffled)
+        for player, seat in zip(order, shuffled, strict=False):
+            result[player.id] = seat
+        return result
+    rank = {p.id: i for i, p in enumerate(order)}
+    bids = []
+    for player in order:
+        points = player.bids or {s: 100 // max(1, len(seats)) for s in seats}
+        for i, seat in enumerate(seats):
+            bids.append((-points.get(seat, 0), rank[player.id], i, player, seat))
+    bids.sort(key=lambda b: (b[0], b[1], b[2]))
+    taken: set[str] = set()
+    for _neg, _rank, _i, player, seat in bids:
+        if player.id in result or seat in taken:
+            continue
+        result[player.id] = seat
+        taken.add(seat)
+    return result

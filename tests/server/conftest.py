@@ -1,0 +1,108 @@
+"""Fixtures of the server tests: an app on a fresh SQLite database, and a small client for its API."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from umpire.server.app import create_app  # noqa: E402
+
+
+class Api:
+    """The HTTP API as a test uses it: every call returns (status, JSON) and keeps what each caller received."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.received: dict[str, list[str]] = {}
+
+    def call(self, method: str, path: str, token: str | None = None, body: Any = None, who: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        if method == "GET":
+            response = self.client.get(path, headers=headers)
+        else:
+            response = self.client.post(path, json=body if body is not None else {}, headers=headers)
+        if who is not None:
+            self.received.setdefault(who, []).append(response.text)
+        return response.status_code, response.json()
+
+    def ok(self, method: str, path: str, token: str | None = None, body: Any = None, who: str | None = None) -> Any:
+        status, data = self.call(method, path, token, body, who)
+        assert status < 300, (status, data)
+        return data
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        body.setdefault("ruleset", "standard")
+        return self.ok("POST", "/api/games", body=body)
+
+
+@pytest.fixture
+def app_db(tmp_path: Path) -> str:
+    return str(tmp_path / "umpire.sqlite")
+
+
+@pytest.fixture
+def client(app_db: str) -> Iterator[TestClient]:
+    app = create_app(app_db, scheduler=False)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def api(client: TestClient) -> Api:
+    return Api(client)
+
+
+def started_game(api: Api, seats: tuple[str, ...] = ("FRANCE", "GERMANY"), **body: Any) -> dict[str, Any]:
+    """A standard game with the given seats joined and started by the GM."""
+    made = api.create(**body)
+    for seat in seats:
+        api.ok("POST", f"/api/games/{made['id']}/join", made["seat_tokens"][seat], {"name": seat.title()}, who=seat)
+    api.ok("POST", f"/api/games/{made['id']}/gm/start", made["gm_token"])
+    return made
+
+
+class LiveServer:
+    """A real uvicorn server on a free loopback port, in a thread of the test process."""
+
+    def __init__(self, database: str, **app_options: Any) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(database, **app_options)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        import time
+
+        self.thread.start()
+        for _ in range(200):
+            if self.server.started:
+                return self
+            time.sleep(0.02)
+        raise RuntimeError("the test server did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def live(app_db: str) -> Iterator[LiveServer]:
+    with LiveServer(app_db, poll=0.1, heartbeat=0.3) as server:
+        yield server

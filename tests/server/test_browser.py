@@ -1,0 +1,199 @@
+"""A short game end to end in a real browser: Playwright (Python) drives Debian's Chromium.
+
+The GM creates the game from the form, two players open their seats' links and join, France orders by clicking
+the map and Germany by typing (with a mistake first, shown beside its line), both mark themselves ready, the GM
+resolves, and everyone reads the results, the history and the press. Screenshots go to ``artifacts/server/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.conftest import LiveServer
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS", ROOT / "artifacts" / "server"))
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def until(condition: Any, seconds: float = 15.0) -> None:
+    """Wait for a condition checked from Python (the pages' policy forbids evaluating strings in them)."""
+    end = time.time() + seconds
+    while not condition():
+        if time.time() > end:
+            raise AssertionError("timed out waiting for the page")
+        time.sleep(0.05)
+
+
+def ensure_chromium() -> None:
+    if os.path.exists(CHROMIUM):
+        return
+    script = ROOT / "scripts" / "install-chromium.sh"
+    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=900)
+    if result.returncode != 0 or not os.path.exists(CHROMIUM):
+        pytest.skip(f"Debian's chromium is not installed and could not be: {result.stderr.strip()[-300:]}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) is not installed")
+    ensure_chromium()
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    errors: list[str] = []
+
+    def page_for(context: Any) -> Any:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        # Console errors (a refused script or style, say), but not the 4xx answers the test provokes on purpose.
+        page.on(
+            "console",
+            lambda msg: (
+                errors.append(msg.text)
+                if msg.type == "error" and "responded with a status of 4" not in msg.text
+                else None
+            ),
+        )
+        page.set_default_timeout(15000)
+        return page
+
+    def shot(page: Any, name: str) -> None:
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    with LiveServer(str(tmp_path / "browser.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        size = {"width": 1400, "height": 950}
+        gm = page_for(browser.new_context(viewport=size))
+        france = page_for(browser.new_context(viewport=size))
+        germany = page_for(browser.new_context(viewport=size))
+
+        # The GM creates the game.
+        gm.goto(server.url + "/")
+        gm.fill("input[name=title]", "Browser test game")
+        gm.select_option("select[name=missed_orders]", "hold")
+        shot(gm, "01-create-form")
+        gm.click("#create-button")
+        gm.wait_for_selector("#created:not(.hidden)")
+        links = {a.get_attribute("data-link"): a.get_attribute("href") for a in gm.query_selector_all("a[data-link]")}
+        shot(gm, "02-created-links")
+        assert {"GM", "FRANCE", "GERMANY"} <= set(links)
+
+        # Two players join through their seats' links.
+        for page, seat, name in ((france, "FRANCE", "Fran"), (germany, "GERMANY", "Gerd")):
+            page.goto(links[seat])
+            page.wait_for_selector("#join:not(.hidden)")
+            assert "#token=" not in page.url  # the token leaves the address bar at once
+            page.fill("#join-name", name)
+            page.click("#join-button")
+            page.wait_for_selector("#join", state="hidden")
+            page.wait_for_selector(f"#who:has-text('{name}')")
+        shot(france, "03-france-joined")
+
+        # The GM starts the game.
+        gm.goto(links["GM"])
+        gm.click("#gm-tab")
+        gm.wait_for_selector("#gm-start:not([disabled])")
+        gm.click("#gm-start")
+        gm.wait_for_selector("#deadline:has-text('no deadline')")
+        shot(gm, "04-gm-started")
+
+        # France orders by clicking the map: unit, then action, then target (targets highlighted).
+        france.wait_for_selector('[data-unit="A PAR"]')
+        france.wait_for_selector("#orders-text:not(.hidden)")
+        france.click('[data-unit="A PAR"]')
+        france.click('[data-choice="Move"]')
+        targets = france.eval_on_selector_all("circle.prov.target", "els => els.map(e => e.dataset.prov).sort()")
+        assert targets == ["BRE", "BUR", "GAS", "PIC"], targets  # where an army in Paris can go
+        shot(france, "05-france-move-targets")
+        france.click('circle[data-prov="BUR"]')
+        france.wait_for_selector("#orders-ok:has-text('saved')")
+        france.click('[data-unit="A MAR"]')
+        france.click('[data-choice="Support"]')
+        france.click('[data-unit="A PAR"]')
+        france.click('circle[data-prov="BUR"]')
+        until(lambda: "A MAR S A PAR - BUR" in france.input_value("#orders-text"))
+        france.wait_for_selector("#orders-ok:has-text('saved')")
+        assert france.input_value("#orders-text").splitlines() == ["A PAR - BUR", "A MAR S A PAR - BUR"]
+        shot(france, "06-france-clicked-orders")
+
+        # Germany types its orders; a mistake is shown beside its line and nothing is submitted.
+        germany.wait_for_selector("#orders-text:not(.hidden)")
+        germany.fill("#orders-text", "A MUN - BUR\nA BER - KIE\nF KIE - DNE")
+        germany.click("#submit-orders")
+        germany.wait_for_selector("#order-lines li.bad")
+        bad = germany.inner_text("#order-lines li.bad")
+        assert "F KIE - DNE" in bad and "DNE" in bad.split("←", 1)[1]
+        shot(germany, "07-germany-line-error")
+        germany.fill("#orders-text", "A MUN - BUR\nA BER - KIE\nF KIE - DEN")
+        germany.click("#submit-orders")
+        germany.wait_for_selector("#orders-ok:has-text('saved')")
+
+        # Both are ready; France sends Germany a private message.
+        for page in (france, germany):
+            page.click("#ready-toggle")
+            page.wait_for_selector("#ready-toggle:has-text('undo')")
+        france.click('[data-tab="press"]')
+        france.uncheck('[data-to="public"]')
+        france.check('[data-to="GERMANY"]')
+        france.fill("#press-body", "Bonjour Gerd, Burgundy is mine.")
+        france.click("#press-send")
+        germany.click('[data-tab="press"]')
+        germany.wait_for_selector(".msg .body:has-text('Burgundy is mine')")
+        shot(germany, "08-germany-press")
+
+        # The GM sets a deadline (the players' clocks show it live), minutes per phase for what follows, and
+        # then resolves at once; results arrive live.
+        gm.fill("#gm-minutes", "30")
+        gm.click("#gm-set-deadline")
+        gm.wait_for_selector("#deadline:has-text('deadline in 29m')")  # and counting down
+        france.wait_for_selector("#deadline:has-text('deadline in 29m')")
+        gm.fill('#gm-deadlines [data-kind="movement"]', "1440")
+        gm.click("#gm-save-deadlines")
+        gm.click("#gm-resolve")
+        for page in (france, germany):
+            page.wait_for_selector("#phase:has-text('F1901M')")
+        france.click('[data-tab="orders"]')
+        results = france.inner_text("#result-box")
+        assert "A PAR - BUR" in results and "succeeds" in results
+        shot(france, "09-france-results")
+
+        # History: the past phase's map with its orders, and the centre chart.
+        germany.click('[data-tab="history"]')
+        germany.click('[data-phase="0"]')
+        germany.wait_for_selector("#history-detail table.results")
+        detail = germany.inner_text("#history-detail")
+        assert "A MUN - BUR" in detail and "fails" in detail
+        assert germany.inner_text("#board-caption").startswith("History: S1901M")
+        shot(germany, "10-germany-history")
+        germany.click('[data-tab="charts"]')
+        germany.wait_for_selector('svg.chart[data-series="centres"]')
+        shot(germany, "11-germany-charts")
+        gm.click('[data-tab="gm"]')
+        france.wait_for_selector("#deadline:has-text('deadline in 23h')")  # the next phase's, from the GM's 1440 min
+        shot(gm, "12-gm-panel")
+    assert not errors, errors

@@ -1,0 +1,66 @@
+"""Live updates: each open event stream gets its own role's view when the game changes."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import LiveServer
+
+
+def states(url: str, token: str | None, into: list[dict[str, Any]], stop: threading.Event) -> None:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with httpx.Client(timeout=10) as client, client.stream("GET", url, headers=headers) as response:
+        for line in response.iter_lines():
+            if line.startswith("data:"):
+                into.append(json.loads(line[5:]))
+            if stop.is_set():
+                return
+
+
+def wait_for(predicate: Any, seconds: float = 5.0) -> bool:
+    end = time.time() + seconds
+    while time.time() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_stream_follows_the_game(live: LiveServer) -> None:
+    http = httpx.Client(base_url=live.url, timeout=10)
+    made = http.post("/api/games", json={"ruleset": "standard"}).json()
+    gid, tokens = made["id"], made["seat_tokens"]
+    gm = {"Authorization": f"Bearer {made['gm_token']}"}
+    got: list[dict[str, Any]] = []
+    stop = threading.Event()
+    thread = threading.Thread(target=states, args=(f"{live.url}/api/games/{gid}/events", tokens["FRANCE"], got, stop))
+    thread.start()
+    assert wait_for(lambda: got and got[-1]["game"]["status"] == "lobby")
+    assert got[0]["you"]["role"] == "FRANCE"
+    http.post(f"/api/games/{gid}/gm/start", json={}, headers=gm)
+    assert wait_for(lambda: got[-1]["game"]["status"] == "running")
+    http.post(
+        f"/api/games/{gid}/orders",
+        json={"text": "A PAR - BUR"},
+        headers={"Authorization": f"Bearer {tokens['FRANCE']}"},
+    )
+    assert wait_for(lambda: got[-1]["view"].get("orders") == {"FRANCE": ["A PAR - BUR"]})
+    http.post(f"/api/games/{gid}/gm/resolve", json={}, headers=gm)
+    assert wait_for(lambda: got[-1]["view"]["phase"] == "F1901M")
+    stop.set()
+    http.post(f"/api/games/{gid}/gm/pause", json={}, headers=gm)  # one more event lets the reader see `stop`
+    thread.join(timeout=5)
+    http.close()
+
+
+def test_stream_refuses_bad_tokens(live: LiveServer) -> None:
+    made = httpx.post(f"{live.url}/api/games", json={"ruleset": "standard"}).json()
+    bad = httpx.get(f"{live.url}/api/games/{made['id']}/events", headers={"Authorization": "Bearer wrong"})
+    assert bad.status_code == 401 and bad.json()["error"]
+    missing = httpx.get(f"{live.url}/api/games/nosuchgame/events")
+    assert missing.status_code == 404
