@@ -119,6 +119,24 @@ def test_spring_dislodgement_leads_to_retreats_then_fall() -> None:
     assert retreat["next_phase"] == "F1901M" and retreat["dislodged"] == {}
 
 
+def test_no_retreat_phase_when_no_dislodged_unit_can_retreat() -> None:
+    # A GRE, beaten from ALB with SER's support, has nowhere to go (BUL, SER held; ALB the attacker's; seas).
+    units = {"AUSTRIA": ["F ION", "A SER", "A ALB"], "TURKEY": ["A GRE", "A BUL"]}
+    orders = {"AUSTRIA": ["A SER S A ALB - GRE", "A ALB - GRE"]}
+    answer = ok(case(units=units, orders=orders))
+    assert answer["dislodged"] == {"TURKEY": {"A GRE": []}}  # listed, disbanded at once
+    assert answer["units"] == {"AUSTRIA": ["A GRE", "A SER", "F ION"], "TURKEY": ["A BUL"]}
+    assert answer["next_phase"] == "F1901M"  # the spring retreat phase is skipped
+    centers = {"AUSTRIA": ["BUD", "TRI", "VIE"], "TURKEY": ["ANK", "CON", "GRE", "SMY"]}
+    fall = ok(case(phase="F1901M", units=units, centers=centers, orders=orders))
+    assert fall["next_phase"] == "W1901A"  # straight to the adjustments, centres changing hands now
+    assert fall["centers"] == {"AUSTRIA": ["BUD", "GRE", "SER", "TRI", "VIE"], "TURKEY": ["ANK", "BUL", "CON", "SMY"]}
+    # The option-less entry may be carried over into the next case: nothing to retreat, no error.
+    nxt = ok(case(phase="F1901M", units=answer["units"], dislodged=answer["dislodged"], orders={}))
+    assert nxt["next_phase"] == "W1901A"
+    assert "phase mismatch" in error(case(phase="F1901M", dislodged={"TURKEY": {"A GRE": ["SMY"]}}))
+
+
 def test_unordered_dislodged_unit_is_disbanded_and_listed() -> None:
     answer = ok(
         case(

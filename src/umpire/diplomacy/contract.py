@@ -6,9 +6,13 @@ that cannot be read, or one for a unit that is not there or not the power's own,
 with result ``void`` and the unit holds (in a retreat phase: is disbanded).
 
 **Phases.**  ``S1901M`` -> ``S1901R`` -> ``F1901M`` -> ``F1901R`` -> ``W1901A`` -> ``S1902M``.  A retreat phase
-follows a movement phase only when some unit was dislodged (even one with nowhere to go, who is then disbanded
-in it); a winter adjustment phase follows only when some power must disband, or may build and has a vacant owned
-home centre to build on.  Skipped phases are jumped over in ``next_phase``.
+follows a movement phase only when some dislodged unit has somewhere to retreat to.  A dislodged unit with nowhere
+to go is listed in the answer's ``dislodged`` with no options and is disbanded at once (it is not in ``units``);
+when every dislodged unit is in that case, no retreat phase follows, as in the standard game: a spring movement
+phase goes straight to fall movement, a fall one straight to the adjustments (centres changing hands then).  A
+case for a phase other than a retreat phase may carry such option-less ``dislodged`` entries over from the
+previous answer; they are ignored.  A winter adjustment phase follows only when some power must disband, or may
+build and has a vacant owned home centre to build on.  Skipped phases are jumped over in ``next_phase``.
 
 **Centres** change hands at the end of the fall: after ``F…R``, or after ``F…M`` when no retreat phase follows.
 Each centre with a unit on it then belongs to that unit's power; an empty centre keeps its owner.  The answer's
@@ -21,6 +25,10 @@ Both are listed in ``results`` as ``<unit> D`` entries (result ``succeeds``) so 
 
 **Determinism.**  Powers are sorted, each power's ``units`` and ``centers`` are sorted, its ``results`` follow
 its orders in the order given (then any disbands the umpire ordered for it).
+
+**Speed.**  Per power, the reading of its unit, centre and order lists is cached on the lists' texts (so a list
+seen before costs a lookup), and a movement phase is read, adjudicated and answered in a few passes over the
+orders (the common cases inline; ``_claims_slow`` takes compact notation and several orders to one unit).
 
 ``run_jsonl(instream, outstream)`` reads one case per line and writes one answer per line, in order; a line that
 is not a JSON object, or whose case is bad, yields an error answer and the run goes on.  It returns the number of
@@ -160,12 +168,6 @@ def _result(order: str, result: str, reason: str) -> dict[str, str]:
     return {"order": order, "result": result, "reason": reason}
 
 
-def _echo(order: Order, units: Mapping[str, Unit]) -> str:
-    if not isinstance(order, Waive | Build):
-        order = fill_unit_types(order, {p: u.kind for p, u in units.items()})
-    return format_order(order)
-
-
 def _sorted_units(units: Iterable[Unit]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     last = ""
@@ -185,13 +187,13 @@ def _sorted_centers(owners: Mapping[str, str]) -> dict[str, list[str]]:
     return {p: sorted(out[p]) for p in sorted(out)}
 
 
-def _take_centres(gm: GameMap, units: Iterable[Unit], owners: dict[str, str], policy: Policy) -> bool:
-    """Give each centre with a unit on it to the unit's power; return whether any centre changed hands."""
-    centers, prov_of = gm.centers, gm.province_of
+def _take_centres(gm: GameMap, units: Mapping[str, Unit], owners: dict[str, str], policy: Policy) -> bool:
+    """Give each centre with a unit on it (``units`` by province) to the unit's power; return whether any centre
+    changed hands."""
+    centers = gm.centers
     standard = type(policy).centre_owner is Policy.centre_owner
     changed = False
-    for u in units:
-        prov = prov_of[u.loc]
+    for prov, u in units.items():
         if prov in centers:
             who = u.nation if standard else policy.centre_owner(u)
             if who is not None and owners.get(prov) != who:
@@ -220,24 +222,38 @@ def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
         return {"id": case.get("id") if isinstance(case, dict) else None, "error": str(exc)}
 
 
+# A power's units, cached on the texts: by province, the canonical texts by province, and whether two of them
+# share a province (then the board is read unit by unit, for the exact error).
+_PowerUnits = tuple[dict[str, Unit], dict[str, str], tuple[str, ...], bool]
+
+
 @lru_cache(maxsize=4096)
-def _power_units(gm: GameMap, power: str, texts: tuple[Any, ...], where: str) -> tuple[tuple[str, Unit], ...]:
+def _power_units(gm: GameMap, power: str, texts: tuple[Any, ...], where: str) -> _PowerUnits:
+    """The units of ``power``: by province, their canonical texts by province and sorted, and whether two of them
+    share a province."""
     _check_power(gm, power, where)
     prov_of = gm.province_of
-    return tuple(
-        (prov_of[u.loc], u) for u in (_unit(gm, power, t, f"{where}.{power}[{i}]") for i, t in enumerate(texts))
-    )
+    units: list[Unit] = []
+    for i, t in enumerate(texts):
+        unit = _UNITS.get((gm, power, t))
+        units.append(unit if unit is not None else _unit(gm, power, t, f"{where}.{power}[{i}]"))
+    by_prov = {prov_of[u.loc]: u for u in units}
+    by_text = {p: f"{u.kind} {u.loc}" for p, u in by_prov.items()}
+    return by_prov, by_text, tuple(sorted(by_text.values())), len(by_prov) != len(units)
 
 
 @lru_cache(maxsize=4096)
-def _power_centers(gm: GameMap, power: str, texts: tuple[Any, ...], _unused: str) -> tuple[str, ...]:
+def _power_centers(
+    gm: GameMap, power: str, texts: tuple[Any, ...], _unused: str
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The centres of ``power``, sorted, and as a mapping to ``power`` (shorter when one is listed twice)."""
     _check_power(gm, power, "centers")
     out = []
     for c in texts:
         if not isinstance(c, str) or c.upper() not in gm.centers:
             raise CaseError(f"centers.{power}: {c!r} is not a supply centre of {gm.id}")
         out.append(c.upper())
-    return tuple(sorted(out))
+    return tuple(sorted(out)), dict.fromkeys(out, power)
 
 
 # One parsed order of a power: (index, text, order or None, province or "", canonical text, void reason or "").
@@ -251,17 +267,20 @@ def _power_orders(gm: GameMap, power: str, texts: tuple[Any, ...], kind: PhaseKi
     for i, text in enumerate(texts):
         if not isinstance(text, str):
             raise CaseError(f"orders.{power}[{i}]: an order must be a string, got {text!r}")
-        try:
-            order = _parse_cached(gm, kind, text)
-        except OrderError as exc:
-            out.append((i, text, None, "", text.strip().upper(), f"cannot read the order: {exc}"))
-            continue
-        if isinstance(order, Waive):
-            why = "" if kind == "A" else "waive is an adjustment order"
-            out.append((i, text, order, "", "WAIVE", why))
-        else:
-            out.append((i, text, order, gm.province_of[order.loc], format_order(order), ""))
+        out.append((i, text, *_read_order(gm, kind, text)))
     return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _read_order(gm: GameMap, kind: PhaseKind, text: str) -> tuple[Order | None, str, str, str]:
+    """One order text read: (order or None, province of its unit or "", canonical text, void reason or "")."""
+    try:
+        order = _parse_cached(gm, kind, text)
+    except OrderError as exc:
+        return None, "", text.strip().upper(), f"cannot read the order: {exc}"
+    if isinstance(order, Waive):
+        return order, "", "WAIVE", "" if kind == "A" else "waive is an adjustment order"
+    return order, gm.province_of[order.loc], format_order(order), ""
 
 
 def _cached(fn: Callable[..., _T], gm: GameMap, power: str, value: Any, extra: str, what: str) -> _T:
@@ -272,6 +291,33 @@ def _cached(fn: Callable[..., _T], gm: GameMap, power: str, value: Any, extra: s
         return fn(gm, power, tuple(value), extra)
     except TypeError:  # an unhashable entry: not a string anyway
         raise CaseError(f"{what}.{power} must be a list of strings") from None
+
+
+def _retreats_given(entries: Any) -> bool:
+    """Whether a power's ``dislodged`` entry names a unit that could retreat (one without options is what an
+    answer lists after a movement phase whose retreat phase was skipped: no error in the next case)."""
+    return bool(entries) and (not isinstance(entries, dict) or any(entries.values()))
+
+
+def _clash(gm: GameMap, units: Mapping[str, Any] | None, centers: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    """Raise the error for the first unit (centre) whose province is already taken, reading in case order."""
+    if units is not None:
+        board: dict[str, Unit] = {}
+        for power, lst in units.items():
+            for i, t in enumerate(lst):
+                unit = _unit(gm, power, t, f"units.{power}[{i}]")
+                prov = gm.province_of[unit.loc]
+                if prov in board:
+                    raise CaseError(f"units.{power}: {prov} already holds {board[prov]} of {board[prov].nation}")
+                board[prov] = unit
+    if centers is not None:
+        owners: dict[str, str] = {}
+        for power, got in centers.items():
+            for c in got:
+                if c in owners:
+                    raise CaseError(f"centers: {c} is listed for both {owners[c]} and {power}")
+                owners[c] = power
+    raise AssertionError("no clash found")  # pragma: no cover
 
 
 def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
@@ -303,28 +349,51 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
     if "units" not in case:
         raise CaseError('units is missing: expected an object such as {"FRANCE": ["A PAR"]}')
     board: dict[str, Unit] = {}
-    for power, lst in _mapping(case, "units").items():
-        for prov, unit in _cached(_power_units, gm, power, lst, "units", "units"):
-            if prov in board:
-                raise CaseError(f"units.{power}: {prov} already holds {board[prov]} of {board[prov].nation}")
-            board[prov] = unit
+    texts: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}  # per power, its units' texts by province, sorted
+    units_in = _mapping(case, "units")
+    for power, lst in units_in.items():
+        if type(lst) is list:
+            try:
+                by_prov, by_text, ordered, clash = _power_units(gm, power, tuple(lst), "units")
+            except TypeError:  # an unhashable entry: not a string anyway
+                raise CaseError(f"units.{power} must be a list of strings") from None
+        else:
+            by_prov, by_text, ordered, clash = _cached(_power_units, gm, power, lst, "units", "units")
+        texts[power] = (by_text, ordered)
+        n = len(board)
+        board.update(by_prov)
+        if clash or len(board) != n + len(by_prov):
+            _clash(gm, units_in)
     owners: dict[str, str] = {}
     centers_in: dict[str, tuple[str, ...]] = {}
     for power, lst in _mapping(case, "centers").items():
-        centers_in[power] = got = _cached(_power_centers, gm, power, lst, "", "centers")
-        for c in got:
-            if c in owners:
-                raise CaseError(f"centers: {c} is listed for both {owners[c]} and {power}")
-            owners[c] = power
-    orders = {
-        power: _cached(_power_orders, gm, power, lst, kind, "orders") for power, lst in _mapping(case, "orders").items()
-    }
+        if type(lst) is list:
+            try:
+                got, mine = _power_centers(gm, power, tuple(lst), "")
+            except TypeError:  # an unhashable entry: not a string anyway
+                raise CaseError(f"centers.{power} must be a list of strings") from None
+        else:
+            got, mine = _cached(_power_centers, gm, power, lst, "", "centers")
+        centers_in[power] = got
+        n = len(owners)
+        owners.update(mine)
+        if len(owners) != n + len(got):
+            _clash(gm, None, centers_in)
+    orders: dict[str, tuple[_Parsed, ...]] = {}
+    for power, lst in _mapping(case, "orders").items():
+        if type(lst) is list:
+            try:
+                orders[power] = _power_orders(gm, power, tuple(lst), kind)
+            except TypeError:  # an unhashable entry: not a string anyway
+                raise CaseError(f"orders.{power} must be a list of strings") from None
+        else:
+            orders[power] = _cached(_power_orders, gm, power, lst, kind, "orders")
     dislodged_in = _mapping(case, "dislodged")
-    if kind != "R" and dislodged_in and any(dislodged_in.values()):
+    if kind != "R" and dislodged_in and any(_retreats_given(v) for v in dislodged_in.values()):
         raise CaseError(f"phase mismatch: dislodged units are given but {phase} is not a retreat phase")
 
     if kind == "M":
-        return _movement(case, gm, policy, rules, season, year, board, owners, centers_in, orders)
+        return _movement(case, gm, policy, rules, season, year, board, texts, owners, centers_in, orders)
     if kind == "R":
         return _retreats(case, gm, policy, season, year, board, owners, centers_in, orders, dislodged_in)
     return _adjustments(case, gm, policy, rules, year, board, owners, centers_in, orders)
@@ -337,7 +406,7 @@ def _after_fall(
     Also says whether any centre changed hands."""
     if season == "S":
         return f"F{year}M", False
-    changed = _take_centres(gm, units.values(), owners, policy)
+    changed = _take_centres(gm, units, owners, policy)
     return (f"W{year}A" if needs_adjustment(gm, units, owners, policy) else f"S{year + 1}M"), changed
 
 
@@ -391,12 +460,135 @@ def _movement(
     season: str,
     year: int,
     board: dict[str, Unit],
+    texts: Mapping[str, tuple[dict[str, str], tuple[str, ...]]],
     owners: dict[str, str],
     centers_in: dict[str, tuple[str, ...]],
     orders: Mapping[str, tuple[_Parsed, ...]],
 ) -> dict[str, Any]:
+    # Who owns each ordered unit: the common case read here, the rest (orders in compact notation, several
+    # orders to one unit) by ``_claims_slow``.
+    chosen: dict[str, Order] = {}
+    unowned: dict[tuple[str, int], str] = {}  # void reasons decided here, by (power, index)
+    board_get = board.get
+    simple = True
+    for power, parsed in orders.items():
+        for i, _, order, prov, _, why in parsed:
+            if why or order is None or not prov:
+                continue
+            unit = board_get(prov)
+            if unit is None:
+                unowned[(power, i)] = f"no unit in {prov}"
+            elif unit.nation != power:
+                unowned[(power, i)] = f"{unit} is a unit of {unit.nation}, not of {power}"
+            elif prov in chosen or order.unit is None:  # type: ignore[union-attr]  # (no Waive has a province)
+                simple = False
+            else:
+                chosen[prov] = order
+    if simple:
+        filled: dict[tuple[str, int], tuple[Order, str]] = {}
+        rejected = unowned
+    else:
+        chosen, filled, rejected = _claims_slow(gm, policy, board, orders)
+    res = resolve_movement(gm, board, chosen, rules=rules, policy=policy)
+    m = res._m
+    table, renamed, dislodged = m.table(), m.renamed, res.dislodged
+    results: dict[str, list[dict[str, str]]] = {}
+    kinds: dict[str, UnitType] = {}
+    for power in sorted(orders):
+        out: list[dict[str, str]] = []
+        for i, _, order, prov, canon, why in orders[power]:
+            if filled:
+                got = filled.get((power, i))
+                if got is not None:
+                    order, canon = got
+            if rejected and not why:
+                why = rejected.get((power, i), "")
+            if why:
+                if order is not None and prov:
+                    if not isinstance(order, Waive | Build):
+                        if not kinds:
+                            kinds = {p: u.kind for p, u in board.items()}
+                        order = fill_unit_types(order, kinds)
+                    canon = format_order(order)
+                    d = dislodged.get(prov)
+                    if d is not None and d.unit.nation == power:
+                        why = f"{why}; dislodged by {d.attack}"
+                out.append({"order": canon, "result": VOID, "reason": f"void: {why}"})
+                continue
+            result, reason = table[prov]
+            if simple:
+                if prov in renamed:
+                    canon = format_order(m.norm(prov))
+            else:
+                adjudicated = m.norm(prov)
+                if adjudicated is not order:
+                    canon = format_order(adjudicated)
+            out.append({"order": canon, "result": result, "reason": reason})
+        results[power] = out
+
+    after = res.units
+    # The units after the phase, per power: a power none of whose units moved or was dislodged keeps its list.
+    units_out: dict[str, list[str]] = {}
+    gone = m.moved_from
+    if gone or dislodged:
+        changed: dict[str, list[str]] = {}
+        for p in gone:
+            changed[board[p].nation] = []
+        for p in dislodged:
+            changed[board[p].nation] = []
+        for u in m.arrivals.values():
+            changed[u.nation].append(f"{u.kind} {u.loc}")
+    else:
+        changed = {}
+    for power in sorted(texts):
+        by_text, ordered = texts[power]
+        lst = changed.get(power)
+        if lst is None:
+            if ordered:
+                units_out[power] = list(ordered)
+            continue
+        for q, t in by_text.items():
+            if q not in gone and q not in dislodged:
+                lst.append(t)
+        if lst:
+            lst.sort()
+            units_out[power] = lst
+
+    dis_out: dict[str, dict[str, list[str]]] = {}
+    changed_hands = False
+    can_retreat = False
+    for d in dislodged.values():
+        dis_out.setdefault(d.unit.nation, {})[f"{d.unit.kind} {d.unit.loc}"] = list(d.options)
+        can_retreat = can_retreat or bool(d.options)
+    if can_retreat:
+        next_phase = f"{season}{year}R"
+    else:  # nobody can retreat (a unit dislodged with nowhere to go is disbanded now): no retreat phase
+        next_phase, changed_hands = _after_fall(gm, policy, season, year, after, owners)
+    return {
+        "id": case.get("id"),
+        "units": units_out,
+        "dislodged": {n: dict(sorted(dis_out[n].items())) for n in sorted(dis_out)},
+        "centers": _centers_out(owners, None if changed_hands else centers_in),
+        "results": results,
+        "next_phase": next_phase,
+    }
+
+
+def _claims_slow(
+    gm: GameMap, policy: Policy, board: Mapping[str, Unit], orders: Mapping[str, tuple[_Parsed, ...]]
+) -> tuple[dict[str, Order], dict[tuple[str, int], tuple[Order, str]], dict[tuple[str, int], str]]:
+    """Claims with orders in compact notation (types filled in from the board) or several orders to one unit
+    (DATC 4.D.3: illegal ones ignored; more than one legal, different order left: the unit holds).  Returns the
+    orders chosen by province, the filled-in orders and texts and the void reasons by (power, index)."""
     per_power, chosen, dups = _claims(orders, board.get, lambda: {p: u.kind for p, u in board.items()})
-    rejected: dict[tuple[str, int], str] = {}  # void reasons decided here, by (power, index)
+    filled: dict[tuple[str, int], tuple[Order, str]] = {}
+    rejected: dict[tuple[str, int], str] = {}
+    for power, claims in per_power.items():
+        for i, order, canon, why, _ in claims:
+            if why:
+                rejected[(power, i)] = why
+            elif order is not None:
+                filled[(power, i)] = (order, canon)
     for prov, lst in dups.items():
         del chosen[prov]
         unit = board[prov]
@@ -415,43 +607,7 @@ def _movement(
                 rejected[(power, i)] = reasons[given]
             elif len(legal) > 1:
                 rejected[(power, i)] = f"{unit} was given {len(legal)} different orders, so it holds"
-    res = resolve_movement(gm, board, chosen, rules=rules, policy=policy)
-    verdict, dislodged = res.verdict, res.dislodged
-    results: dict[str, list[dict[str, str]]] = {}
-    for power in sorted(per_power):
-        out: list[dict[str, str]] = []
-        for i, order, canon, why, prov in per_power[power]:
-            if rejected and not why:
-                why = rejected.get((power, i), "")
-            if why:
-                if order is not None and prov:
-                    canon = _echo(order, board)
-                    d = dislodged.get(prov)
-                    if d is not None and d.unit.nation == power:
-                        why = f"{why}; dislodged by {d.attack}"
-                out.append({"order": canon, "result": VOID, "reason": f"void: {why}"})
-                continue
-            adjudicated, result, reason = verdict(prov)
-            if adjudicated is not order:
-                canon = format_order(adjudicated)
-            out.append({"order": canon, "result": result, "reason": reason})
-        results[power] = out
-    dis_out: dict[str, dict[str, list[str]]] = {}
-    for d in dislodged.values():
-        dis_out.setdefault(d.unit.nation, {})[f"{d.unit.kind} {d.unit.loc}"] = list(d.options)
-    changed = False
-    if dislodged:
-        next_phase = f"{season}{year}R"
-    else:
-        next_phase, changed = _after_fall(gm, policy, season, year, res.units, owners)
-    return {
-        "id": case.get("id"),
-        "units": _sorted_units(res.units.values()),
-        "dislodged": {n: dict(sorted(dis_out[n].items())) for n in sorted(dis_out)},
-        "centers": _centers_out(owners, None if changed else centers_in),
-        "results": results,
-        "next_phase": next_phase,
-    }
+    return chosen, filled, rejected
 
 
 def _retreats(

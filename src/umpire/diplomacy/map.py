@@ -10,7 +10,8 @@ Everything the resolver asks of the board is precomputed here once:
   ``fleet_reach[location]``: the same as bare provinces (what a fleet may support into);
 * ``coasts[province]``: the coast locations of a split-coast province;
 * ``convoy_seas``: the provinces a fleet may convoy through (the seas) and ``sea_touches[sea]``: the
-  provinces that sea borders, ``sea_links[sea]``: the convoy seas it borders;
+  provinces that sea borders, ``sea_links[sea]``: the convoy seas it borders, ``sea_between[(a, b)]``: the
+  seas that border both ``a`` and ``b`` (a one-fleet convoy route);
 * ``any_adj[province]``: every neighbour by land or sea (the civil-disorder distance of the 2023 rules).
 """
 
@@ -88,6 +89,7 @@ class GameMap:
     convoy_seas: frozenset[str]
     sea_touches: Mapping[str, frozenset[str]]
     sea_links: Mapping[str, frozenset[str]]
+    sea_between: Mapping[tuple[str, str], tuple[str, ...]]
     centers: frozenset[str]
     homes: Mapping[str, tuple[str, ...]]
     start_units: Mapping[str, tuple[str, ...]]
@@ -393,6 +395,12 @@ def build_map(data: Any, source: str = "<data>") -> GameMap:
     seas = frozenset(p for p, v in provinces.items() if v.type == "sea")
     sea_touches = {s: fleet_reach[s] for s in seas}
     sea_links = {s: frozenset(n for n in fleet_reach[s] if n in seas) for s in seas}
+    sea_between: dict[tuple[str, str], list[str]] = {}
+    for s in sorted(seas):
+        for a in sea_touches[s]:
+            for b in sea_touches[s]:
+                if a != b:
+                    sea_between.setdefault((a, b), []).append(s)
     homes: dict[str, list[str]] = {p: [] for p in power_info}
     for v in provinces.values():
         if v.home is not None:
@@ -416,6 +424,7 @@ def build_map(data: Any, source: str = "<data>") -> GameMap:
         convoy_seas=seas,
         sea_touches=ro(sea_touches),
         sea_links=ro(sea_links),
+        sea_between=ro({k: tuple(v) for k, v in sea_between.items()}),
         centers=frozenset(p for p, v in provinces.items() if v.center),
         homes=ro({p: tuple(sorted(h)) for p, h in homes.items()}),
         start_units=ro(start_units),

@@ -19,8 +19,10 @@ Ties go to fleets before armies, then to the province whose English name comes f
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 
 from umpire.diplomacy.map import GameMap
@@ -149,9 +151,20 @@ def needs_adjustment(
     game_map: GameMap, units: Mapping[str, Unit], owners: Mapping[str, str], policy: Policy = STANDARD
 ) -> bool:
     """Whether any power has to disband, or may build and has somewhere to build (else the phase is skipped)."""
-    for power, delta in adjustment_counts(units, owners, game_map.powers).items():
-        if delta < 0 or (delta > 0 and _build_sites(game_map, power, units, owners, policy)):
+    centres = Counter(owners.values())
+    armies = Counter(map(itemgetter(0), units.values()))  # by nation
+    standard = type(policy).may_build is Policy.may_build
+    for power in game_map.powers:
+        delta = centres[power] - armies[power]
+        if delta < 0:
             return True
+        if delta > 0:
+            if standard:  # a vacant home centre it owns
+                for c in game_map.homes.get(power, ()):
+                    if c not in units and owners.get(c) == power:
+                        return True
+            elif _build_sites(game_map, power, units, owners, policy):
+                return True
     return False
 
 

@@ -28,7 +28,21 @@ succeed; a cycle with convoys is a convoy paradox and, by the Szykman rule, the 
 then do not move); any other cycle (possible only in variants) fails entirely.  Adjudicating a convoy calls the
 attacking move's adjudication directly rather than resolving it (DATC 5.D), so cycles stay simple.
 
-Everything is computed once per decision; results, reasons and retreat options are read off afterwards.
+**Settled first.**  Most decisions of a phase depend on no other and are settled while the orders are checked,
+before any recursion: a move over land, alone, into an empty province succeeds; a convoy whose fleet nobody
+attacks succeeds; a support succeeds when nobody unfriendly attacks it, and is cut when the first unfriendly
+attack on it (in order) comes over land from elsewhere than the province the support is aimed at -- exactly what
+``_support_ok`` would find, without touching any other decision, so the recursion (and its cycle bookkeeping)
+meets them as settled.  Typically only the contested moves are left to ``_resolve``.
+
+**Cheap checks.**  The common legal orders are recognised inline (an army or fleet moving to a neighbour, a
+support of a unit that can reach the province itself, a convoy by a fleet whose sea borders both ends, an army
+move that one fleet on the board could carry alone); everything else, and every reason, goes through the
+``_check_*`` methods.  ``GameMap.sea_between`` gives the one-fleet convoy routes; longer ones are searched by the
+cached ``_route_fleets``.
+
+Everything is computed once per decision; results, reasons and retreat options are read off afterwards.  A failed
+move settled without a guess keeps the comparison that decided it (``why``), so its reason is not recomputed.
 """
 
 from __future__ import annotations
@@ -68,18 +82,19 @@ class MovementResult:
     ``dislodged``: by the province each unit was dislodged from; ``standoffs``: provinces left empty by a
     bounce; ``outcomes``: by the province of each ordered unit (built on first use; ``verdict`` gives one)."""
 
-    __slots__ = ("_m", "_outcomes", "dislodged", "standoffs", "units", "verdict")
+    __slots__ = ("_m", "_outcomes", "dislodged", "units", "verdict")
 
-    def __init__(
-        self, m: _Movement, units: Mapping[str, Unit], dislodged: Mapping[str, Dislodgement], standoffs: frozenset[str]
-    ) -> None:
+    def __init__(self, m: _Movement, units: Mapping[str, Unit], dislodged: Mapping[str, Dislodgement]) -> None:
         self._m = m
         self.units = units
         self.dislodged = dislodged
-        self.standoffs = standoffs
         #: ``verdict(province)``: (the order of the unit there as adjudicated, its result, the reason).
         self.verdict: Callable[[str], tuple[Order, Result, str]] = m.verdict
         self._outcomes: Mapping[str, Outcome] | None = None
+
+    @property
+    def standoffs(self) -> frozenset[str]:
+        return self._m.standoffs(self.units)
 
     @property
     def outcomes(self) -> Mapping[str, Outcome]:
@@ -99,7 +114,7 @@ def resolve_movement(
     """Adjudicate a movement phase.  ``units`` maps each province to its unit; ``orders`` maps the province of
     an ordered unit to its order (the unit's type and coast are taken from the board, DATC 4.B.5 and 4.C.2).
     ``rules`` is accepted for symmetry with the other phases: read with the DATC's preferences, the 2000 and
-    2023 rulebooks adjudicate movement alike (notes/adjudicator-rulings.md)."""
+    2023 rulebooks adjudicate movement alike (the adjudicator section of docs/rulings.md)."""
     return _Movement(game_map, units, orders, rules, policy).run()
 
 
@@ -132,9 +147,49 @@ def _strip(loc: str) -> str:
     return loc if i < 0 else loc[:i]
 
 
+class _Tables:
+    """Plain-dict copies of a map's tables for the hot paths (the map's own are read-only proxies, whose lookups
+    take a slower road through the interpreter)."""
+
+    __slots__ = (
+        "army_adj",
+        "convoy_seas",
+        "fleet_adj",
+        "fleet_reach",
+        "province_of",
+        "sea_between",
+        "sea_links",
+        "sea_touches",
+    )
+
+    def __init__(self, gm: GameMap) -> None:
+        self.province_of: dict[str, str] = dict(gm.province_of)
+        self.army_adj: dict[str, frozenset[str]] = dict(gm.army_adj)
+        self.fleet_adj: dict[str, frozenset[str]] = dict(gm.fleet_adj)
+        self.fleet_reach: dict[str, frozenset[str]] = dict(gm.fleet_reach)
+        self.sea_touches: dict[str, frozenset[str]] = dict(gm.sea_touches)
+        self.sea_links: dict[str, frozenset[str]] = dict(gm.sea_links)
+        self.sea_between: dict[tuple[str, str], tuple[str, ...]] = dict(gm.sea_between)
+        self.convoy_seas: frozenset[str] = gm.convoy_seas
+
+
+_TABLES: dict[GameMap, _Tables] = {}
+
+
+def _tables(gm: GameMap) -> _Tables:
+    got = _TABLES.get(gm)
+    if got is None:
+        if len(_TABLES) >= 64:  # maps built on the fly (tests, tools) must not pile up
+            _TABLES.clear()
+        got = _TABLES[gm] = _Tables(gm)
+    return got
+
+
 class _Movement:
     __slots__ = (
         "_fleet_seas",
+        "_standoffs",
+        "arrivals",
         "bonus",
         "conv",
         "cv",
@@ -150,28 +205,33 @@ class _Movement:
         "hits",
         "impassable",
         "into",
+        "last",
+        "moved_from",
         "mv_dest",
         "mv_loc",
-        "norm",
         "order_of",
         "paths",
         "policy",
+        "renamed",
         "res",
         "rules",
         "sup",
         "sup_hold",
         "sup_move",
         "szykman",
+        "tables",
         "units",
         "visiting",
         "void",
         "weak",
+        "why",
     )
 
     def __init__(
         self, gm: GameMap, units: Mapping[str, Unit], orders: Mapping[str, Order], rules: Rules, policy: Policy
     ) -> None:
         self.gm = gm
+        self.tables = _tables(gm)
         self.units = units
         self.rules = rules
         self.policy = policy
@@ -185,7 +245,6 @@ class _Movement:
             frozenset() if cls.weak is Policy.weak else frozenset(p for p, u in units.items() if policy.weak(u))
         )
         self.order_of = orders
-        self.norm: dict[str, Order] = {}
         self.void: dict[str, str] = {}
         self.mv_dest: dict[str, str] = {}
         self.mv_loc: dict[str, str] = {}
@@ -207,7 +266,15 @@ class _Movement:
         self.guess_based = False
         self.szykman: set[str] = set()
         self.dislodged_by: dict[str, str] = {}
+        self.renamed: set[str] = set()  # ordered units whose order names another type or coast than the board's
+        self.moved_from: set[str] = set()
+        self.arrivals: dict[str, Unit] = {}  # by destination, the unit that moved in
+        # Why a move failed, as its deciding comparison found it when settled without a guess: ("own", 0, 0)
+        # (attack 0 on its own side), ("h2h", attack, defence), ("hold", attack, hold); else read afresh.
+        self.why: dict[str, tuple[str, int, int]] = {}
+        self.last: tuple[str, int, int] = _PREVENTED
         self._fleet_seas: frozenset[str] | None = None
+        self._standoffs: frozenset[str] | None = None
         if orders:
             self._legalise()
 
@@ -222,40 +289,50 @@ class _Movement:
     # ------------------------------------------------------------------------------------------- legality
 
     def _legalise(self) -> None:
-        units, void, gm, norm = self.units, self.void, self.gm, self.norm
-        prov_of, army_adj, fleet_adj = gm.province_of, gm.army_adj, gm.fleet_adj
+        """Check every order (the common legal cases inline, the rest and every reason in ``_check_*``), match
+        supports and convoys to the moves, and settle at once the decisions that depend on no other."""
+        units, void = self.units, self.void
+        get_unit = units.get
+        tb = self.tables
+        prov_of, army_adj, fleet_adj, fleet_reach = tb.province_of, tb.army_adj, tb.fleet_adj, tb.fleet_reach
         impassable = self.impassable
         supports: list[tuple[str, SupportHold | SupportMove]] = []
         convoys: list[tuple[str, Convoy]] = []
         overland: list[str] = []  # army moves to a neighbour: by land unless its power shows convoy intent
-        any_convoy = False
         mv_dest, mv_loc, into, h2h = self.mv_dest, self.mv_loc, self.into, self.h2h
         checked: list[str] = []  # moves that took the long legality check
+        renamed, conv = self.renamed, self.conv
+        seas, sea_between, sea_touches = tb.convoy_seas, tb.sea_between, tb.sea_touches
         for p, order in self.order_of.items():
-            unit = units.get(p)
-            t = type(order)
+            unit = get_unit(p)
             if unit is None:
                 void[p] = f"no unit in {p}"
-                norm[p] = order
-            elif t is Move:
+                continue
+            t = type(order)
+            if t is Move:
                 mo: Move = order  # type: ignore[assignment]
-                kind = unit.kind
-                norm[p] = order if mo.unit == kind and mo.loc == unit.loc else _as_adjudicated(order, unit, units)
+                if mo.unit != unit.kind or mo.loc != unit.loc:
+                    renamed.add(p)
                 dest = mo.dest
                 d = prov_of[dest]
                 # The common cases first: an army to a neighbour, a fleet to a plain neighbouring location.
-                if not mo.via_convoy and d != p and not (impassable and d in impassable):
-                    if kind == "A":
-                        ok = d in army_adj[p]
-                        loc = d
-                        if ok:
+                if not mo.via_convoy and d != p and d not in impassable:
+                    if unit.kind == "A":
+                        if d in army_adj[p]:
+                            mv_dest[p] = mv_loc[p] = d
                             overland.append(p)
-                    else:
-                        ok = dest in fleet_adj[unit.loc]
-                        loc = dest
-                    if ok:
+                            lst = into.get(d)
+                            if lst is None:
+                                into[d] = [p]
+                            else:
+                                lst.append(p)
+                            if mv_dest.get(d) == p:
+                                h2h[p] = d
+                                h2h[d] = p
+                            continue
+                    elif dest in fleet_adj[unit.loc]:
                         mv_dest[p] = d
-                        mv_loc[p] = loc
+                        mv_loc[p] = dest
                         lst = into.get(d)
                         if lst is None:
                             into[d] = [p]
@@ -264,6 +341,18 @@ class _Movement:
                         if mv_dest.get(d) == p:
                             h2h[p] = d
                             h2h[d] = p
+                        continue
+                if unit.kind == "A" and d != p and d not in impassable and d not in seas:
+                    # By convoy: legal when one fleet on the board could carry it alone (else see _check_move).
+                    for f in sea_between.get((p, d), ()):
+                        if f in units and f not in impassable:
+                            mv_dest[p] = mv_loc[p] = d
+                            conv.add(p)
+                            checked.append(p)
+                            break
+                    else:
+                        f = ""
+                    if f:
                         continue
                 why = self._check_move(p, unit, mo)
                 if why:
@@ -274,47 +363,96 @@ class _Movement:
                     overland.append(p)
                 checked.append(p)
             elif t is Hold:
-                ho: Hold = order  # type: ignore[assignment]
-                norm[p] = order if ho.unit == unit.kind and ho.loc == unit.loc else Hold(unit.kind, unit.loc)
-            elif t is SupportMove or t is SupportHold:
-                so: SupportHold | SupportMove = order  # type: ignore[assignment]
-                target = units.get(prov_of[so.target])
-                if so.unit == unit.kind and so.loc == unit.loc and (target is None or so.target_unit == target.kind):
-                    norm[p] = order
-                else:
-                    norm[p] = _as_adjudicated(order, unit, units)
-                why = self._check_support(p, unit, so)
+                if order.unit != unit.kind or order.loc != unit.loc:  # type: ignore[union-attr]
+                    renamed.add(p)
+            elif t is SupportMove:
+                sm: SupportMove = order  # type: ignore[assignment]
+                tp = prov_of[sm.target]
+                target = get_unit(tp)
+                if sm.unit != unit.kind or sm.loc != unit.loc or (target is not None and sm.target_unit != target.kind):
+                    renamed.add(p)
+                d = prov_of[sm.dest]
+                # The common legal case inline: a neighbour supports a unit that can reach ``d`` itself.
+                if (
+                    target is not None
+                    and tp != p
+                    and d != p
+                    and d != tp
+                    and d in (army_adj[p] if unit.kind == "A" else fleet_reach[unit.loc])
+                    and d not in impassable
+                    and (
+                        d in army_adj[tp]
+                        if target.kind == "A"
+                        else (sm.dest in fleet_adj[target.loc] if sm.dest != d else d in fleet_reach[target.loc])
+                    )
+                ):
+                    supports.append((p, sm))
+                    continue
+                why = self._check_support(p, unit, sm)
                 if why:
                     void[p] = why
                 else:
-                    supports.append((p, so))
+                    supports.append((p, sm))
+            elif t is SupportHold:
+                sh: SupportHold = order  # type: ignore[assignment]
+                tp = prov_of[sh.target]
+                target = get_unit(tp)
+                if sh.unit != unit.kind or sh.loc != unit.loc or (target is not None and sh.target_unit != target.kind):
+                    renamed.add(p)
+                reach = army_adj[p] if unit.kind == "A" else fleet_reach[unit.loc]
+                if tp != p and target is not None and tp in reach:
+                    supports.append((p, sh))
+                    continue
+                why = self._check_support(p, unit, sh)
+                if why:
+                    void[p] = why
+                else:
+                    supports.append((p, sh))
             elif t is Convoy:
                 co: Convoy = order  # type: ignore[assignment]
-                any_convoy = True
-                norm[p] = order if co.unit == unit.kind and co.loc == unit.loc else _as_adjudicated(order, unit, units)
+                if co.unit != unit.kind or co.loc != unit.loc:
+                    renamed.add(p)
+                army = get_unit(co.target)
+                touches = sea_touches.get(p, ())  # empty unless the fleet is in a sea
+                # The common legal case inline: a fleet in a sea bordering both ends (the route needs it alone).
+                if (
+                    army is not None
+                    and unit.kind == "F"
+                    and army.kind == "A"
+                    and co.dest != co.target
+                    and co.target in touches
+                    and co.dest in touches
+                    and co.dest not in seas
+                    and p not in impassable
+                    and co.dest not in impassable
+                ):
+                    convoys.append((p, co))
+                    continue
                 why = self._check_convoy(p, unit, co)
                 if why:
                     void[p] = why
                 else:
                     convoys.append((p, co))
             else:
-                norm[p] = order
                 void[p] = f"{t.__name__.lower()} orders are not given in a movement phase"
 
         # Convoy to a neighbouring province: used when ordered VIA (checked above) or when the army's own
         # power orders one of its fleets to convoy it legally (DATC 4.A.3; an illegal convoy order, on no route
         # that needs it, is ignored and shows no intent: 4.E.1, 6.G.7, 6.G.19).
-        if any_convoy and overland:
+        if convoys and overland:
             intent: set[tuple[str, str, str]] = set()
             for f, c in convoys:
                 intent.add((units[f].nation, c.target, c.dest))
             for p in overland:
                 if (units[p].nation, p, mv_dest[p]) in intent:
-                    self.conv.add(p)
-        conv, res, occupied = self.conv, self.res, self.units
+                    conv.add(p)
         for p in checked:
             d = mv_dest[p]
-            into.setdefault(d, []).append(p)
+            lst = into.get(d)
+            if lst is None:
+                into[d] = [p]
+            else:
+                lst.append(p)
             if mv_dest.get(d) == p:
                 h2h[p] = d
                 h2h[d] = p
@@ -322,11 +460,13 @@ class _Movement:
             for p in list(h2h):
                 if p in conv or h2h[p] in conv:
                     del h2h[p]
+        res = self.res
         # Settle at once what depends on nothing: a unit moving over land, alone, into an empty province.
         for d, lst in into.items():
-            if len(lst) == 1 and d not in occupied and lst[0] not in conv:
+            if len(lst) == 1 and d not in units and lst[0] not in conv:
                 res[lst[0]] = True
 
+        cv = self.cv
         for p, c in convoys:
             a = c.target
             if a not in mv_dest:
@@ -336,29 +476,61 @@ class _Movement:
             elif a not in conv:
                 void[p] = f"A {a} - {c.dest} goes over land, not by convoy"
             else:
-                self.cv[p] = a
-                self.cv_fleets.setdefault(a, []).append(p)
+                cv[p] = a
+                lst = self.cv_fleets.get(a)
+                if lst is None:
+                    self.cv_fleets[a] = [p]
+                else:
+                    lst.append(p)
+                if p not in into:  # nobody attacks the fleet: the convoy stands
+                    res[p] = True
 
+        sup, sup_move, sup_hold, friendly = self.sup, self.sup_move, self.sup_hold, self.friendly
         for p, s in supports:
             a = prov_of[s.target]
             target = units[a]
+            aim: str | None
             if type(s) is SupportHold:
                 if a in mv_dest:
                     void[p] = f"{target} was ordered to move to {mv_loc[a]}, not to hold"
                     continue
-                self.sup[p] = (a, None)
-                self.sup_hold.setdefault(a, []).append(p)
+                aim = None
+                sup[p] = (a, None)
+                lst = sup_hold.get(a)
+                if lst is None:
+                    sup_hold[a] = [p]
+                else:
+                    lst.append(p)
             else:
-                assert isinstance(s, SupportMove)
-                d = prov_of[s.dest]
+                sm = s  # type: ignore[assignment]
+                aim = prov_of[sm.dest]
                 if a not in mv_dest:
-                    void[p] = f"{target} was not ordered to move to {d}"
+                    void[p] = f"{target} was not ordered to move to {aim}"
                     continue
-                if mv_dest[a] != d or (s.dest != d and target.kind == "F" and mv_loc[a] != s.dest):
-                    void[p] = f"{target} was ordered to {mv_loc[a]}, not to {s.dest}"
+                if mv_dest[a] != aim or (sm.dest != aim and target.kind == "F" and mv_loc[a] != sm.dest):
+                    void[p] = f"{target} was ordered to {mv_loc[a]}, not to {sm.dest}"
                     continue
-                self.sup[p] = (a, d)
-                self.sup_move.setdefault(a, []).append(p)
+                sup[p] = (a, aim)
+                lst = sup_move.get(a)
+                if lst is None:
+                    sup_move[a] = [p]
+                else:
+                    lst.append(p)
+            # Settle the support now when the first attack on it that counts needs no other decision
+            # (as ``_support_ok`` would find it): none at all, or one over land from elsewhere than ``aim``.
+            attackers = into.get(p)
+            if attackers is None:
+                res[p] = True
+                continue
+            nation = units[p].nation
+            for m in attackers:
+                if friendly(units[m].nation, nation):
+                    continue
+                if m != aim and m not in conv:
+                    res[p] = False
+                break
+            else:
+                res[p] = True
 
     def _check_move(self, p: str, unit: Unit, order: Move) -> str:
         gm = self.gm
@@ -468,10 +640,17 @@ class _Movement:
 
     def _chain_possible(self, o: str, d: str, without: str) -> bool:
         """Whether fleets now in seas (whatever their orders) could convoy an army from ``o`` to ``d``."""
-        return bool(_route_fleets(self.gm, self._fleets(without), o, d))
+        fleets = self._fleets(without)
+        for f in self.tables.sea_between.get((o, d), ()):
+            if f in fleets:
+                return True  # one fleet is a chain by itself
+        return bool(_route_fleets(self.gm, fleets, o, d))
 
     def _on_route(self, fleet: str, o: str, d: str) -> bool:
         """Whether ``fleet`` is needed on some convoy route from ``o`` to ``d`` (see ``_route_fleets``)."""
+        touches = self.tables.sea_touches[fleet]
+        if o in touches and d in touches:
+            return True  # it links them alone
         return fleet in _route_fleets(self.gm, self._fleets(), o, d)
 
     # ----------------------------------------------------------------------------------------- resolution
@@ -493,11 +672,14 @@ class _Movement:
         old_len, old_gb, old_hits = len(self.cycle), self.guess_based, self.hits
         self.guess_based = False
         self.guess[p] = False
-        first = self._adjudicate(p)
+        is_move = p in self.mv_dest
+        first = self._move_ok(p) if is_move else self._adjudicate(p)
         if not self.guess_based:
             self.guess_based = old_gb
             self.visiting.discard(p)
             self.res[p] = first
+            if is_move and not first:
+                self.why[p] = self.last
             return first
         if p in self.cycle_set:
             self.hits -= 1
@@ -548,8 +730,9 @@ class _Movement:
             return self._move_ok(p)
         if p in self.sup:
             return self._support_ok(p)
+        res = self.res
         for m in self.into.get(p, ()):
-            r = self.res.get(m)
+            r = res.get(m)
             if r is None:
                 r = self._move_ok(m)  # DATC 5.D: adjudicate the attack directly, keeping cycles simple
             if r:
@@ -557,25 +740,69 @@ class _Movement:
         return True
 
     def _move_ok(self, p: str) -> bool:
+        """Whether the move from ``p`` succeeds: its attack strength beats the defence (head-to-head) or the
+        hold strength of the destination, and the prevent strength of every other unit moving there."""
         if p in self.conv and not self._path(p):
+            self.last = _PREVENTED
             return False
         d = self.mv_dest[p]
-        if d not in self.units and len(self.into[d]) == 1:
+        units = self.units
+        occ = units.get(d)
+        movers = self.into[d]
+        if occ is None and len(movers) == 1:
             return True  # alone into an empty province: attack at least 1 against nothing
-        a = self._attack(p)
+        res = self.res
         q = self.h2h.get(p)
-        if q is not None:
-            if a <= self._defend(q):
+        # Attack strength (DATC 5.B.6).
+        if occ is not None and (q is not None or d not in self.mv_dest or not self._resolve(d)):
+            nation = occ.nation
+            if self.friendly(units[p].nation, nation):
+                a = 0  # no dislodging a unit of one's own side
+            else:
+                a = 1
+                for s in self.sup_move.get(p, ()):
+                    if not self.friendly(units[s].nation, nation):
+                        r = res.get(s)
+                        if r is None:
+                            r = self._resolve(s)
+                        if r:
+                            a += 1
+        else:
+            a = 1
+            for s in self.sup_move.get(p, ()):
+                r = res.get(s)
+                if r is None:
+                    r = self._resolve(s)
+                if r:
+                    a += 1
+        if q is not None:  # defend strength of the unit coming the other way
+            n = 1
+            for s in self.sup_move.get(q, ()):
+                r = res.get(s)
+                if r is None:
+                    r = self._resolve(s)
+                if r:
+                    n += 1
+            if a <= n:
+                self.last = ("h2h", a, n) if a else _OWN
                 return False
-        elif a <= self._hold(d):
-            return False
-        return all(r == p or a > self._prevent(r) for r in self.into[d])
+        elif occ is not None:
+            n = self._hold(d)
+            if a <= n:
+                self.last = ("hold", a, n) if a else _OWN
+                return False
+        for r_ in movers:
+            if r_ != p and a <= self._prevent(r_):
+                self.last = _PREVENTED
+                return False
+        return True
 
     def _support_ok(self, s: str) -> bool:
         d = self.sup[s][1]
-        nation = self.units[s].nation
+        units = self.units
+        nation = units[s].nation
         for m in self.into.get(s, ()):
-            if self.friendly(self.units[m].nation, nation):
+            if self.friendly(units[m].nation, nation):
                 continue
             if m == d:  # attacked from where the support is aimed: cut only by being dislodged
                 if self._resolve(m):
@@ -591,7 +818,7 @@ class _Movement:
         fleets = self.cv_fleets.get(p)
         if not fleets:
             return False
-        touches, links, resolve, res = self.gm.sea_touches, self.gm.sea_links, self._resolve, self.res
+        touches, links, resolve, res = self.tables.sea_touches, self.tables.sea_links, self._resolve, self.res
         d = self.mv_dest[p]
         found = False
         todo = [f for f in fleets if p in touches[f] and resolve(f)]
@@ -611,21 +838,12 @@ class _Movement:
 
     def _support_count(self, p: str) -> int:
         n = 1
+        res = self.res
         for s in self.sup_move.get(p, ()):
-            if self._resolve(s):
-                n += 1
-        return n
-
-    def _attack(self, p: str) -> int:
-        d = self.mv_dest[p]
-        occ = self.units.get(d)
-        if occ is None or (p not in self.h2h and d in self.mv_dest and self._resolve(d)):
-            return self._support_count(p)
-        if self.friendly(self.units[p].nation, occ.nation):
-            return 0
-        n = 1
-        for s in self.sup_move.get(p, ()):
-            if not self.friendly(self.units[s].nation, occ.nation) and self._resolve(s):
+            r = res.get(s)
+            if r is None:
+                r = self._resolve(s)
+            if r:
                 n += 1
         return n
 
@@ -634,9 +852,13 @@ class _Movement:
             return 0
         if d in self.mv_dest:
             return 0 if self._resolve(d) else 1 + self.bonus.get(d, 0)
-        n = 1 + self.bonus.get(d, 0)
+        n = 1 + self.bonus.get(d, 0) if self.bonus else 1
+        res = self.res
         for s in self.sup_hold.get(d, ()):
-            if self._resolve(s):
+            r = res.get(s)
+            if r is None:
+                r = self._resolve(s)
+            if r:
                 n += 1
         return n
 
@@ -655,54 +877,61 @@ class _Movement:
     # -------------------------------------------------------------------------------------------- results
 
     def run(self) -> MovementResult:
-        resolve = self._resolve
+        res, resolve = self.res, self._resolve
         for decisions in (self.mv_dest, self.sup, self.cv):
             for p in decisions:
-                resolve(p)
-        units, res, mv_dest, mv_loc = self.units, self.res, self.mv_dest, self.mv_loc
-        after: dict[str, Unit] = {}
-        winner: dict[str, str] = {}  # destination -> origin of the unit that moved in
+                if p not in res:
+                    resolve(p)
+        units, mv_dest, mv_loc = self.units, self.mv_dest, self.mv_loc
+        moved = [p for p in mv_dest if res[p]]
+        self.moved_from.update(moved)
+        after = dict(units)
+        for p in moved:
+            del after[p]
+        dislodged_by = self.dislodged_by
         cache = _UNITS
-        for p, d in mv_dest.items():
-            if res[p]:
-                winner[d] = p
+        for p in moved:
+            d = mv_dest[p]
+            if d in after:  # its unit stays: dislodged
+                dislodged_by[d] = p
+        arrivals = self.arrivals
+        for p in moved:
+            u = units[p]
+            key = (u.nation, u.kind, mv_loc[p])
+            got = cache.get(key)
+            arrivals[mv_dest[p]] = got if got is not None else _unit(*key)
+        after.update(arrivals)
+        dislodged: dict[str, Dislodgement] = {}
+        if dislodged_by:
+            standoffs = self.standoffs(after)
+            for p, by in dislodged_by.items():
                 u = units[p]
-                key = (u.nation, u.kind, mv_loc[p])
-                moved = cache.get(key)
-                after[d] = moved if moved is not None else _unit(*key)
-        dislodged_by: dict[str, str] = {}
-        for p, u in units.items():
-            if p in mv_dest and res[p]:
-                continue
-            w = winner.get(p)
-            if w is None:
-                after[p] = u
-            else:
-                dislodged_by[p] = w
-        standoffs: frozenset[str] = frozenset()
-        for d, movers in self.into.items():
-            if d not in after:
-                for r in movers:
-                    if self._prevent(r):
-                        standoffs = standoffs | {d}
-                        break
-        dislodged = {
-            p: Dislodgement(units[p], by, self._text(by), self._retreats(units[p], p, by, after, standoffs))
-            for p, by in dislodged_by.items()
-        }
-        self.dislodged_by = dislodged_by
-        return MovementResult(self, MappingProxyType(after), MappingProxyType(dislodged), standoffs)
+                dislodged[p] = Dislodgement(u, by, self._text(by), self._retreats(u, p, by, after, standoffs))
+        return MovementResult(self, MappingProxyType(after), MappingProxyType(dislodged))
+
+    def standoffs(self, after: Mapping[str, Unit]) -> frozenset[str]:
+        """Provinces left empty by a bounce (no retreat goes there)."""
+        if self._standoffs is None:
+            found: set[str] = set()
+            for d, movers in self.into.items():
+                if d not in after:
+                    for r in movers:
+                        if self._prevent(r):
+                            found.add(d)
+                            break
+            self._standoffs = frozenset(found)
+        return self._standoffs
 
     def _retreats(
         self, unit: Unit, p: str, by: str, after: Mapping[str, Unit], standoffs: frozenset[str]
     ) -> tuple[str, ...]:
         if not self.policy.may_retreat(unit):
             return ()
-        gm = self.gm
         # Not to the attacker's province, unless the attacker came by convoy (DATC 4.A.5, choice b).
         barred = by if by not in self.conv else ""
-        locs = gm.army_adj[p] if unit.kind == "A" else gm.fleet_adj[unit.loc]
-        prov_of, impassable = gm.province_of, self.policy.impassable
+        tb = self.tables
+        locs = tb.army_adj[p] if unit.kind == "A" else tb.fleet_adj[unit.loc]
+        prov_of, impassable = tb.province_of, self.policy.impassable
         return tuple(
             sorted(
                 loc
@@ -718,36 +947,103 @@ class _Movement:
             return f"{u.kind} {u.loc} - {self.mv_loc[p]}"
         return f"{u.kind} {u.loc}"
 
+    def norm(self, p: str) -> Order:
+        """The order given for ``p`` with the unit's type and coast (and a supported unit's type) from the board."""
+        order = self.order_of[p]
+        unit = self.units.get(p)
+        if unit is None:
+            return order
+        if isinstance(order, SupportMove | SupportHold):
+            target = self.units.get(_strip(order.target))
+            if (
+                order.unit == unit.kind
+                and order.loc == unit.loc
+                and (target is None or order.target_unit == target.kind)
+            ):
+                return order
+        elif not isinstance(order, Move | Hold | Convoy) or (order.unit == unit.kind and order.loc == unit.loc):
+            return order
+        return _as_adjudicated(order, unit, self.units)
+
+    def table(self) -> dict[str, tuple[Result, str]]:
+        """(result, reason) by the province of every ordered unit; after ``run``.  The same as ``result_of``,
+        with the common cases read here at once."""
+        out: dict[str, tuple[Result, str]] = {}
+        res, mv_dest, mv_loc, conv, units = self.res, self.mv_dest, self.mv_loc, self.conv, self.units
+        dislodged_by, sup, cv, void, why = self.dislodged_by, self.sup, self.cv, self.void, self.why
+        for p in self.order_of:
+            d = mv_dest.get(p)
+            if d is not None:
+                if res[p]:
+                    text = "moves to " + mv_loc[p]
+                    if p in conv:
+                        text += " by convoy"
+                    if dislodged_by and dislodged_by.get(d) == p:
+                        occ = units[d]
+                        text = f"{text}, dislodging {occ.kind} {occ.loc}"
+                    out[p] = (SUCCEEDS, text)
+                    continue
+                known = why.get(p)
+                if known is not None and known[0]:
+                    code, a, n = known
+                    occ = units[d]
+                    if code == "hold":
+                        text = f"bounced off {occ.kind} {occ.loc}, {a} against {n}"
+                    elif code == "h2h":
+                        q = self.h2h[p]
+                        u = units[q]
+                        verb = "bounced with" if a == n else "beaten head-to-head by"
+                        text = f"{verb} {u.kind} {u.loc} - {mv_loc[q]}, {a} against {n}"
+                    else:
+                        text = f"cannot dislodge {occ.kind} {occ.loc}, a unit of its own side"
+                    by = dislodged_by.get(p) if dislodged_by else None
+                    if by is not None:
+                        text = f"{text}; dislodged by {self._text(by)}"
+                    out[p] = (FAILS, text)
+                    continue
+            else:
+                aimed = sup.get(p)
+                if aimed is not None:
+                    if res[p]:
+                        t = aimed[0]
+                        u = units[t]
+                        if t in mv_dest:
+                            out[p] = (SUCCEEDS, f"supports {u.kind} {u.loc} - {mv_loc[t]}")
+                        else:
+                            out[p] = (SUCCEEDS, f"supports {u.kind} {u.loc}")
+                        continue
+                elif p not in cv and p not in void and p not in dislodged_by:
+                    out[p] = _HOLDS
+                    continue
+            out[p] = self.result_of(p)
+        return out
+
     def verdict(self, p: str) -> tuple[Order, Result, str]:
         """(order as adjudicated, result, reason) for the unit ordered in ``p``; after ``run``."""
+        return (self.norm(p), *self.result_of(p))
+
+    def result_of(self, p: str) -> tuple[Result, str]:
+        """(result, reason) for the unit ordered in ``p``; after ``run``."""
         dislodged_by = self.dislodged_by
-        order = self.norm[p]
-        if p in self.mv_dest:  # the commonest case first
+        d = self.mv_dest.get(p)
+        if d is not None:  # the commonest case first
             if self.res[p]:
-                d = self.mv_dest[p]
                 how = " by convoy" if p in self.conv else ""
                 if dislodged_by.get(d) == p:
                     occ = self.units[d]
-                    return order, SUCCEEDS, f"moves to {self.mv_loc[p]}{how}, dislodging {occ.kind} {occ.loc}"
-                return order, SUCCEEDS, f"moves to {self.mv_loc[p]}{how}"
+                    return SUCCEEDS, f"moves to {self.mv_loc[p]}{how}, dislodging {occ.kind} {occ.loc}"
+                return SUCCEEDS, f"moves to {self.mv_loc[p]}{how}"
             by = dislodged_by.get(p)
             tail = f"; dislodged by {self._text(by)}" if by is not None else ""
-            return order, FAILS, self._why_move_failed(p) + tail
+            return FAILS, self._why_move_failed(p) + tail
         by = dislodged_by.get(p)
-        if p not in self.sup and p not in self.cv:
-            why = self.void.get(p)
-            if why is not None:
-                tail = f"; dislodged by {self._text(by)}" if by is not None else ""
-                return order, VOID, f"void: {why}{tail}"
-            if by is not None:
-                return order, FAILS, f"dislodged by {self._text(by)}"
-            return order, SUCCEEDS, "holds"
-        if p in self.sup:
-            target, aim = self.sup[p]
+        aimed = self.sup.get(p)
+        if aimed is not None:
+            target, aim = aimed
             if self.res[p]:
-                return order, SUCCEEDS, f"supports {self._text(target)}"
+                return SUCCEEDS, f"supports {self._text(target)}"
             if by is not None:
-                return order, FAILS, f"support cut: dislodged by {self._text(by)}"
+                return FAILS, f"support cut: dislodged by {self._text(by)}"
             nation = self.units[p].nation
             cutters = [
                 m
@@ -757,16 +1053,24 @@ class _Movement:
                 and (m not in self.conv or self._path(m))
             ]
             if not cutters:  # only after the backup rule of a variant paradox
-                return order, FAILS, "fails: part of a paradox that the backup rule settles against it"
-            return order, FAILS, f"support cut by {self._text(cutters[0])}"
-        army = self.cv[p]
+                return FAILS, "fails: part of a paradox that the backup rule settles against it"
+            return FAILS, f"support cut by {self._text(cutters[0])}"
+        army = self.cv.get(p)
+        if army is None:
+            why = self.void.get(p)
+            if why is not None:
+                tail = f"; dislodged by {self._text(by)}" if by is not None else ""
+                return VOID, f"void: {why}{tail}"
+            if by is not None:
+                return FAILS, f"dislodged by {self._text(by)}"
+            return SUCCEEDS, "holds"
         if by is not None:
-            return order, FAILS, f"dislodged by {self._text(by)}"
+            return FAILS, f"dislodged by {self._text(by)}"
         if p in self.szykman:
-            return order, FAILS, "convoy paradox: by the Szykman rule this convoy fails"
+            return FAILS, "convoy paradox: by the Szykman rule this convoy fails"
         if not self._path(army):
-            return order, FAILS, self._why_no_path(army)
-        return order, SUCCEEDS, f"convoys {self._text(army)}"
+            return FAILS, self._why_no_path(army)
+        return SUCCEEDS, f"convoys {self._text(army)}"
 
     def _why_no_path(self, p: str) -> str:
         fleets = self.cv_fleets.get(p, [])
@@ -785,8 +1089,21 @@ class _Movement:
         if p in self.conv and not self._path(p):
             return self._why_no_path(p)
         d = self.mv_dest[p]
-        a = self._attack(p)
-        occ = self.units.get(d)
+        units, res = self.units, self.res
+        occ = units.get(d)
+        # The attack strength (every decision is settled now).
+        if occ is None or (p not in self.h2h and d in self.mv_dest and res[d]):
+            a = 1
+            for s in self.sup_move.get(p, ()):
+                if res[s]:
+                    a += 1
+        elif self.friendly(units[p].nation, occ.nation):
+            a = 0
+        else:
+            a = 1
+            for s in self.sup_move.get(p, ()):
+                if res[s] and not self.friendly(units[s].nation, occ.nation):
+                    a += 1
         if a == 0 and occ is not None:
             return f"cannot dislodge {occ.kind} {occ.loc}, a unit of its own side"
         q = self.h2h.get(p)
@@ -837,6 +1154,9 @@ def _route_fleets(gm: GameMap, fleets: frozenset[str], o: str, d: str) -> frozen
 
 
 _UNITS: dict[tuple[str, str, str], Unit] = {}
+_HOLDS: tuple[Result, str] = (SUCCEEDS, "holds")
+_OWN = ("own", 0, 0)
+_PREVENTED = ("", 0, 0)  # or no convoy path: read afresh by ``_why_move_failed``
 
 
 def _unit(nation: str, kind: UnitType, loc: str) -> Unit:
