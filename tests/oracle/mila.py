@@ -57,45 +57,6 @@ MILA_TO_UMPIRE: dict[str, str] = {}
 #: Provinces never named in generated orders (MILA's impassable Switzerland).
 _NEVER = {"SWI"}
 
-#: The standard map's supply centres (MILA's list, which is umpire's too).
-_CENTERS = frozenset(
-    {
-        "ANK",
-        "BEL",
-        "BER",
-        "BRE",
-        "BUD",
-        "BUL",
-        "CON",
-        "DEN",
-        "EDI",
-        "GRE",
-        "HOL",
-        "KIE",
-        "LON",
-        "LVP",
-        "MAR",
-        "MOS",
-        "MUN",
-        "NAP",
-        "NWY",
-        "PAR",
-        "POR",
-        "ROM",
-        "RUM",
-        "SER",
-        "SEV",
-        "SMY",
-        "SPA",
-        "STP",
-        "SWE",
-        "TRI",
-        "TUN",
-        "VEN",
-        "VIE",
-        "WAR",
-    }
-)
 
 _KEYWORDS = {"A", "F", "-", "S", "C", "H", "R", "B", "D", "VIA", "WAIVE"}
 
