@@ -94,6 +94,8 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
 
         # The GM creates the game.
         gm.goto(server.url + "/")
+        gm.wait_for_selector("#ruleset option[value=standard]", state="attached")
+        gm.select_option("#ruleset", "standard")
         gm.fill("input[name=title]", "Browser test game")
         gm.select_option("select[name=missed_orders]", "hold")
         shot(gm, "01-create-form")

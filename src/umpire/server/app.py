@@ -417,6 +417,8 @@ def create_app(
         if caller.role in (OBSERVER, "lobby", GM):
             raise ApiError(403, "only a seat's token may submit orders")
         view = snap.game.ruleset.view(snap.game.state, caller.role)
+        if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
+            return submit_whole_text(game_id, caller, body.text)
         parsed = parse_submission(body.text, view, body.power)
         if parsed.errors:
             raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
@@ -428,6 +430,28 @@ def create_app(
             message = str(exc) if not lines else "some orders were refused; nothing was submitted"
             raise ApiError(422, message, lines=lines) from None
         return shown(game_id, caller)
+
+    def submit_whole_text(game_id: str, caller: Caller, text: str) -> Response:
+        """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
+        1615 does): the text is its action; it keeps the good lines and reports the others in its view's
+        ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line."""
+        try:
+            store.act(game_id, caller, [{"type": "submit", "text": text}])
+        except (IllegalAction, UnknownRole) as exc:
+            raise ApiError(422, str(exc)) from None
+        answer = shown_data(game_id, caller)
+        errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
+        lines = text.splitlines()
+        answer["lines"] = [
+            {
+                "line": e.get("line", 0),
+                "text": lines[e["line"] - 1] if 0 < e.get("line", 0) <= len(lines) else "",
+                "error": e.get("message", "") + (f"; expected {e['expected']}" if e.get("expected") else ""),
+            }
+            for e in errors
+            if isinstance(e, dict)
+        ]
+        return as_json(answer)
 
     def per_line_errors(game_id: str, caller: Caller, parsed: Any) -> list[dict[str, Any]]:
         errors = []

@@ -62,7 +62,8 @@
 
   // --- drawing --------------------------------------------------------------------------------------------
   function phaseKey(s) { return s.game.seq >= 0 ? (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : "") : ""; }
-  function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders"); }
+  // "orders": per-power order lists; "submit": a ruleset that reads one whole submission text (Europe 1615).
+  function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders" || a.type === "submit"); }
   function readyAction() { return (S.view.actions || []).find(a => a.type === "ready"); }
 
   function show(data) {
@@ -180,12 +181,18 @@
     const forms = orderForms();
     const orders = S.view.orders || {};
     let text = "";
-    if (forms.length === 1) text = (orders[forms[0].power] || []).join("\n");
+    if (forms.length === 1 && forms[0].type === "submit") text = (S.view.submission && S.view.submission.text) || "";
+    else if (forms.length === 1) text = (orders[forms[0].power] || []).join("\n");
     else for (const f of forms) text += f.power + ":\n" + (orders[f.power] || []).join("\n") + "\n\n";
     U.$("orders-text").value = text.trim() ? text.trim() + "\n" : "";
     dirty = false;
     filledFor = key;
-    showLines([]);
+    showLines(savedLineErrors());
+  }
+  // A ruleset that reads the whole text keeps its good lines and lists the others in its view.
+  function savedLineErrors() {
+    const errors = (S.view.submission && S.view.submission.errors) || [];
+    return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
   U.$("orders-text").addEventListener("input", () => { dirty = true; showLines([]); });
   function showLines(errors) {
@@ -203,10 +210,14 @@
   async function submitOrders() {
     U.$("orders-ok").textContent = "";
     try {
-      await post("/orders", { text: U.$("orders-text").value }, "orders-error");
+      const answer = await post("/orders", { text: U.$("orders-text").value }, "orders-error");
       dirty = false;
       fillOrders(phaseKey(S));
-      U.$("orders-ok").textContent = "Orders saved. You may change them until the deadline.";
+      const bad = (answer && answer.lines) || [];
+      showLines(bad);
+      U.$("orders-ok").textContent = bad.length
+        ? "Saved, except the lines marked below. You may change them until the deadline."
+        : "Orders saved. You may change them until the deadline.";
     } catch (e) {
       showLines((e.data && e.data.lines) || []);
     }
@@ -225,7 +236,7 @@
     let text = "";
     if (g.status === "lobby") text = "The game has not started yet.";
     else if (v.over) text = "The game is over." + (v.result ? " " + describeResult(v.result) : "");
-    else if (forms.length) text = "You order " + forms.map(f => f.power).join(", ") + " in " + (v.phase || "this phase") + ". " + (v.ready ? "You are ready." : "");
+    else if (forms.length) text = "You order " + forms.map(f => f.power || S.you.role).join(", ") + " in " + (v.phase || "this phase") + ". " + (v.ready ? "You are ready." : "");
     else text = "Nothing for you to order now." + (waiting ? " Waiting for " + waiting + " seat(s)." : "");
     status.textContent = text;
     const show = forms.length > 0 && S.you.can_act;
