@@ -37,6 +37,7 @@ error lines.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -212,11 +213,19 @@ def _centers_out(owners: Mapping[str, str], given: Mapping[str, tuple[str, ...]]
 # --------------------------------------------------------------------------------------------- adjudicate
 
 
+#: Variants whose case is a whole game state plus submissions, answered by their ruleset's own module.
+STATE_VARIANTS: dict[str, str] = {"europe1615": "umpire.games.europe1615.contract"}
+
+
 def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase: JSON case in, JSON answer out (docs/adjudication.md)."""
     try:
         if not isinstance(case, dict):
             raise CaseError(f"a case must be a JSON object, got {type(case).__name__}")
+        if case.get("variant") in STATE_VARIANTS:
+            module = importlib.import_module(STATE_VARIANTS[case["variant"]])
+            answer: dict[str, Any] = module.adjudicate(case)
+            return answer
         return _adjudicate(case)
     except (CaseError, MapError) as exc:
         return {"id": case.get("id") if isinstance(case, dict) else None, "error": str(exc)}

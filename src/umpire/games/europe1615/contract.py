@@ -1,0 +1,68 @@
+"""Europe 1615 through the adjudication contract: a game state and each power's submission in, the next state out.
+
+A Europe 1615 phase needs more than a board (influence tables, statuses, markers, attrition, sanctions), so its
+case carries the whole game state as ``umpire new europe1615`` writes it (the ``state`` of that file) together
+with the text each power submits for the phase, in the seed's own format::
+
+    {"id": "…", "variant": "europe1615", "state": {…},
+     "submissions": {"FRANCE": "9: WUR\\nPAR-CHA\\nNORM S PAR-CHA", "SPAIN": "…"}}
+
+The answer::
+
+    {"id": "…", "phase": "S1615M", "next_phase": "U1615M", "state": {…the state after the phase…},
+     "report": "…the GM's report of the phase…", "line_errors": {"FRANCE": [{"line": 3, …}]}}
+
+A power without a submission holds (its minors' orders are not given). Lines the ruleset refuses are reported in
+``line_errors`` and left out, as the GM would; a case that cannot be adjudicated at all (a state that is not a
+Europe 1615 state, a submission outside a phase that takes one) answers ``{"id": …, "error": "…"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.kernel import registry
+from umpire.kernel.canonical import check_plain, clone
+from umpire.kernel.errors import UmpireError
+from umpire.kernel.ruleset import GM
+
+
+def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
+    """Adjudicate one Europe 1615 phase from a state and the powers' submissions (see the module docstring)."""
+    cid = case.get("id")
+    state = case.get("state")
+    if not isinstance(state, dict) or state.get("ruleset") != "europe1615":
+        return {"id": cid, "error": "a europe1615 case needs 'state': a Europe 1615 game state (umpire new europe1615)"}
+    submissions = case.get("submissions", {})
+    if not isinstance(submissions, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in submissions.items()
+    ):
+        return {"id": cid, "error": "'submissions' must map each power to its submission text"}
+    rules = registry.get("europe1615")
+    work = clone(state)
+    phase = work.get("phase")
+    line_errors: dict[str, Any] = {}
+    try:
+        check_plain(work)
+        seats = rules.seats(work)
+        for power, text in sorted(submissions.items()):
+            if power not in seats:
+                return {"id": cid, "error": f"unknown power {power!r}; the powers are {', '.join(seats)}"}
+            rules.apply(work, power, {"type": "submit", "text": text})
+            errors = (rules.view(work, power).get("submission") or {}).get("errors") or []
+            if errors:
+                line_errors[power] = errors
+        rules.apply(work, GM, {"type": "resolve"})
+        rules.advance(work)
+    except UmpireError as exc:
+        return {"id": cid, "error": str(exc)}
+    except (KeyError, TypeError, ValueError) as exc:
+        return {"id": cid, "error": f"the state is not a valid Europe 1615 state: {type(exc).__name__}: {exc}"}
+    return {
+        "id": cid,
+        "phase": phase,
+        "next_phase": work.get("phase"),
+        "state": work,
+        "report": rules.view(work, GM).get("report", ""),
+        "line_errors": line_errors,
+    }

@@ -1,0 +1,55 @@
+"""Europe 1615 through the adjudication contract (issue 5, point 17): state and submissions in, next state out."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from umpire import adjudicate
+from umpire.diplomacy.contract import run_jsonl
+from umpire.kernel import new_game
+
+
+def start_state() -> dict:
+    return new_game("europe1615", seed=3).state
+
+
+def test_a_phase_from_state_and_submissions() -> None:
+    answer = adjudicate(
+        {
+            "id": "spring",
+            "variant": "europe1615",
+            "state": start_state(),
+            "submissions": {"FRANCE": "9: WUR\nPAR-CHA\nNORM S PAR-CHA\nPAR - XXX"},
+        }
+    )
+    assert "error" not in answer, answer
+    assert answer["phase"] == "S1615M" and answer["next_phase"] != "S1615M"
+    assert answer["state"]["phase"] == answer["next_phase"]
+    assert "CHA" in {u["loc"] for u in answer["state"]["units"].values() if u["nation"] == "FRANCE"}
+    assert [e["line"] for e in answer["line_errors"]["FRANCE"]] == [4]
+    assert "PAR" in answer["report"]
+
+
+def test_the_answer_feeds_the_next_case() -> None:
+    first = adjudicate({"id": "1", "variant": "europe1615", "state": start_state(), "submissions": {}})
+    second = adjudicate({"id": "2", "variant": "europe1615", "state": first["state"], "submissions": {}})
+    assert "error" not in second and second["phase"] == first["next_phase"]
+
+
+def test_bad_cases_are_precise_errors() -> None:
+    assert "needs 'state'" in adjudicate({"id": "x", "variant": "europe1615"})["error"]
+    bad = adjudicate({"id": "y", "variant": "europe1615", "state": start_state(), "submissions": {"PRUSSIA": ""}})
+    assert "unknown power 'PRUSSIA'" in bad["error"]
+    assert (
+        "must map"
+        in adjudicate({"id": "z", "variant": "europe1615", "state": start_state(), "submissions": 3})["error"]
+    )
+
+
+def test_jsonl_mode_takes_1615_cases() -> None:
+    case = {"id": "j", "state": start_state(), "submissions": {"SPAIN": "CAS H"}}
+    out = io.StringIO()
+    errors = run_jsonl(io.StringIO(json.dumps(case) + "\nnot json\n"), out, default_variant="europe1615")
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert errors == 1 and answers[0]["id"] == "j" and "next_phase" in answers[0] and "error" in answers[1]
