@@ -43,6 +43,7 @@ from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import db, security
 from umpire.server.boards import board
 from umpire.server.live import Hub, listen_postgres
+from umpire.server.mapsvg import map_routes
 from umpire.server.models import (
     Account,
     ActionBody,
@@ -352,6 +353,13 @@ def create_app(
         game_id: Annotated[str, GAME_ID], idx: Annotated[int, PathParam(..., ge=0, le=100000)]
     ) -> dict[str, Any]:
         return present_phase(store.phase(game_id, idx))
+
+    def view_of(game_id: str, authorization: str | None) -> dict[str, Any]:
+        caller, snap = store.read(game_id, bearer(authorization))
+        view: dict[str, Any] = present(snap, caller)["view"]
+        return view
+
+    app.include_router(map_routes(view_of))
 
     @app.get("/api/games/{game_id}/events", summary="Server-sent events: the caller's game view on each change")
     async def events(request: Request, game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:

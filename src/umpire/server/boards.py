@@ -1,42 +1,48 @@
 """Board geometry for the web client's map: provinces, their drawing points and adjacencies (public map data).
 
-A Diplomacy-family view names its map (``view["map"]``); the client fetches ``/api/boards/{map}`` once and draws
-the units of each view on it. Points come from a province's ``pos`` (longitude, latitude) when the map file has
-one; until then the standard map uses the approximate geographic points below, drawn as a schematic (a point per
-province, a line per border). Nothing here depends on a game's state.
+A Diplomacy-family view names its map (``view["map"]``, or a ruleset named like its map, as Europe 1615); the
+client fetches ``/api/boards/{map}`` once and draws on it the units of each view, as :mod:`umpire.server.scene`
+turns them into drawing data. Points come from the provinces' ``pos`` (longitude, latitude) in the map file,
+projected and drawn as a schematic (a point per province, a line per border); a map without them has no board.
+A variant's other nations (Europe 1615's minor states and the Ottoman Empire) get a name and a colour too.
+Nothing here depends on a game's state.
 """
 
 from __future__ import annotations
 
+import colorsys
 import math
+import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from umpire.diplomacy.map import load_map
+from umpire.diplomacy.map import GameMap, MapError, map_by_id
+from umpire.kernel.errors import UmpireError
 
-#: Approximate (longitude, latitude) of each standard province's centre, and of each split coast.
-STANDARD_POINTS: dict[str, tuple[float, float]] = {
-    "NAO": (-20, 57), "NWG": (3, 66), "BAR": (36, 71), "NTH": (3, 56.3), "IRI": (-7.5, 53), "ENG": (-3, 49.9),
-    "MAO": (-16, 45), "HEL": (7.3, 54.6), "SKA": (9.2, 58.2), "BAL": (18, 56), "BOT": (20, 62.5), "WES": (2, 38.8),
-    "LYO": (5.5, 41.8), "TYS": (11.5, 40), "ION": (18.5, 36), "ADR": (16, 43), "AEG": (25.2, 38.2), "EAS": (31, 34),
-    "BLA": (34, 43.5),
-    "CLY": (-5.2, 57.6), "EDI": (-2.4, 56.6), "LVP": (-3.2, 54.4), "YOR": (-0.9, 54.2), "WAL": (-4, 52.1),
-    "LON": (0, 51.5), "NWY": (9, 61.5), "SWE": (15, 60.5), "FIN": (26, 63.5), "STP": (33, 62), "DEN": (9.6, 56),
-    "BRE": (-3.2, 48.2), "PIC": (2, 50), "PAR": (2.4, 48.1), "BUR": (5, 47.3), "GAS": (-0.4, 44.6),
-    "MAR": (5.2, 44.2), "BEL": (4.6, 50.7), "HOL": (5.6, 52.3), "RUH": (7.6, 51), "KIE": (9.8, 53.4),
-    "BER": (13.4, 52.8), "MUN": (11, 48.6), "PRU": (20, 54.3), "SIL": (17, 51), "POR": (-8.2, 39.6),
-    "SPA": (-3.7, 40.3), "NAF": (-2, 33.5), "TUN": (9.5, 34.5), "PIE": (7.6, 45), "VEN": (11.8, 45.6),
-    "TUS": (11, 43.5), "ROM": (12.8, 41.9), "APU": (16.2, 41), "NAP": (15.8, 39.4), "TYR": (12, 47.2),
-    "BOH": (14.5, 49.8), "VIE": (16.4, 48), "GAL": (23, 49.5), "BUD": (20, 47), "TRI": (15.2, 45.4),
-    "SER": (20.8, 43.8), "ALB": (19.8, 41.2), "GRE": (22, 39.4), "BUL": (25.5, 42.6), "RUM": (26, 45.6),
-    "WAR": (20.5, 52.2), "LVN": (25, 57), "MOS": (37.6, 55.7), "UKR": (31, 49.5), "SEV": (36, 46.5),
-    "CON": (28.6, 41.1), "ANK": (33, 40.6), "SMY": (29, 38), "ARM": (41, 40), "SYR": (37, 35.5),
-    "STP/NC": (34, 67.5), "STP/SC": (29, 60.3), "SPA/NC": (-5, 43.2), "SPA/SC": (-2.5, 37.2),
-    "BUL/EC": (27.8, 43), "BUL/SC": (24.6, 41.2),
-}  # fmt: skip
+
+def _europe1615() -> GameMap:
+    from umpire.games.europe1615.mapdata import europe1615_map
+
+    return europe1615_map()
+
+
+#: Maps that are not shipped in ``umpire/diplomacy/maps/`` but with their ruleset, by id.
+VARIANT_MAPS: dict[str, Callable[[], GameMap]] = {"europe1615": _europe1615}
+
+
+def game_map(map_id: str) -> GameMap:
+    """A map by its id: shipped with the adjudicator, or a variant's own (``VARIANT_MAPS``)."""
+    if map_id in VARIANT_MAPS:
+        return VARIANT_MAPS[map_id]()
+    if not re.fullmatch(r"[A-Za-z0-9_]+", map_id):  # an id, never a path
+        raise MapError(f"unknown map {map_id!r}")
+    return map_by_id(map_id)
+
 
 WIDTH = 1000.0
 MARGIN = 30.0
+GOLDEN = 0.381966  # of a turn: hues spread this way never repeat closely
 
 
 def _project(points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
@@ -96,43 +102,83 @@ def _fit(points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float
     }
 
 
+def _pale(index: int) -> str:
+    """The ``index``-th of a run of soft colours, hues spread by the golden angle (a minor state's land)."""
+    r, g, b = colorsys.hls_to_rgb((0.11 + index * GOLDEN) % 1.0, 0.62, 0.45)
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+
+def _nations(gm: GameMap) -> dict[str, dict[str, Any]]:
+    """Every nation that may own a unit or a province: the powers, then a variant's ``minors`` (with their
+    provinces and the seat where their status is shown: the first centre, else the first province)."""
+    out: dict[str, dict[str, Any]] = {
+        p: {"name": i.name, "colour": i.colour, "kind": "power"} for p, i in gm.power_info.items()
+    }
+    minors = gm.extra.get("minors")
+    if isinstance(minors, dict):
+        for index, (mid, info) in enumerate(sorted(minors.items())):
+            if not isinstance(info, dict):
+                continue
+            provinces = [p for p in info.get("provinces", []) if p in gm.provinces]
+            centres = [p for p in info.get("centers", []) if p in gm.provinces]
+            seat = (centres or provinces or [None])[0]
+            out[mid] = {
+                "name": str(info.get("name", mid)),
+                "colour": "#8c8c8c" if info.get("kind") == "empire" else _pale(index),
+                "kind": str(info.get("kind", "minor")),
+                "provinces": provinces,
+                "seat": seat,
+            }
+    return out
+
+
 @lru_cache(maxsize=16)
 def board(map_id: str) -> dict[str, Any]:
-    """The drawing data of a map: size, provinces (point, type, centre, home, coasts) and adjacencies."""
-    game_map = load_map(map_id)
+    """The drawing data of a map: size, provinces (point, type, centre, home, coasts), adjacencies, nations."""
+    gm = game_map(map_id)
     raw: dict[str, tuple[float, float]] = {}
-    for pid, province in game_map.provinces.items():
-        pos = getattr(province, "pos", None)
-        if pos:
-            raw[pid] = (float(pos[0]), float(pos[1]))
+    for pid, province in gm.provinces.items():
+        if province.pos:
+            raw[pid] = (float(province.pos[0]), float(province.pos[1]))
         for coast in province.coasts:
-            coast_pos = (getattr(province, "coast_pos", None) or {}).get(coast)
+            coast_pos = province.coast_pos.get(coast)
             if coast_pos:
                 raw[coast] = (float(coast_pos[0]), float(coast_pos[1]))
-    if len(raw) < len(game_map.provinces):
-        if map_id != "standard":
-            raise LookupError(f"map {map_id!r} has no drawing positions yet")
-        raw = dict(STANDARD_POINTS)
-    points = _fit(_spread(_project(raw), set(game_map.provinces)))
-    height = max(y for _, y in points.values()) + MARGIN
+    missing = sorted(pid for pid in gm.provinces if pid not in raw)
+    if missing:
+        raise LookupError(f"map {map_id!r} has no drawing positions (pos) for {', '.join(missing[:5])}")
+    points = _fit(_spread(_project(raw), set(gm.provinces)))
+    height = max(y for _, y in points.values()) + MARGIN + 14  # room for the lowest label and its badge
     provinces = {}
-    for pid, province in game_map.provinces.items():
+    for pid, province in gm.provinces.items():
         provinces[pid] = {
             "name": province.name,
             "type": province.type,
             "center": province.center,
+            "value": province.value,
             "home": province.home,
             "xy": points[pid],
             "coasts": {c: points.get(c, points[pid]) for c in province.coasts},
         }
     return {
-        "id": game_map.id,
-        "name": game_map.name,
+        "id": gm.id,
+        "name": gm.name,
         "width": WIDTH,
         "height": round(height, 1),
-        "powers": {p: {"name": i.name, "colour": i.colour} for p, i in game_map.power_info.items()},
+        "powers": {p: {"name": i.name, "colour": i.colour} for p, i in gm.power_info.items()},
+        "nations": _nations(gm),
         "provinces": provinces,
-        "army_adj": {k: sorted(v) for k, v in game_map.army_adj.items()},
-        "fleet_adj": {k: sorted(v) for k, v in game_map.fleet_adj.items()},
-        "fleet_reach": {k: sorted(v) for k, v in game_map.fleet_reach.items()},
+        "army_adj": {k: sorted(v) for k, v in gm.army_adj.items()},
+        "fleet_adj": {k: sorted(v) for k, v in gm.fleet_adj.items()},
+        "fleet_reach": {k: sorted(v) for k, v in gm.fleet_reach.items()},
     }
+
+
+@lru_cache(maxsize=64)
+def has_board(map_id: str) -> bool:
+    """Whether ``map_id`` names a map this server can draw."""
+    try:
+        board(map_id)
+    except (LookupError, UmpireError, ValueError, OSError):
+        return False
+    return True

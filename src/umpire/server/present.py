@@ -14,6 +14,7 @@ from typing import Any
 
 from umpire.kernel.game import Game
 from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.server.scene import scene
 from umpire.server.store import Caller, PhaseRow, Snapshot, phase_kind
 
 
@@ -74,6 +75,7 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
         "seats": [],
         "lobby": [],
         "view": view,
+        "board": scene(view),
         "press": [],
         "timeline": _timeline(snap.phases),
     }
@@ -124,4 +126,4 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
 
 def present_phase(entry: PhaseRow) -> dict[str, Any]:
     """One past phase for the history page: the public view when it opened (its map)."""
-    return {"idx": entry.idx, "view": entry.public_view}
+    return {"idx": entry.idx, "view": entry.public_view, "board": scene(entry.public_view)}

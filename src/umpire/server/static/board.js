@@ -1,6 +1,9 @@
 "use strict";
-// The Diplomacy-family board: provinces as points, borders as lines, units, centres, order arrows.
-// Board.draw(view, options) redraws; clicks on provinces and units go to options.onClick(loc, unit).
+// The Diplomacy-family board: provinces as points, borders as lines, owners, minor states, units, centres, arrows.
+// The server turns each ruleset's view into drawing data (the payload's "board": umpire/server/scene.py):
+// {map, units: [{owner, type, loc, unit, dislodged}], centres: {prov: owner}, owners: {prov: owner},
+//  minors: {id: {status, aligned_with, markers}}}. Board.draw(container, scene, options) redraws; clicks on
+// provinces and units go to options.onClick(prov, unit).
 const Board = {
   data: null,
   async load(mapId) {
@@ -14,26 +17,30 @@ const Board = {
     if (!p) return [0, 0];
     return (loc.includes("/") && p.coasts[loc]) ? p.coasts[loc] : p.xy;
   },
-  colour(power) { const p = this.data.powers[power]; return p ? p.colour : "#888"; },
-  owners(view) {
-    const own = {};
-    for (const [power, cs] of Object.entries(view.centers || {})) for (const c of cs) own[c] = power;
-    return own;
+  nation(owner) { return (this.data.nations || {})[owner] || this.data.powers[owner] || null; },
+  colour(owner) { const n = this.nation(owner); return n ? n.colour : "#888"; },
+  name(owner) { const n = this.nation(owner); return n ? n.name : owner; },
+  // A deeper shade for a minor state's units, so they stand out from its pale land.
+  unitColour(owner) {
+    const n = this.nation(owner), c = this.colour(owner);
+    if (!n || n.kind === "power" || !/^#[0-9a-f]{6}$/i.test(c)) return c;
+    const k = 0.62;
+    return "#" + [1, 3, 5].map(i => Math.round(parseInt(c.slice(i, i + 2), 16) * k).toString(16).padStart(2, "0")).join("");
   },
   // All units on the board: [{power, unit, type, loc, dislodged}]
-  units(view) {
-    const out = [];
-    for (const [power, us] of Object.entries(view.units || {})) for (const u of us) out.push({ power, unit: u, type: u[0], loc: u.slice(2), dislodged: false });
-    for (const [power, ds] of Object.entries(view.dislodged || {})) {
-      const list = Array.isArray(ds) ? ds : Object.keys(ds);
-      for (const u of list) out.push({ power, unit: u, type: u[0], loc: u.slice(2), dislodged: true });
-    }
-    return out;
+  units(scene) {
+    return ((scene && scene.units) || []).map(u => ({ power: u.owner, unit: u.unit, type: u.type, loc: u.loc, dislodged: !!u.dislodged }));
   },
-  draw(container, view, opt) {
+  // A small cross (protestant orange, catholic blue, grey, white) centred at x, y.
+  cross(x, y, marker) {
+    const fill = { protestant: "#f08a00", catholic: "#1f4fbf", grey: "#555", white: "#fff" }[marker] || "#999";
+    return U.svg("path", { d: `M ${x - 1.6} ${y - 5} h 3.2 v 3.4 h 3.4 v 3.2 h -3.4 v 6.4 h -3.2 v -6.4 h -3.4 v -3.2 h 3.4 z`,
+      fill, stroke: "#222", "stroke-width": 0.8, "pointer-events": "none", class: "cross " + marker });
+  },
+  draw(container, scene, opt) {
     opt = opt || {};
     const d = this.data;
-    const svg = U.svg("svg", { viewBox: `0 0 ${d.width} ${d.height}`, role: "img", "aria-label": "map of " + (view.phase || "") });
+    const svg = U.svg("svg", { viewBox: `0 0 ${d.width} ${d.height}`, role: "img", "aria-label": "map of " + (opt.phase || "") });
     svg.append(U.svg("defs", {}, U.svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" },
       U.svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#222" }))));
     const edges = U.svg("g", {});
@@ -43,20 +50,50 @@ const Board = {
     for (const [a, list] of Object.entries(d.army_adj)) adj(this.prov(a), list);
     for (const [a, list] of Object.entries(d.fleet_adj)) adj(this.prov(a), list);
     svg.append(edges);
-    const owners = this.owners(view);
+    const centres = scene.centres || {}, owners = scene.owners || {}, minors = scene.minors || {};
+    const minorOf = {};
+    for (const id of Object.keys(minors)) for (const p of ((d.nations || {})[id] || {}).provinces || []) minorOf[p] = id;
     const targets = new Set(opt.targets || []);
     const provs = U.svg("g", {});
+    const none = { "pointer-events": "none" };
     for (const [id, p] of Object.entries(d.provinces)) {
       const [x, y] = p.xy;
+      const r = p.type === "sea" ? 17 : 19;
       const cls = "prov " + p.type + (targets.has(id) ? " target" : "") + (opt.selected === id ? " selected" : "");
       const g = U.svg("g", { "data-prov": id });
-      g.append(U.svg("circle", { class: cls, cx: x, cy: y, r: p.type === "sea" ? 17 : 19, "data-prov": id,
-        onclick: (ev) => { ev.stopPropagation(); opt.onClick && opt.onClick(id, null); } }, U.svg("title", {}, p.name)));
-      if (p.center) g.append(U.svg("circle", { class: "sc", cx: x + 12, cy: y - 12, r: 5, fill: owners[id] ? this.colour(owners[id]) : "#fff" }));
+      const tip = p.name + (owners[id] ? " · " + this.name(owners[id]) : "") + (minorOf[id] && minors[minorOf[id]].status ? " · " + this.name(minorOf[id]) + " " + minors[minorOf[id]].status : "");
+      g.append(U.svg("circle", { class: cls, cx: x, cy: y, r, "data-prov": id,
+        onclick: (ev) => { ev.stopPropagation(); opt.onClick && opt.onClick(id, null); } }, U.svg("title", {}, tip)));
+      if (owners[id]) g.append(U.svg("circle", { class: "owner", cx: x, cy: y, r: r - 2, fill: this.colour(owners[id]), "fill-opacity": 0.5, "data-owner": owners[id], ...none }));
+      const m = minorOf[id] && minors[minorOf[id]];
+      if (m && m.status) {
+        const ring = { aligned: { stroke: this.colour(m.aligned_with), "stroke-width": 4 },
+          neutral: { stroke: "#333", "stroke-width": 2, "stroke-dasharray": "5 3" } }[m.status];
+        // An unaligned state (most of them) gets its badge only, so the board stays readable.
+        if (ring) g.append(U.svg("circle", { class: "minor-ring " + m.status, cx: x, cy: y, r: r + 3, fill: "none", ...ring, ...none }));
+      }
+      if (p.center) g.append(U.svg("circle", { class: "sc", cx: x + 12, cy: y - 12, r: 5, fill: centres[id] ? this.colour(centres[id]) : "#fff", "data-owner": centres[id] || "" }));
       g.append(U.svg("text", { class: "label", x, y: y + 30 }, id));
       provs.append(g);
     }
     svg.append(provs);
+    // Each minor state's status (A/N/U) and religious crosses at its seat, left and right of the label.
+    const badges = U.svg("g", {});
+    for (const [mid, m] of Object.entries(minors)) {
+      const seat = ((d.nations || {})[mid] || {}).seat;
+      if (!seat || !d.provinces[seat]) continue;
+      const [x, y] = d.provinces[seat].xy;
+      const g = U.svg("g", { class: "minor-marker", "data-minor": mid, ...none });
+      if (m.status) {
+        const fill = m.status === "aligned" ? this.colour(m.aligned_with) : m.status === "neutral" ? "#ddd" : "#fff";
+        g.append(U.svg("rect", { x: x - 31, y: y + 21, width: 12, height: 12, rx: 2, fill, stroke: "#222", "stroke-width": 1 },
+          U.svg("title", {}, this.name(mid) + ": " + m.status + (m.aligned_with ? " with " + this.name(m.aligned_with) : ""))));
+        g.append(U.svg("text", { x: x - 25, y: y + 31, "font-size": 10, "font-weight": 700, "text-anchor": "middle", fill: "#111" }, m.status[0].toUpperCase()));
+      }
+      (m.markers || []).forEach((mk, i) => g.append(this.cross(x + 19 + i * 9, y + 27, mk)));
+      badges.append(g);
+    }
+    svg.append(badges);
     const arrows = U.svg("g", {});
     for (const a of (opt.arrows || [])) {
       const [x1, y1] = this.xy(a.from), [x2, y2] = this.xy(a.to);
@@ -67,14 +104,14 @@ const Board = {
     svg.append(arrows);
     const units = U.svg("g", {});
     const mine = new Set(opt.mine || []);
-    for (const u of this.units(view)) {
+    for (const u of this.units(scene)) {
       let [x, y] = this.xy(u.loc);
       if (u.dislodged) { x += 14; y += 12; }
       const cls = "unit" + (mine.has(u.unit) ? " mine" : "") + (opt.selectedUnit === u.unit ? " selected" : "") + (targets.has(u.unit) ? " target" : "") + (u.dislodged ? " dislodged" : "");
       const click = (ev) => { ev.stopPropagation(); opt.onClick && opt.onClick(this.prov(u.loc), u); };
       const shape = u.type === "A"
-        ? U.svg("circle", { class: cls, cx: x, cy: y, r: 11, fill: this.colour(u.power), "data-unit": u.unit, onclick: click }, U.svg("title", {}, u.power + " " + u.unit))
-        : U.svg("rect", { class: cls, x: x - 11, y: y - 9, width: 22, height: 18, rx: 4, fill: this.colour(u.power), "data-unit": u.unit, onclick: click }, U.svg("title", {}, u.power + " " + u.unit));
+        ? U.svg("circle", { class: cls, cx: x, cy: y, r: 11, fill: this.unitColour(u.power), "data-unit": u.unit, "data-owner": u.power, onclick: click }, U.svg("title", {}, this.name(u.power) + " " + u.unit))
+        : U.svg("rect", { class: cls, x: x - 11, y: y - 9, width: 22, height: 18, rx: 4, fill: this.unitColour(u.power), "data-unit": u.unit, "data-owner": u.power, onclick: click }, U.svg("title", {}, this.name(u.power) + " " + u.unit));
       units.append(shape, U.svg("text", { class: "unit-letter", x, y: y + 4 }, u.type));
     }
     svg.append(units);

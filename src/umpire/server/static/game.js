@@ -151,28 +151,49 @@
   async function drawBoard() {
     const v = historyShown === null ? S.view : null;
     const holder = U.$("board");
-    if (!S.view.map) {
+    if (!S.board) {
       holder.classList.add("hidden");
       U.$("raw-view").classList.remove("hidden");
       U.$("raw-view").textContent = JSON.stringify(S.view, null, 2);
       U.$("board-caption").textContent = "What you see";
       return;
     }
-    await Board.load(S.view.map);
+    holder.classList.remove("hidden");
+    U.$("raw-view").classList.add("hidden");
+    svgLink();
+    await Board.load(S.board.map);
     if (v === null) return; // a past phase is on the board
     U.$("back-to-now").classList.add("hidden");
     U.$("board-caption").textContent = "Now: " + (v.phase || "");
     const mine = [], arrows = [];
-    for (const f of orderForms()) for (const u of (f.orderable.units || [])) mine.push(u);
-    for (const f of orderForms()) for (const u of Object.keys(f.orderable.retreats || {})) mine.push(u);
+    for (const o of [...orderForms().map(f => f.orderable), v.orderable]) {
+      if (!o) continue;
+      mine.push(...(o.units || []), ...Object.keys(o.retreats || {}));
+    }
     for (const lines of Object.values(v.orders || {})) arrows.push(...Board.arrowsFor(lines));
     if (S.you.is_gm && v.boxes) for (const b of Object.values(v.boxes)) for (const lines of Object.values((b && b.submission) || {})) arrows.push(...Board.arrowsFor(lines));
-    Board.draw(holder, v, {
-      mine, arrows,
+    Board.draw(holder, S.board, {
+      phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
       selected: click && click.site, selectedUnit: click && click.unit,
       onClick: onMapClick,
     });
+  }
+  // "Map (SVG)": the renderer's drawing of this phase on real coastlines, from this caller's view (the token
+  // travels in a header, so the file is fetched and handed over as a download).
+  function svgLink() {
+    if (U.$("map-svg")) return;
+    const button = U.el("button", { id: "map-svg", class: "small", title: "the current phase's map on real coastlines" }, "Map (SVG)");
+    button.addEventListener("click", async () => {
+      const headers = token ? { "Authorization": "Bearer " + token } : {};
+      const res = await fetch(api("/map.svg"), { headers });
+      if (!res.ok) return;
+      const url = URL.createObjectURL(await res.blob());
+      const a = U.el("a", { href: url, download: gameId + "-" + (S.view.phase || "map") + ".svg" });
+      document.body.append(a); a.click(); a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    });
+    U.$("back-to-now").before(button);
   }
   U.$("back-to-now").addEventListener("click", () => { historyShown = null; drawBoard(); U.$("history-detail").textContent = ""; });
 
@@ -278,8 +299,8 @@
   function myUnits() {
     const out = {};
     for (const f of orderForms()) {
-      for (const u of (f.orderable.units || [])) out[u] = f.power;
-      for (const u of Object.keys(f.orderable.retreats || {})) out[u] = f.power;
+      for (const u of ((f.orderable || {}).units || [])) out[u] = f.power;
+      for (const u of Object.keys((f.orderable || {}).retreats || {})) out[u] = f.power;
     }
     return out;
   }
@@ -312,7 +333,8 @@
     drawBoard();
   }
   function onMapClick(prov, unit) {
-    if (!orderForms().length || !S.you.can_act || historyShown !== null) return;
+    // Map-click orders need a view in the adjudication contract's shape ("map"); others use the text box.
+    if (!S.view.map || !orderForms().length || !S.you.can_act || historyShown !== null) return;
     const mine = myUnits();
     const t = phaseType();
     if (click && click.targets && (click.targets.includes(prov) || (unit && click.targets.includes(unit.unit)))) return chooseTarget(prov, unit);
@@ -344,13 +366,13 @@
     const opts = [
       ["Hold", () => placeOrder(power, u + " H")],
       ["Move", () => setClick({ step: "move", unit: u, power, targets: reach(u).map(Board.prov) }, "Click where " + u + " moves (highlighted).")],
-      ["Support", () => setClick({ step: "support-unit", unit: u, power, targets: Board.units(S.view).filter(x => x.unit !== u && !x.dislodged && supportable(u, x)).map(x => x.unit) }, "Click the unit " + u + " supports (highlighted).")],
+      ["Support", () => setClick({ step: "support-unit", unit: u, power, targets: Board.units(S.board).filter(x => x.unit !== u && !x.dislodged && supportable(u, x)).map(x => x.unit) }, "Click the unit " + u + " supports (highlighted).")],
     ];
     if (u[0] === "A" && Board.data.provinces[Board.prov(u.slice(2))].type === "coast") {
       const coasts = Object.entries(Board.data.provinces).filter(([id, p]) => p.type === "coast" && id !== Board.prov(u.slice(2))).map(([id]) => id);
       opts.push(["Move by convoy", () => setClick({ step: "move-via", unit: u, power, targets: coasts }, "Click where " + u + " is convoyed to.")]);
     }
-    if (u[0] === "F" && isSea) opts.push(["Convoy", () => setClick({ step: "convoy-army", unit: u, power, targets: Board.units(S.view).filter(x => x.type === "A" && Board.data.provinces[Board.prov(x.loc)].type === "coast").map(x => x.unit) }, "Click the army " + u + " convoys.")]);
+    if (u[0] === "F" && isSea) opts.push(["Convoy", () => setClick({ step: "convoy-army", unit: u, power, targets: Board.units(S.board).filter(x => x.type === "A" && Board.data.provinces[Board.prov(x.loc)].type === "coast").map(x => x.unit) }, "Click the army " + u + " convoys.")]);
     setClick({ step: "action", unit: u, power, targets: [] }, "Order " + u + ":", opts);
   }
   function supportable(u, other) {
@@ -474,12 +496,12 @@
     const detail = U.clear(U.$("history-detail"));
     detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
     if (entry) detail.append(resultsTable(entry)); else detail.append(U.el("p", {}, "This phase is not resolved yet."));
-    if (past.view.map) {
+    if (past.board) {
       historyShown = i;
-      await Board.load(past.view.map);
+      await Board.load(past.board.map);
       const lines = [], failed = new Set();
       if (entry) for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
-      Board.draw(U.$("board"), past.view, { arrows: Board.arrowsFor(lines, failed) });
+      Board.draw(U.$("board"), past.board, { phase: past.view.phase, arrows: Board.arrowsFor(lines, failed) });
       U.$("board-caption").textContent = "History: " + (past.view.phase || i);
       U.$("back-to-now").classList.remove("hidden");
     }

@@ -1,0 +1,111 @@
+"""The current phase's map as the renderer draws it (``umpire.render.draw_svg``), from one caller's view only.
+
+:func:`map_svg` turns a view (already redacted for its role) into a :class:`umpire.render.MapState` through the
+board's drawing data (:func:`umpire.server.scene.scene`) and draws it on the real coastlines; a seat's own INF
+(Europe 1615's ``my_inf``) is its side panel's table. :func:`map_routes` serves it at
+``GET /api/games/{game}/map.svg`` (the caller's token decides the view, as for every game answer).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header
+from fastapi import Path as PathParam
+from fastapi.responses import Response
+
+from umpire.diplomacy.map import MAPS_DIR
+from umpire.render import InfView, MapState, MinorState, Unit, draw_svg
+from umpire.server.boards import board
+from umpire.server.scene import scene
+from umpire.server.store import NotFound
+
+
+def _map_path(map_id: str) -> Path:
+    if map_id == "europe1615":
+        from umpire.games.europe1615.mapdata import MAP_PATH
+
+        return MAP_PATH
+    return MAPS_DIR / f"{map_id}.json"
+
+
+@lru_cache(maxsize=8)
+def map_file(map_id: str) -> dict[str, Any]:
+    """A board's map file as data (what the renderer draws on); ``map_id`` is a known board's id."""
+    data: dict[str, Any] = json.loads(_map_path(map_id).read_text(encoding="utf-8"))
+    return data
+
+
+def map_state(view: dict[str, Any], drawing: dict[str, Any]) -> MapState:
+    """What the renderer draws for a view, from its drawing data (nothing the view does not hold)."""
+    data = board(drawing["map"])
+    nations = data["nations"]
+    minors: dict[str, MinorState] = {}
+    for mid, m in drawing["minors"].items():
+        info = nations.get(mid, {})
+        provinces = tuple(info.get("provinces") or ())
+        if m["status"] is None or not provinces or (m["status"] == "aligned" and not m["aligned_with"]):
+            continue
+        minors[mid] = MinorState(
+            str(info.get("name", mid)),
+            provinces,
+            m["status"],
+            m["aligned_with"],
+            tuple(m["markers"]),
+            colour=info.get("colour"),
+            seat=info.get("seat"),
+        )
+    owners = {u["owner"] for u in drawing["units"]} | set(drawing["centres"].values()) | set(drawing["owners"].values())
+    others = {o: nations[o] for o in owners if o in nations and nations[o]["kind"] != "power"}
+    phase = view.get("phase")
+    return MapState(
+        title=f"{data['name']}: {phase}" if isinstance(phase, str) else data["name"],
+        units=[Unit(u["type"], u["loc"], u["owner"], u["dislodged"]) for u in drawing["units"]],
+        centre_owners=dict(drawing["centres"]),
+        province_owners=dict(drawing["owners"] or drawing["centres"]),
+        minors=minors,
+        colours={o: str(n["colour"]) for o, n in others.items()},
+        names={o: str(n["name"]) for o, n in others.items()},
+    )
+
+
+def inf_of(view: dict[str, Any]) -> InfView | None:
+    """The INF the view's own role may see (Europe 1615's ``my_inf``), as the renderer's table."""
+    mine, role = view.get("my_inf"), view.get("role")
+    if not isinstance(mine, dict) or not isinstance(role, str):
+        return None
+    return InfView(role, {m: {role: int(n)} for m, n in mine.items() if isinstance(n, (int, float))})
+
+
+def map_svg(view: dict[str, Any]) -> str | None:
+    """The SVG map of a view, or None when its ruleset has no drawn board."""
+    drawing = scene(view)
+    if drawing is None:
+        return None
+    return draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf_of(view))
+
+
+def map_routes(shown_view: Callable[[str, str | None], dict[str, Any]]) -> APIRouter:
+    """The map's route; ``shown_view(game, authorization)`` is the caller's view of the game."""
+    router = APIRouter()
+
+    @router.get(
+        "/api/games/{game_id}/map.svg",
+        summary="The current phase's map as SVG, drawn from the caller's view (no token: the observer's)",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    async def get_map_svg(
+        game_id: Annotated[str, PathParam(..., min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")],
+        authorization: Annotated[str | None, Header(alias="Authorization")] = None,
+    ) -> Response:
+        svg = map_svg(shown_view(game_id, authorization))
+        if svg is None:
+            raise NotFound(f"game {game_id} has no drawn map")
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    return router
