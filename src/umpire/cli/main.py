@@ -13,6 +13,8 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from umpire.cli.args import UsageError, parse_options
+from umpire.cli.selfplay import selfplay as selfplay_command
 from umpire.kernel import registry
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
@@ -25,14 +27,10 @@ app = typer.Typer(
 )
 
 
-class UsageError(UmpireError):
-    """A command-line argument that is not what the command expects."""
-
-
 def fail(message: str) -> NoReturn:
     """Print one error line and exit 2."""
     typer.echo(f"umpire: error: {message}", err=True)
-    raise typer.Exit(2)
+    sys.exit(2)
 
 
 def read_json(source: str) -> Any:
@@ -58,20 +56,6 @@ def write_json(value: Any, out: str | None) -> None:
             Path(out).write_text(text, encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` pairs; values are read as JSON when they parse (numbers, true/false), else as text."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep or not name:
-            raise UsageError(f"option {pair!r} must be written NAME=VALUE")
-        try:
-            options[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            options[name] = raw
-    return options
 
 
 def load_game_file(path: str) -> Game:
@@ -203,6 +187,9 @@ def serve(
     from umpire.cli.serve import serve as run_server
 
     run_server(host, port, database)
+
+
+app.command("selfplay")(selfplay_command)
 
 
 def main() -> None:

@@ -1,0 +1,484 @@
+"""Bots for standard Diplomacy at several levels: random legal orders, a greedy bot and a heuristic player.
+
+Levels (:data:`LEVELS`):
+
+- ``random``: every unit holds or moves to a random neighbour, retreats and builds at random (the baseline);
+- ``easy``: :class:`umpire.bots.standard.SimpleBot` in its greedy mode (moves towards centres it does not own);
+- ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them, defends threatened home
+  centres (holds, supports, moves back in), attacks defended centres two against one, never orders two of its
+  units into one province, retreats towards centres and builds armies or fleets by where its targets are;
+- ``hard``: :class:`SearchBot`, the same player looking one phase ahead: it adjudicates a few of its own order
+  sets against a guess of everyone else's orders and plays the one that ends best for it.
+
+Each bot sees only its seat's view and draws only from the ``random.Random`` it is given, so for a given seed a
+game is the same every time. Every order it gives names one of its own units and a place that unit can reach, so
+the ruleset accepts it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from umpire.bots.standard import SimpleBot
+from umpire.diplomacy.contract import adjudicate
+from umpire.diplomacy.map import GameMap, map_by_id
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+
+def _prov(loc: str) -> str:
+    return loc.split("/", 1)[0]
+
+
+class _OrdersBot:
+    """Submit each of the seat's powers' orders once, then declare ready."""
+
+    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+        actions = view.get("actions", [])
+        for action in actions:
+            if action["type"] == "orders" and not view.get("orders", {}).get(action["power"]):
+                game_map = map_by_id(view["map"])
+                orders = self.orders(game_map, view, action["power"], action["orderable"], rng)
+                if orders:
+                    return {"type": "orders", "power": action["power"], "orders": orders}
+        for action in actions:
+            if action["type"] == "ready" and action["ready"]:
+                return {"type": "ready", "ready": True}
+        return None
+
+    def orders(
+        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
+    ) -> list[str]:
+        raise NotImplementedError
+
+
+@lru_cache(maxsize=65536)
+def _reach(game_map: GameMap, unit: str) -> tuple[str, ...]:
+    """The locations ``unit`` ("A PAR", "F STP/SC") may move to, sorted."""
+    kind, loc = unit[0], unit[2:]
+    return tuple(sorted(game_map.army_adj[loc] if kind == "A" else game_map.fleet_adj[loc]))
+
+
+@lru_cache(maxsize=65536)
+def _reach_provs(game_map: GameMap, unit: str) -> frozenset[str]:
+    """The provinces ``unit`` may move to."""
+    return frozenset(_prov(loc) for loc in _reach(game_map, unit))
+
+
+def _support_reach(game_map: GameMap, unit: str) -> frozenset[str]:
+    """The provinces ``unit`` may support a hold in or a move into."""
+    kind, loc = unit[0], unit[2:]
+    return game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc]
+
+
+def _build_kinds(game_map: GameMap, site: str) -> list[str]:
+    """Build orders possible on a home centre: an army unless it is a sea, fleets on each coast if coastal."""
+    options = []
+    if site in game_map.army_locations:
+        options.append(f"A {site} B")
+    if game_map.provinces[site].type == "coast":
+        options.extend(f"F {coast} B" for coast in game_map.coasts.get(site, ()) or (site,))
+    return options
+
+
+class RandomBot(_OrdersBot):
+    """Random legal orders: the baseline every other level is measured against."""
+
+    def orders(
+        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
+    ) -> list[str]:
+        if "retreats" in what:
+            return [
+                f"{unit} R {rng.choice(options)}" if options else f"{unit} D"
+                for unit, options in sorted(what["retreats"].items())
+            ]
+        if "builds" in what:
+            sites = sorted(what["build_sites"])
+            rng.shuffle(sites)
+            return [rng.choice(_build_kinds(game_map, s)) for s in sites[: what["builds"]]] or ["WAIVE"]
+        if "disbands" in what:
+            units = sorted(what["units"])
+            rng.shuffle(units)
+            return [f"{unit} D" for unit in units[: what["disbands"]]]
+        orders = []
+        for unit in sorted(what["units"]):
+            choices = _reach(game_map, unit)
+            pick = rng.randrange(len(choices) + 1)
+            orders.append(f"{unit} H" if pick == len(choices) else f"{unit} - {choices[pick]}")
+        return orders
+
+
+def _distances(adj: dict[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
+    """Breadth-first distance from the nearest source over ``adj`` (location -> neighbouring locations)."""
+    dist = {s: 0 for s in sources if s in adj}
+    queue = deque(dist)
+    while queue:
+        here = queue.popleft()
+        for there in adj[here]:
+            if there not in dist:
+                dist[there] = dist[here] + 1
+                queue.append(there)
+    return dist
+
+
+class _Board:
+    """What a heuristic player derives from a view, for one power."""
+
+    def __init__(self, game_map: GameMap, view: dict[str, Any], power: str, wide: bool) -> None:
+        self.map = game_map
+        self.power = power
+        self.spring = view["phase"][0] == "S"
+        self.owner: dict[str, str] = {c: p for p, cs in view["centers"].items() for c in cs}
+        self.occupant: dict[str, tuple[str, str]] = {}  # province -> (power, unit)
+        for p, units in view["units"].items():
+            for unit in units:
+                self.occupant[_prov(unit[2:])] = (p, unit)
+        self.mine = sorted(view["units"].get(power, []))
+        self.own_centers = set(view["centers"].get(power, []))
+        self.homes = set(game_map.homes.get(power, ()))
+        size = {p: len(cs) for p, cs in view["centers"].items()}
+        leader = max(size.values()) if size else 0
+        # What a centre is worth to take: a neutral one most, then the leader's, then anyone else's.
+        self.value: dict[str, float] = {}
+        for center in sorted(game_map.centers):
+            holder = self.owner.get(center)
+            if holder == power:
+                continue
+            if holder is None:
+                self.value[center] = 10.0
+            else:
+                self.value[center] = 7.0 + (2.0 if wide and size.get(holder) == leader else 0.0)
+                if center in game_map.homes.get(holder, ()):
+                    self.value[center] += 0.5
+        # The enemy units that could move into each province next phase.
+        self.threat: dict[str, int] = {}
+        for p, units in view["units"].items():
+            if p == power:
+                continue
+            for unit in units:
+                for prov in _reach_provs(game_map, unit):
+                    self.threat[prov] = self.threat.get(prov, 0) + 1
+        targets = list(self.value)
+        army_adj: dict[str, Iterable[str]] = dict(game_map.army_adj)
+        self.army_dist = _distances(army_adj, targets)
+        fleet_adj: dict[str, Iterable[str]] = dict(game_map.fleet_adj)
+        fleet_targets = [loc for loc in game_map.fleet_adj if _prov(loc) in self.value]
+        self.fleet_dist = _distances(fleet_adj, fleet_targets)
+
+    def dist(self, kind: str, loc: str) -> int:
+        table = self.army_dist if kind == "A" else self.fleet_dist
+        return table.get(loc if kind == "F" else _prov(loc), 12)
+
+    def enemy_at(self, prov: str) -> bool:
+        here = self.occupant.get(prov)
+        return here is not None and here[0] != self.power
+
+    def place_score(self, kind: str, loc: str) -> float:
+        """How good it is for a unit of ``kind`` to stand on ``loc`` after this phase."""
+        prov = _prov(loc)
+        score = -1.5 * self.dist(kind, loc)
+        if prov in self.value:
+            score += self.value[prov] * (1.0 if not self.spring else 0.6)
+        if prov in self.own_centers and self.threat.get(prov, 0):
+            score += 4.0 + (2.0 if prov in self.homes else 0.0)
+        return score
+
+
+class HeuristicBot(_OrdersBot):
+    """A heuristic player: attacks centres (two against one where defended), defends, retreats and builds well."""
+
+    def __init__(self, noise: float = 1.0, wide: bool = False) -> None:
+        self.noise = noise
+        self.wide = wide
+
+    def orders(
+        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
+    ) -> list[str]:
+        board = _Board(game_map, view, power, self.wide)
+        if "retreats" in what:
+            return self.retreats(board, what["retreats"], rng)
+        if "builds" in what:
+            return self.builds(board, what["builds"], what["build_sites"])
+        if "disbands" in what:
+            return self.disbands(board, what["units"], what["disbands"])
+        return self.movement(board, rng)
+
+    # --- movement -------------------------------------------------------------------------------------------
+
+    def movement(self, board: _Board, rng: random.Random) -> list[str]:
+        game_map = board.map
+        orders: dict[str, str] = {}
+        moving_to: dict[str, str] = {}  # province -> unit ordered there (holds included)
+        free = list(board.mine)
+
+        def claim(unit: str, order: str, prov: str) -> None:
+            orders[unit] = order
+            moving_to[prov] = unit
+            free.remove(unit)
+
+        # 1. Defence: a unit on an own centre that an enemy can enter holds; an empty threatened home is refilled.
+        for unit in list(free):
+            prov = _prov(unit[2:])
+            if prov in board.own_centers and board.threat.get(prov, 0) and (not board.spring or prov in board.homes):
+                claim(unit, f"{unit} H", prov)
+        for center in sorted(board.own_centers & board.homes):
+            if center in board.occupant or center in moving_to or not board.threat.get(center, 0):
+                continue
+            for unit in sorted(free, key=lambda u: board.dist(u[0], u[2:])):
+                dests = [loc for loc in _reach(game_map, unit) if _prov(loc) == center]
+                if dests:
+                    claim(unit, f"{unit} - {dests[0]}", center)
+                    break
+
+        # 2. Attacks on centres, strongest plans first: one mover and enough supporters to beat the defence.
+        plans = []
+        near: set[str] = set()
+        for unit in free:
+            near |= _reach_provs(game_map, unit)
+        for center in sorted(near & board.value.keys()):
+            value = board.value[center]
+            if center in moving_to:
+                continue
+            reachers = [u for u in free if center in _reach_provs(game_map, u)]
+            supporters = [u for u in free if center in _support_reach(game_map, u)]
+            if not reachers:
+                continue
+            helpers = len(set(reachers) | set(supporters))
+            threat = board.threat.get(center, 0)
+            if board.enemy_at(center):
+                need = 2 + (1 if threat >= 2 else 0)  # the holder, perhaps supported by a neighbour
+                if helpers < need:
+                    continue
+            else:
+                need = min(helpers, 1 + (1 if threat else 0))
+            plans.append((value + rng.random() * self.noise - 0.5 * need, center, reachers, supporters, need))
+        plans.sort(key=lambda p: (-p[0], p[1]))
+        for _score, center, reachers, supporters, need in plans:
+            movers = [u for u in reachers if u in free]
+            if not movers or center in moving_to:
+                continue
+            mover = min(movers, key=lambda u: (center in _support_reach(game_map, u) and len(movers) > 1, u))
+            backers = [u for u in supporters if u in free and u != mover]
+            if 1 + len(backers) < need:
+                continue
+            dest = next(loc for loc in _reach(game_map, mover) if _prov(loc) == center)
+            # A unit must not move into a province its own side holds still, nor swap places with one.
+            if center in board.occupant and board.occupant[center][0] == board.power:
+                continue
+            claim(mover, f"{mover} - {dest}", center)
+            for backer in backers[: need - 1]:
+                orders[backer] = f"{backer} S {mover} - {center}"
+                moving_to[_prov(backer[2:])] = backer  # it stays where it is: nobody else may go there
+                free.remove(backer)
+
+        # 3. Everyone else: the best reachable place by position, without two own units aiming at one province.
+        choices = []
+        for unit in free:
+            kind, loc = unit[0], unit[2:]
+            here = _prov(loc)
+            options = [(board.place_score(kind, loc) + 0.3, loc, True)]
+            for dest in _reach(game_map, unit):
+                prov = _prov(dest)
+                score = board.place_score(kind, dest)
+                if board.enemy_at(prov):
+                    score -= 6.0  # a lone attack on a held province bounces
+                elif board.threat.get(prov, 0) and not board.spring:
+                    score -= 1.0
+                options.append((score, dest, False))
+            for score, dest, hold in options:
+                choices.append((score + rng.random() * self.noise, unit, dest, hold, here))
+        choices.sort(key=lambda c: (-c[0], c[1], c[2]))
+        staying = set()
+        for score, unit, dest, hold, here in choices:
+            if unit not in free:
+                continue
+            prov = _prov(dest)
+            if prov in moving_to:
+                continue
+            if not hold:
+                stand = board.occupant.get(prov)
+                if stand is not None and stand[0] == board.power and (stand[1] in free or stand[1] in staying):
+                    continue  # the own unit there may stay: never risk bouncing or dislodging it
+                mover_in = moving_to.get(here)
+                if stand is not None and stand[0] == board.power and mover_in == stand[1]:
+                    continue  # a swap without a convoy fails
+                if stand is not None and stand[0] == board.power and orders.get(stand[1], "").endswith(" H"):
+                    continue
+                claim(unit, f"{unit} - {dest}", prov)
+            else:
+                claim(unit, f"{unit} H", prov)
+                staying.add(unit)
+            del score
+        for unit in list(free):  # nothing safe to do: hold
+            claim(unit, f"{unit} H", _prov(unit[2:]))
+
+        # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold.
+        for unit in sorted(orders):
+            if not orders[unit].endswith(" H"):
+                continue
+            here = _prov(unit[2:])
+            if board.threat.get(here, 0) and here in board.own_centers:
+                continue
+            reach = _support_reach(game_map, unit)
+            best: tuple[int, str] | None = None
+            for prov, other in sorted(moving_to.items()):
+                if other == unit or prov not in reach:
+                    continue
+                contested = board.threat.get(prov, 0)
+                if not contested:
+                    continue
+                text = orders[other]
+                if text.endswith(" H"):
+                    order = f"{unit} S {other}"
+                elif " - " in text and " S " not in text:
+                    order = f"{unit} S {other} - {prov}"
+                else:
+                    continue
+                if best is None or contested > best[0]:
+                    best = (contested, order)
+            if best is not None:
+                orders[unit] = best[1]
+        return [orders[u] for u in sorted(orders)]
+
+    # --- retreats, builds, disbands ---------------------------------------------------------------------------
+
+    def retreats(self, board: _Board, retreats: dict[str, list[str]], rng: random.Random) -> list[str]:
+        taken: set[str] = set()
+        orders = []
+        for unit, options in sorted(retreats.items()):
+            kind = unit[0]
+            ranked = sorted(
+                (o for o in options if _prov(o) not in taken),
+                key=lambda o: (-(board.place_score(kind, o) + rng.random() * 0.01), o),
+            )
+            if ranked:
+                taken.add(_prov(ranked[0]))
+                orders.append(f"{unit} R {ranked[0]}")
+            elif options:  # every option is already someone's: still retreat rather than disband
+                orders.append(f"{unit} R {sorted(options)[0]}")
+            else:
+                orders.append(f"{unit} D")
+        return orders
+
+    def builds(self, board: _Board, count: int, sites: list[str]) -> list[str]:
+        game_map = board.map
+        fleets = sum(1 for u in board.mine if u[0] == "F")
+        armies = len(board.mine) - fleets
+        ranked = []
+        for site in sites:
+            best = None
+            for order in _build_kinds(game_map, site):
+                kind, loc = order[0], order[2:-2]
+                score = -board.dist(kind, loc) - 0.5 * (fleets if kind == "F" else armies) / max(1, len(board.mine))
+                score += 3.0 * board.threat.get(site, 0)
+                if best is None or score > best[0]:
+                    best = (score, order)
+            if best is not None:
+                ranked.append((best[0], site, best[1]))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        return [order for _s, _site, order in ranked[:count]] or ["WAIVE"]
+
+    def disbands(self, board: _Board, units: list[str], count: int) -> list[str]:
+        def usefulness(unit: str) -> tuple[float, str]:
+            prov = _prov(unit[2:])
+            keep = -board.dist(unit[0], unit[2:])
+            if prov in board.own_centers and board.threat.get(prov, 0):
+                keep += 5
+            return (keep, unit)
+
+        return [f"{unit} D" for unit in sorted(units, key=usefulness)[:count]]
+
+
+class SearchBot(HeuristicBot):
+    """The heuristic player with a one-ply look ahead in movement phases.
+
+    It draws ``candidates`` order sets from the heuristic (one nearly noiseless, the others noisy), guesses every
+    other power's orders with the plain heuristic, adjudicates each candidate against that guess and keeps the one
+    that leaves it with the most centres, units and the best placed units.
+    """
+
+    def __init__(self, candidates: int = 4) -> None:
+        super().__init__(noise=0.3, wide=True)
+        self.candidates = candidates
+
+    def orders(
+        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
+    ) -> list[str]:
+        if "units" not in what or "disbands" in what:
+            return super().orders(game_map, view, power, what, rng)
+        board = _Board(game_map, view, power, self.wide)
+        guess: dict[str, list[str]] = {}
+        for other, units in sorted(view["units"].items()):
+            if other != power and units:
+                seen = _Board(game_map, view, other, False)
+                guess[other] = HeuristicBot(noise=1.0).movement(seen, random.Random(f"{view['phase']}:{other}"))
+        options: list[list[str]] = []
+        for k in range(self.candidates):
+            self.noise = 0.05 if k == 0 else 2.5
+            draw = self.movement(board, random.Random(rng.getrandbits(64)))
+            if draw not in options:
+                options.append(draw)
+        self.noise = 0.3
+        best: tuple[float, int] | None = None
+        for i, orders in enumerate(options):
+            case = {
+                "id": view["phase"],
+                "variant": view["map"],
+                "phase": view["phase"],
+                "units": view["units"],
+                "centers": view["centers"],
+                "orders": {**guess, power: orders},
+            }
+            answer = adjudicate(case)
+            if "error" in answer:
+                continue
+            score = self.evaluate(board, answer, power)
+            if best is None or score > best[0]:
+                best = (score, i)
+        return options[best[1] if best is not None else 0]
+
+    @staticmethod
+    def evaluate(board: _Board, answer: dict[str, Any], power: str) -> float:
+        """How good the position after a movement phase is for ``power``."""
+        units = answer["units"].get(power, [])
+        if board.spring:
+            enemy = {_prov(u[2:]) for p, us in answer["units"].items() if p != power for u in us}
+            kept = sum(1 for c in board.own_centers if c not in enemy)
+            gained = sum(1 for u in units if _prov(u[2:]) in board.value)
+            score = 10.0 * kept + 6.0 * gained
+        else:
+            score = 10.0 * len(answer["centers"].get(power, []))
+        dislodged = answer.get("dislodged", {}).get(power, {})
+        score += 3.0 * len(units) + sum(1.5 for options in dislodged.values() if options)
+        score -= 0.3 * sum(board.dist(u[0], u[2:]) for u in units)
+        # Centres left open to more enemy units than own ones can cover are likely lost next phase.
+        game_map = board.map
+        mine_at: set[str] = {_prov(u[2:]) for u in units}
+        cover: dict[str, int] = {}
+        threat: dict[str, int] = {}
+        for p, us in answer["units"].items():
+            table = cover if p == power else threat
+            for u in us:
+                for prov in _reach_provs(game_map, u):
+                    table[prov] = table.get(prov, 0) + 1
+        for centre in answer["centers"].get(power, []):
+            if centre not in mine_at and threat.get(centre, 0) > cover.get(centre, 0):
+                score -= 5.0 if board.spring else 2.0
+        return score
+
+
+def make_bot(level: str) -> Any:
+    """A standard-Diplomacy bot at ``level`` (one of :data:`LEVELS`)."""
+    if level == "random":
+        return RandomBot()
+    if level == "easy":
+        return SimpleBot("greedy")
+    if level == "normal":
+        return HeuristicBot(noise=1.0, wide=False)
+    if level == "hard":
+        return SearchBot()
+    raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")

@@ -1,0 +1,93 @@
+"""Bots by ruleset and level: what the server and the CLI ask for when a seat needs "a bot at this level".
+
+Each ruleset with bots registers a factory ``level -> Bot`` and its levels, weakest first. Standard Diplomacy is
+built in; another ruleset's bot module (one of :data:`BOT_MODULES`, imported on first use and skipped while it
+does not exist) either calls :func:`register_bots` or defines ``LEVELS`` and ``make_bot(level)``, and is then
+registered under its module name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from umpire.kernel.bots import Bot
+
+#: Modules imported on first use; each may call :func:`register_bots` for its ruleset.
+BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615",)
+
+
+@dataclass(frozen=True)
+class BotFamily:
+    """The bots of one ruleset: its levels (weakest first), the default level and how to make one."""
+
+    ruleset: str
+    levels: tuple[str, ...]
+    default: str
+    factory: Callable[[str], Bot]
+
+
+_FAMILIES: dict[str, BotFamily] = {}
+_loaded = False
+
+
+def register_bots(ruleset: str, levels: tuple[str, ...], factory: Callable[[str], Bot], default: str = "") -> None:
+    """Register ``factory`` as the maker of ``ruleset``'s bots at each of ``levels``."""
+    if not levels:
+        raise ValueError(f"bots for {ruleset!r} need at least one level")
+    chosen = default or levels[-1]
+    if chosen not in levels:
+        raise ValueError(f"default level {chosen!r} is not one of {', '.join(levels)}")
+    _FAMILIES[ruleset] = BotFamily(ruleset, tuple(levels), chosen, factory)
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from umpire.bots.diplomacy import LEVELS, make_bot
+
+    register_bots("standard", LEVELS, make_bot, default="normal")
+    for module in BOT_MODULES:
+        try:
+            loaded = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name == module:
+                continue  # that ruleset's bots are not written yet
+            raise
+        name = module.rsplit(".", 1)[-1]
+        make, known = getattr(loaded, "make_bot", None), getattr(loaded, "LEVELS", None)
+        if name not in _FAMILIES and callable(make) and known:
+            register_bots(name, tuple(known), make)
+
+
+def family(ruleset: str) -> BotFamily:
+    """The bots of ``ruleset``, or ValueError naming the rulesets that have bots."""
+    _load()
+    try:
+        return _FAMILIES[ruleset]
+    except KeyError:
+        known = ", ".join(sorted(_FAMILIES)) or "none"
+        raise ValueError(f"no bots for ruleset {ruleset!r}; rulesets with bots: {known}") from None
+
+
+def levels(ruleset: str) -> tuple[str, ...]:
+    """The levels of ``ruleset``'s bots, weakest first."""
+    return family(ruleset).levels
+
+
+def bot_for(ruleset: str, level: str | None = None) -> Bot:
+    """A bot for a seat of ``ruleset`` at ``level`` (the ruleset's default level when None)."""
+    fam = family(ruleset)
+    chosen = fam.default if level is None else level
+    if chosen not in fam.levels:
+        raise ValueError(f"unknown bot level {chosen!r} for {ruleset}; levels: {', '.join(fam.levels)}")
+    return fam.factory(chosen)
+
+
+def rulesets_with_bots() -> list[str]:
+    """The rulesets that have registered bots."""
+    _load()
+    return sorted(_FAMILIES)
