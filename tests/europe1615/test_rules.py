@@ -315,11 +315,12 @@ def test_only_seats_submit_and_gm_resolves() -> None:
         g.act("FRANCE", {"type": "submit"})
 
 
-def test_bribes_and_forced_marches_say_not_implemented() -> None:
+def test_bribe_and_forced_march_need_the_sanction() -> None:
     g = game()
-    g.act("FRANCE", {"type": "submit", "text": "SER HOLD BRIBE"})
+    g.act("FRANCE", {"type": "submit", "text": "SER HOLD BRIBE\nA PAR - BUR || BUR S MAR"})
     errors = g.view("FRANCE")["submission"]["errors"]
-    assert errors and "not implemented" in errors[0]["message"]
+    assert "no unused Bribe" in errors[0]["message"]
+    assert "no unused Forced march" in errors[1]["message"]
 
 
 def test_bots_play_two_years_and_replay_is_byte_identical() -> None:
@@ -444,3 +445,60 @@ def test_warsaw_captured_lithuania_breaks_away() -> None:
     assert "POLN" not in g.state["pliant"] and "LIT" in g.state["pliant"] and "SWE" in g.state["pliant"]
     assert g.state["owner"]["LIT"] == "LIT"
     assert g.state["units"]["LIT"]["nation"] == "LIT"
+
+
+def brandenburg_holds_mecklenburg(g: Game) -> None:
+    """Brandenburg (aligned with Denmark) has taken Mecklenburg earlier; Mecklenburg's unit is gone."""
+    g.state["inf"] = {"BRA": {"DENMARK": 6}}
+    g.state["owner"]["MEC"] = "BRA"
+    g.state["units"].pop("MEC")
+    g.state["pliant"].remove("MEC")
+    g.state["suspended"]["MEC"] = {}
+    g.state["phase"] = "F1615M"
+
+
+def test_aligned_power_orders_builds_for_its_expanded_state() -> None:
+    """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
+    the minor state that acquires new centers" (ruling E2-17: the power chooses the unit; without an order the
+    engine builds an army as before)."""
+    g = game()
+    brandenburg_holds_mecklenburg(g)
+    while g.state["phase"] != "W1615A":
+        resolve(g)
+    view = g.view("DENMARK")
+    assert view["orderable"]["minor_build_sites"] == {"MEC": "BRA"}
+    assert "DENMARK" in view["waiting_for"] or view["actions"]
+    assert g.view("FRANCE").get("orderable", {}).get("minor_build_sites") is None
+    g.act("DENMARK", {"type": "submit", "text": "F MEC B"})
+    assert g.view("DENMARK")["submission"]["errors"] == []
+    report = resolve(g)
+    assert g.state["units"]["MEC"] == {"nation": "BRA", "kind": "F", "loc": "MEC", "mark": False}
+    assert report["public"]["minor_builds"] == ["BRA F MEC built by DENMARK"]
+    # without an order: the engine's army
+    g = game()
+    brandenburg_holds_mecklenburg(g)
+    while g.state["year"] == 1615:
+        resolve(g)
+    assert g.state["units"]["MEC"]["kind"] == "A" and g.state["units"]["MEC"]["nation"] == "BRA"
+
+
+def test_aligned_power_orders_disbands_for_its_state() -> None:
+    """Seed, "Disbanding": "If the minor state has 2 or more units, and one or more of its non-home centers are
+    captured, the aligned power will submit the orders to disband in the Early Winter Adjustment Phase"."""
+    for order in ("A BRE D", ""):
+        g = game()
+        brandenburg_holds_mecklenburg(g)
+        unit(g, "MEC", "SPAIN")  # takes Mecklenburg at the end of the year
+        unit(g, "BRE", "BRA")  # Brandenburg's second unit, away
+        play_to_winter(g)
+        assert g.state["owner"]["MEC"] == "SPAIN"
+        assert g.state["phase"] == "W1615E"
+        minor = g.view("DENMARK")["orderable"]["minor_disbands"]
+        assert minor == {"BRA": {"disbands": 1, "units": ["A BRA", "A BRE"]}}
+        g.act("DENMARK", {"type": "submit", "text": order})
+        assert g.view("DENMARK")["submission"]["errors"] == []
+        resolve(g)
+        kept = sorted(p for p, u in g.state["units"].items() if u["nation"] == "BRA")
+        # Denmark's choice; the default (ruling R07) disbands first a unit outside the state's provinces, and
+        # Bremen is Brandenburg's now (annexed at the end of the year), so it takes the first by province
+        assert kept == (["BRA"] if order else ["BRE"])

@@ -11,6 +11,10 @@ A :class:`Policy1615` is built for one phase from the statuses of the minor stat
 - ``may_retreat``: only units of the great powers without an attrition mark retreat (minor and Ottoman units
   disband when dislodged; a marked unit dislodged again is disbanded);
 - ``weak``: a unit with an attrition mark cannot cause a standoff when its move is unsupported;
+- sanctions in effect (the 1615 engine section of docs/rulings.md): ``blocs`` (the Protestant Union's or Catholic
+  League's members are friends and do not capture each other's provinces), ``retreating`` (the Dutch, Swedish
+  and Polish units that the Dutch, Gustav's and Polish interventions let retreat), ``fortified`` (strongholds:
+  ``defence_bonus`` 1, "the strength of two units") and ``no_build`` (Bohemian revolt, Huguenot rebellion);
 - ``centre_owner``: who takes a province a unit stands on at the end of the year (alignment: a power does not
   capture its aligned minor state, nor that state the power or another state aligned to it; a NEUTRAL minor
   state captures nothing) -- see :func:`capturer`.
@@ -20,17 +24,36 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from umpire.diplomacy.map import GameMap
 from umpire.diplomacy.orders import Convoy, Order, SupportMove
 from umpire.diplomacy.policy import Policy, Unit
 
-__all__ = ["Policy1615", "capturer", "faith_problem"]
+__all__ = ["Policy1615", "capturer", "faith_problem", "same_bloc"]
 
 
-def capturer(nation: str, owner: str | None, aligned: Mapping[str, str | None], neutral: Collection[str]) -> str | None:
+def same_bloc(a: str, b: str, aligned: Mapping[str, str | None], blocs: Collection[Collection[str]]) -> bool:
+    """Whether nations ``a`` and ``b`` (each taken with the power it is aligned with) are members of one
+    Protestant Union or Catholic League (seed, "SANCTIONS": "A Union member cannot dislodge or support the
+    dislodgment of another Union member's unit ... cannot capture another Union member's center")."""
+    side_a = {a, aligned.get(a) or a}
+    side_b = {b, aligned.get(b) or b}
+    return any(side_a & set(bloc) and side_b & set(bloc) for bloc in blocs)
+
+
+def capturer(
+    nation: str,
+    owner: str | None,
+    aligned: Mapping[str, str | None],
+    neutral: Collection[str],
+    blocs: Collection[Collection[str]] = (),
+) -> str | None:
     """The nation that takes a province held by ``owner`` when a unit of ``nation`` stands there at the end of
     the year, or None when it does not change hands.  ``aligned``: minor state -> the power it is aligned with;
-    ``neutral``: the NEUTRAL minor states."""
+    ``neutral``: the NEUTRAL minor states; ``blocs``: the members of a Union or League in effect (no member
+    captures another member's province)."""
     if nation == owner:
+        return None
+    if owner is not None and same_bloc(nation, owner, aligned, blocs):
         return None
     if nation in neutral:
         return None  # "If the minor state is neutral ... it will not be able to capture the center/province"
@@ -52,24 +75,39 @@ class Policy1615(Policy):
         aligned: Mapping[str, str | None],
         impassable: Collection[str] = (),
         marked: Collection[str] = (),
+        blocs: Collection[Collection[str]] = (),
+        retreating: Collection[str] = (),
+        fortified: Collection[str] = (),
+        no_build: Collection[tuple[str, str]] = (),
     ) -> None:
         self.powers = frozenset(powers)
         self.aligned = dict(aligned)
         self.impassable = frozenset(impassable)
         self.marked = frozenset(marked)
+        self.blocs = tuple(frozenset(b) for b in blocs)
+        self.retreating = frozenset(retreating)
+        self.fortified = frozenset(fortified)
+        self.no_build = frozenset(no_build)
 
     def _side(self, nation: str) -> str:
         ally = self.aligned.get(nation)
         return ally if ally is not None else nation
 
     def friendly(self, a: str, b: str) -> bool:
-        return a == b or self._side(a) == self._side(b)
+        return a == b or self._side(a) == self._side(b) or same_bloc(a, b, self.aligned, self.blocs)
+
+    def defence_bonus(self, province: str) -> int:
+        return 1 if province in self.fortified else 0
 
     def weak(self, unit: Unit) -> bool:
         return unit.loc.split("/", 1)[0] in self.marked
 
     def may_retreat(self, unit: Unit) -> bool:
-        return unit.nation in self.powers and unit.loc.split("/", 1)[0] not in self.marked
+        who = unit.nation in self.powers or unit.nation in self.retreating
+        return who and unit.loc.split("/", 1)[0] not in self.marked
+
+    def may_build(self, game_map: GameMap, power: str, province: str) -> bool:
+        return super().may_build(game_map, power, province) and (power, province) not in self.no_build
 
     def centre_owner(self, unit: Unit) -> str | None:
         return unit.nation

@@ -48,8 +48,14 @@ def report_text(entry: dict[str, Any], *, gm: bool = False) -> str:
         lines.append(f"{mid} is liberated: a pliant state again, its INFs restored")
     for text in pub.get("disbanded", []):
         lines.append(f"disbanded: {text}")
+    for text in pub.get("raised", []):
+        lines.append(f"new unit of a liberated state: {text}")
+    for text in pub.get("minor_builds", []) + pub.get("minor_disbands", []):
+        lines.append(f"aligned power's order: {text}")
     for text in pub.get("minor_rebuilds", []):
         lines.append(f"rebuilt: {text}")
+    for text in pub.get("sanction_effects", []):
+        lines.append(f"sanction: {text}")
     if "sanctions" in pub:
         lines.append("sanctions in effect: " + (", ".join(pub["sanctions"]["in_effect"]) or "none"))
     for mid, st in sorted(pub.get("status", {}).items()):
@@ -67,6 +73,8 @@ def report_text(entry: dict[str, Any], *, gm: bool = False) -> str:
         for prov, tally in sorted(secret.get("ottoman_proposals", {}).items()):
             for row in tally:
                 lines.append(f"[GM] Ottoman {prov}: {row['order']} weight {row['weight']} ({', '.join(row['powers'])})")
+        if secret.get("bribe"):
+            lines.append(f"[GM] bribe by {secret['bribe']['power']}: {secret['bribe']['unit']}")
         for power, errors in sorted(secret.get("errors", {}).items()):
             for err in errors:
                 lines.append(f"[GM] {power} {err}")

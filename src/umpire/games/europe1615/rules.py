@@ -20,31 +20,43 @@ lines are kept.  ``{"type": "ready", "ready": true}``; ``{"type": "resolve"}`` (
 (ALIGNED: its power's orders; NEUTRAL: ignored; UNALIGNED: hold), the Ottoman orders by weight
 (``influence.ottoman_order``), then the resolver with :class:`~umpire.games.europe1615.policy.Policy1615`.
 
+**Sanctions in effect** (rulings E2-xx in the 1615 engine section of docs/rulings.md): Union/League members are friends
+and do not capture each other (``blocs``); Dutch/Swedish/Polish units retreat under their intervention
+(``retreating``); strongholds defend with +1 (``fortified``); the revolts bar builds, retreats and disband units
+dislodged by Protestant powers; the Treaty of Lyon voids Spanish and Austrian moves into Switzerland unless France
+writes ``PERMIT: SPAIN``; Ottoman neutrality silences the Ottomans; the lines ``STRONGHOLD:``, ``PERMIT:``,
+``RELIEVE:``, ``LEVY:``, ``CANCEL:``, ``EMBARGO:``, ``RESERVATION:`` and ``BRIBE`` notes use them
+(``submission.split_directives``); a forced march is adjudicated in two steps (:meth:`Europe1615.forced_march`).
+
 **Hidden information.**  A seat's view never holds another seat's submission, the Ottoman proposals, another
 power's INF amounts or another power's sanction list; the GM's view holds everything.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from umpire.diplomacy.map import GameMap, UnitType
 from umpire.diplomacy.orders import (
     Build,
+    Convoy,
     Disband,
     Hold,
     Move,
     Order,
     OrderError,
     Retreat,
+    SupportMove,
     Waive,
     format_order,
     parse_order,
 )
 from umpire.diplomacy.phases import resolve_adjustments, resolve_retreats
 from umpire.diplomacy.policy import Unit
-from umpire.diplomacy.resolver import resolve_movement
+from umpire.diplomacy.resolver import Dislodgement, resolve_movement
 from umpire.games.europe1615 import influence, sanctions, scoring
 from umpire.games.europe1615.mapdata import (
     OTTOMAN,
@@ -55,11 +67,20 @@ from umpire.games.europe1615.mapdata import (
     islamic_centers,
     minors,
     papal_neighbours,
+    power_confession,
     start_owner,
 )
 from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem
 from umpire.games.europe1615.report import report_text
-from umpire.games.europe1615.submission import LineError, OrderLine, Submission, parse_submission
+from umpire.games.europe1615.submission import (
+    DIRECTIVES,
+    Directive,
+    LineError,
+    OrderLine,
+    Submission,
+    parse_submission,
+    split_directives,
+)
 from umpire.kernel import registry, simultaneous
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
@@ -132,7 +153,116 @@ def impassable(state: State) -> set[str]:
 
 def phase_policy(state: State) -> Policy1615:
     marked = {p for p, u in state["units"].items() if u.get("mark")}
-    return Policy1615(powers=game_map().powers, aligned=aligned_map(state), impassable=impassable(state), marked=marked)
+    return Policy1615(
+        powers=game_map().powers,
+        aligned=aligned_map(state),
+        impassable=impassable(state),
+        marked=marked,
+        blocs=blocs(state),
+        retreating=retreating(state),
+        fortified=fortified(state),
+        no_build=no_build(state),
+    )
+
+
+# ------------------------------------------------------------------------------------------------ sanction effects
+
+#: The states of the Protestant Union and the Catholic League (seed, "Protestant Union", "Catholic League").
+UNION_STATES = ("RHI", "HES", "BRA", "WUR")
+LEAGUE_STATES = ("BAV", "FRA", "WES")
+#: Bohemian revolt and Huguenot rebellion: the power and its province in revolt.
+REVOLTS = {"BOHEMIAN_REVOLT": ("AUSTRIA", "BOH"), "HUGUENOT_REBELLION": ("FRANCE", "GUY")}
+LYON_BARRED = ("SPAIN", "AUSTRIA")
+SWITZERLAND = "SWI"
+#: One-time sanctions: each holder may use them once (ruling E2-10).
+ONE_TIME = ("BRIBE", "LEVY", "FORCED_MARCH", "RELIEVE_ATTRITION", "CANCELLATION")
+STRONGHOLD_PICKS = {"STRONGHOLD_I": 1, "STRONGHOLD_II": 2, "STRONGHOLD_III": 3}
+#: The embargoes and the power each bars.
+EMBARGOES = {sid: str(card.embargo_on) for sid, card in sanctions.BY_ID.items() if card.embargo_on}
+RESERVATION = "ECCLESIASTICAL_RESERVATION"
+
+
+def reservable() -> set[str]:
+    """The states the Ecclesiastical reservation may name: the German and Italian minor states except the Papal
+    States (seed: not "the Papal States, Dutch Provinces, the Iberian states, Sweden, Poland, ...")."""
+    return {mid for mid, m in minor_table().items() if m.region in ("german", "italian") and mid != PAPAL_STATES}
+
+
+def reserved(state: State) -> set[str]:
+    """The states under the Ecclesiastical reservation in force."""
+    if not in_force(state, RESERVATION):
+        return set()
+    return set(state["sanctions"]["active"].get(RESERVATION) or [])
+
+
+def in_force(state: State, sanction_id: str) -> bool:
+    """Whether a sanction is in effect and not cancelled by events (``sanctions.in_force``)."""
+    sc = state.get("sanctions")
+    if not sc or sanction_id not in sc["active"]:
+        return False
+    return sanctions.in_force(sanction_id, sanction_context(state))
+
+
+def protestant_powers(state: State) -> set[str]:
+    gm = game_map()
+    return {p for p in alive(state) if power_confession(gm, p) == "protestant"}
+
+
+def blocs(state: State) -> list[set[str]]:
+    """The members of the Protestant Union and the Catholic League in effect (ruling E2-03): the powers of the
+    confession and the bloc's states still independent."""
+    gm = game_map()
+    out: list[set[str]] = []
+    for sid, confession, states in (
+        ("PROTESTANT_UNION", "protestant", UNION_STATES),
+        ("CATHOLIC_LEAGUE", "catholic", LEAGUE_STATES),
+    ):
+        if in_force(state, sid):
+            powers = {p for p in alive(state) if power_confession(gm, p) == confession}
+            out.append(powers | {m for m in states if m in state["pliant"]})
+    return out
+
+
+def retreating(state: State) -> set[str]:
+    """The Dutch, Swedish and Polish states whose units may retreat (Dutch, Gustav's, Polish intervention), while
+    aligned with a power that orders the retreat (ruling E2-04)."""
+    aligned = aligned_map(state)
+    return {
+        mid
+        for mid, m in minor_table().items()
+        if m.retreat_sanction and in_force(state, m.retreat_sanction) and aligned.get(mid) is not None
+    }
+
+
+def fortified(state: State) -> set[str]:
+    sc = state.get("sanctions")
+    return set(sc.get("strongholds", {})) if sc else set()
+
+
+def no_build(state: State) -> set[tuple[str, str]]:
+    return {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
+
+
+def has_use(state: State, power: str, sanction_id: str) -> bool:
+    """Whether ``power`` holds an unspent one-time sanction (or Stronghold picks)."""
+    sc = state.get("sanctions")
+    if not sc:
+        return False
+    return power in sc.get("uses", {}).get(sanction_id, [])
+
+
+def spend(state: State, sanction_id: str, powers: list[str]) -> None:
+    uses = state["sanctions"].setdefault("uses", {})
+    left = [p for p in uses.get(sanction_id, []) if p not in powers]
+    if left:
+        uses[sanction_id] = left
+    else:
+        uses.pop(sanction_id, None)
+
+
+def by_influence(state: State, powers: list[str]) -> list[str]:
+    """Powers from the most influential (this year's allocation) down; ties by name (ruling E2-11)."""
+    return sorted(powers, key=lambda p: (-state["allocation"].get(p, 0), p))
 
 
 def alive(state: State) -> list[str]:
@@ -140,9 +270,13 @@ def alive(state: State) -> list[str]:
 
 
 def sanction_context(state: State) -> sanctions.SanctionContext:
+    captured = frozenset(
+        c for c, mid in ((sanctions.STOCKHOLM, "SWE"), (sanctions.WARSAW, "POLN")) if state["owner"].get(c) != mid
+    )
     return sanctions.SanctionContext(
         active=dict(state["sanctions"]["active"]) if state.get("sanctions") else {},
         independent=frozenset(state["pliant"]),
+        captured_centres=captured,
         eliminated=frozenset(state["eliminated"]),
         markers={m: mk.get("confession") for m, mk in state["markers"].items()},
         aligned=aligned_map(state),
@@ -157,15 +291,95 @@ def may_deploy(state: State, power: str, minor: str) -> tuple[bool, str]:
 
 def recompute_markers(state: State) -> None:
     table = minor_table()
+    under_reservation = reserved(state)
     out: dict[str, dict[str, Any]] = {}
     for mid, m in table.items():
         if m.id == OTTOMAN or m.dormant:
             continue
         captured = mid in state["suspended"]
         infs = state["suspended"].get(mid) if captured else state["inf"].get(mid, {})
-        mk = influence.religious_markers(infs or {}, islamic=m.islamic, papal=mid == PAPAL_STATES, captured=captured)
+        mk = influence.religious_markers(
+            infs or {},
+            islamic=m.islamic,
+            papal=mid == PAPAL_STATES,
+            captured=captured,
+            reservation=mid in under_reservation,
+        )
         out[mid] = {"confession": mk.confession, "grey": mk.grey, "white": mk.white}
     state["markers"] = out
+
+
+@dataclass(frozen=True)
+class _Adjudged:
+    """A movement phase adjudicated in two steps (a forced march): what the engine reads of a MovementResult."""
+
+    units: Mapping[str, Unit]
+    dislodged: Mapping[str, Dislodgement]
+    outcomes: Mapping[str, Any]
+
+
+def new_unit_kind(prov: str) -> tuple[UnitType, str]:
+    """The unit a liberated centre acquires (seed, "ELIMINATION AND EFFECTS OF": "coastal provinces given fleets
+    and inland provinces given armies"): a fleet on a coastal province (on its first coast when it has several),
+    an army otherwise."""
+    gm = game_map()
+    province = gm.provinces[prov]
+    if province.type == "coast":
+        if gm.is_location(prov, "F"):
+            return "F", prov
+        for coast in province.coasts:
+            if gm.is_location(coast, "F"):
+                return "F", coast
+    return "A", prov
+
+
+def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
+    """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
+    and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
+
+    Ruling E2-01 (the 1615 engine section of docs/rulings.md): every province ``power`` owns goes back to the minor state
+    that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
+    states"), unless that state's capital is held by a third nation (then the province is left unowned); a
+    province of another great power goes back to that power if it is still in the game; every other province is
+    left unowned.  Each vacant liberated centre gets a unit at once.  Returns (liberated states, units raised)."""
+    gm = game_map()
+    table = minor_table()
+    start = start_owner(gm)
+    by_state: dict[str, list[str]] = {}
+    for prov, owner in sorted(state["owner"].items()):
+        if owner != power:
+            continue
+        origin = start.get(prov)
+        if origin is not None and origin not in gm.powers:
+            by_state.setdefault(origin, []).append(prov)
+        elif origin is not None and origin != power and origin not in state["eliminated"]:
+            state["owner"][prov] = origin
+        else:
+            state["owner"][prov] = None
+    freed: list[str] = []
+    raised: list[str] = []
+    for mid, provs in sorted(by_state.items()):
+        m = table[mid]
+        if capital(m) not in provs and state["owner"].get(capital(m)) != mid:
+            for prov in provs:
+                state["owner"][prov] = None
+            continue
+        for prov in provs:
+            state["owner"][prov] = mid
+        if mid in state["suspended"]:
+            infs = state["suspended"].pop(mid)
+            if infs:
+                state["inf"][mid] = infs
+            if mid not in state["pliant"]:
+                state["pliant"].append(mid)
+                state["pliant"].sort()
+        freed.append(mid)
+        for prov in provs:
+            if prov in gm.centers and prov not in state["units"]:
+                kind, loc = new_unit_kind(prov)
+                state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
+                raised.append(f"{mid} {kind} {loc}")
+    return freed, raised
 
 
 # ------------------------------------------------------------------------------------------------ ruleset
@@ -278,12 +492,14 @@ class Europe1615(Ruleset):
         if kind == "M":
             return True  # deployments and attacks even without units
         if kind == "R":
-            return any(d["unit"]["nation"] == power for d in state["dislodged"].values())
+            return any(self.retreat_orderer(state, d["unit"]["nation"]) == power for d in state["dislodged"].values())
         if kind == "E":
-            return self.delta(state, power) < 0
+            return self.delta(state, power) < 0 or bool(self.minor_owed(state, power))
         if kind == "A":
-            return bool(state.get("sanctions")) or (
-                self.delta(state, power) > 0 and bool(self.build_sites(state, power))
+            return (
+                bool(state.get("sanctions"))
+                or (self.delta(state, power) > 0 and bool(self.build_sites(state, power)))
+                or bool(self.minor_build_sites(state, power))
             )
         return False
 
@@ -308,6 +524,10 @@ class Europe1615(Ruleset):
                 state["phase"] = f"W{year}E"
                 self.early_winter(state)
         elif kind == "E":
+            for mid, n in sorted(state.get("minor_disbands", {}).items()):
+                if n > 0:
+                    self.disband_farthest(state, mid, n)
+            state["minor_disbands"] = {}
             state["phase"] = f"W{year}A"
         elif kind == "A":
             self.scoring(state)
@@ -336,6 +556,7 @@ class Europe1615(Ruleset):
         gm = game_map()
         kind = state["phase"][-1]
         if kind == "M":
+            text, directives = split_directives(text)
             sub = parse_submission(
                 text,
                 power=power,
@@ -346,15 +567,27 @@ class Europe1615(Ruleset):
                 available=influence.remaining_inf(state["allocation"][power], state["spent"][power]),
                 may_deploy=lambda p, m: may_deploy(state, p, m),
             )
+            bribe_ok = has_use(state, power, "BRIBE")
             for line in sub.orders:
-                if line.bribe:
+                if line.bribe and not bribe_ok:
                     sub.errors.append(
-                        LineError(line.line, line.text, "BRIBE", "bribes are not implemented in this engine", "")
+                        LineError(line.line, line.text, "BRIBE", "you hold no unused Bribe a unit to hold sanction", "")
                     )
-            for fm in sub.forced_marches:
-                sub.errors.append(LineError(fm.line, "", "||", "forced marches are not implemented", ""))
-            sub.orders = [o for o in sub.orders if not o.bribe]
-            sub.forced_marches = []
+            sub.orders = [o for o in sub.orders if not o.bribe or bribe_ok]
+            if in_force(state, "OTTOMAN_NEUTRALITY"):
+                for line in [o for o in sub.orders if o.order is not None and not o.bribe]:
+                    u = state["units"].get(_strip(getattr(line.order, "loc", "")))
+                    if u is not None and u["nation"] == OTTOMAN:
+                        sub.errors.append(
+                            LineError(line.line, line.text, "", "Ottoman neutrality: Ottoman units take no orders", "")
+                        )
+                        sub.orders.remove(line)
+            if not has_use(state, power, "FORCED_MARCH"):
+                for fm in sub.forced_marches:
+                    sub.errors.append(LineError(fm.line, "", "||", "you hold no unused Forced march sanction", ""))
+                sub.forced_marches = []
+            sub.errors.extend(self.check_directives(state, power, directives, "M")[1])
+            sub.errors.sort(key=lambda e: e.line)
             if sub.sanction is not None:
                 sub.errors.append(LineError(sub.sanction.line, "", "SANCTION", "a sanction is chosen in winter", ""))
                 sub.sanction = None
@@ -372,6 +605,11 @@ class Europe1615(Ruleset):
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
+                continue
+            if line.upper().startswith(DIRECTIVES):
+                _, found = split_directives(line)
+                errors = self.check_directives(state, power, [replace(d, line=number) for d in found], kind)[1]
+                sub.errors.extend(errors)
                 continue
             if line.upper().startswith("SANCTION"):
                 if kind != "A" or not state.get("sanctions"):
@@ -401,26 +639,232 @@ class Europe1615(Ruleset):
             sub.orders.append(OrderLine(number, line, order, power))
         return sub
 
+    def retreat_orderer(self, state: State, nation: str) -> str | None:
+        """Who orders a dislodged unit's retreat: its power, or for a Dutch, Swedish or Polish unit allowed to
+        retreat by an intervention, the power its state is aligned with (ruling E2-04)."""
+        if nation in game_map().powers:
+            return nation
+        return aligned_map(state).get(nation)
+
+    def check_directives(
+        self, state: State, power: str, directives: list[Directive], kind: str
+    ) -> tuple[list[Directive], list[LineError]]:
+        """The lines using a sanction in effect (``submission.split_directives``): the good ones and an error for
+        each bad one.  STRONGHOLD in late winter (with the sanction choice) or a movement phase; the others in a
+        movement phase only (rulings E2-05 to E2-11)."""
+        sc = state.get("sanctions") or {}
+        good: list[Directive] = []
+        errors: list[LineError] = []
+        seen: set[str] = set()
+
+        def err(d: Directive, token: str, message: str, expected: str = "") -> None:
+            errors.append(LineError(d.line, d.text, token, message, expected))
+
+        for d in directives:
+            key = d.keyword
+            if key in seen:
+                err(d, key, f"only one {key} line per submission")
+                continue
+            seen.add(key)
+            if not d.args:
+                err(d, key, f"{key} names nothing", "a list after the colon")
+                continue
+            if key not in ("STRONGHOLD", "EMBARGO", "RESERVATION") and kind != "M":
+                err(d, key, f"{key} is given with a movement submission")
+                continue
+            if key == "STRONGHOLD":
+                if kind == "A":
+                    hand = sc.get("lists", {}).get(power, [])
+                    n = max((STRONGHOLD_PICKS[c] for c in hand if c in STRONGHOLD_PICKS), default=0)
+                else:
+                    n = sc.get("picks", {}).get(power, 0) if kind == "M" else 0
+                if n == 0:
+                    err(d, key, "you have no Stronghold centres to choose")
+                    continue
+                if len(d.args) > n:
+                    err(d, d.args[n], f"you may fortify at most {n} centre(s)")
+                    continue
+                problems = [(c, why) for c in d.args if (why := self.fortify_problem(state, c))]
+                if problems:
+                    err(d, problems[0][0], problems[0][1])
+                    continue
+            elif key == "PERMIT":
+                if power != "FRANCE" or not in_force(state, "TREATY_OF_LYON"):
+                    err(d, key, "only France permits moves through Switzerland, under the Treaty of Lyon")
+                    continue
+                wrong = [a for a in d.args if a not in LYON_BARRED]
+                if wrong:
+                    err(d, wrong[0], "not barred from Switzerland", "SPAIN or AUSTRIA")
+                    continue
+            elif key == "RELIEVE":
+                if not has_use(state, power, "RELIEVE_ATTRITION"):
+                    err(d, key, "you hold no unused Relieve attrition sanction")
+                    continue
+                prov = _strip(d.args[0].split()[-1])
+                u = state["units"].get(prov)
+                aligned = aligned_map(state)
+                if len(d.args) > 1 or u is None or not (u["nation"] == power or aligned.get(u["nation"]) == power):
+                    err(d, d.args[0], "name one of your (or your aligned states') units", "e.g. RELIEVE: A BOH")
+                    continue
+                if not u.get("mark"):
+                    err(d, d.args[0], "that unit carries no attrition mark")
+                    continue
+            elif key == "LEVY":
+                if not has_use(state, power, "LEVY"):
+                    err(d, key, "you hold no unused Levy an army sanction")
+                    continue
+                problem = self.levy_problem(state, power, d.args)
+                if problem:
+                    err(d, d.args[0], problem, "e.g. LEVY: A PAR")
+                    continue
+            elif key in ("EMBARGO", "RESERVATION"):
+                problem = self.choice_problem(state, power, d, kind)
+                if problem:
+                    err(d, d.args[0], problem)
+                    continue
+            elif key == "CANCEL":
+                if not has_use(state, power, "CANCELLATION"):
+                    err(d, key, "you hold no unused Cancellation option")
+                    continue
+                try:
+                    target = sanctions.find_sanction(d.args[0]).id
+                except LookupError as exc:
+                    err(d, d.args[0], str(exc))
+                    continue
+                if target in STRONGHOLD_PICKS:
+                    err(d, d.args[0], f"{target} cannot be cancelled")
+                    continue
+                if target not in sc.get("active", {}):
+                    err(d, d.args[0], f"{target} is not in effect")
+                    continue
+            good.append(d)
+        return good, errors
+
+    def open_choices(self, state: State, power: str, key: str, kind: str) -> list[str]:
+        """The sanctions whose state ``power`` may name now with an EMBARGO or RESERVATION line: in late winter
+        those of its list (named with the sanction choice), in a movement phase those in effect still waiting for
+        its choice (ruling E2-12)."""
+        sc = state.get("sanctions") or {}
+        family = set(EMBARGOES) if key == "EMBARGO" else {RESERVATION}
+        if kind == "A":
+            return sorted(s for s in sc.get("lists", {}).get(power, []) if s in family)
+        if kind == "M":
+            return sorted(s for s, ps in sc.get("pending", {}).items() if power in ps and s in family)
+        return []
+
+    def choice_problem(self, state: State, power: str, d: Directive, kind: str) -> str:
+        """Why an EMBARGO or RESERVATION line cannot be accepted ("" if it can)."""
+        open_ = self.open_choices(state, power, d.keyword, kind)
+        if d.keyword == "EMBARGO":
+            words = d.args[0].split()
+            if len(d.args) > 1 or len(words) not in (1, 2):
+                return "name one state, e.g. EMBARGO: SAX (or EMBARGO: SPAIN SAX)"
+            if len(words) == 2:
+                open_ = [s for s in open_ if EMBARGOES[s] == words[0]]
+            if not open_:
+                return "you have no embargo whose state you may name"
+            if len(open_) > 1:
+                return "name the embargoed power too, e.g. EMBARGO: SPAIN SAX"
+            if words[-1] not in state["pliant"]:
+                return f"{words[-1]} is not an independent pliant state"
+            return ""
+        if not open_:
+            return "you have no Ecclesiastical reservation whose states you may name"
+        if power_confession(game_map(), power) != "catholic":
+            return "only a Catholic submitter names the states of the Ecclesiastical reservation"
+        bad = [a for a in d.args if a not in reservable() or a not in state["pliant"]]
+        if bad:
+            return f"{bad[0]} is not an independent German or Italian state (the Papal States excluded)"
+        return ""
+
+    def settle_choices(self, state: State, texts: Mapping[str, str], kind: str) -> list[str]:
+        """Give the embargoes and the Ecclesiastical reservation waiting for a choice their state(s): the most
+        influential holder with a good line decides (seed: "the player with most influence makes the
+        decision"); the reservation names as many states as it had Catholic submitters (ruling E2-12)."""
+        sc = state["sanctions"]
+        pending = sc.setdefault("pending", {})
+        notes: list[str] = []
+        for sid, holders in sorted(pending.items()):
+            key = "EMBARGO" if sid in EMBARGOES else "RESERVATION"
+            done = False
+            for p in by_influence(state, holders):
+                found = split_directives(texts.get(p, ""))[1]
+                for d in self.check_directives(state, p, found, kind)[0]:
+                    if d.keyword != key:
+                        continue
+                    if key == "EMBARGO":
+                        words = d.args[0].split()
+                        if len(words) == 2 and words[0] != EMBARGOES[sid]:
+                            continue
+                        sc["active"][sid] = words[-1]
+                        notes.append(f"{sid}: {EMBARGOES[sid]} may not deploy INFs to {words[-1]} (chosen by {p})")
+                    else:
+                        sc["active"][sid] = list(d.args[: len(holders)])
+                        notes.append(f"{sid}: {', '.join(d.args[: len(holders)])} (chosen by {p})")
+                    done = True
+                    break
+                if done:
+                    break
+            if done or sid not in sc["active"]:
+                del pending[sid]
+        if not pending:
+            sc.pop("pending", None)
+        return notes
+
+    def fortify_problem(self, state: State, centre: str) -> str:
+        """Why ``centre`` may not be fortified (ruling E2-05): it must be a centre held by a great power or by an
+        ALIGNED minor state, and not fortified already."""
+        gm = game_map()
+        if centre not in gm.centers:
+            return f"{centre} is not a supply centre"
+        owner = state["owner"].get(centre)
+        ok = owner in gm.powers or state["status"].get(owner or "", {}).get("kind") == "ALIGNED"
+        if not ok:
+            return f"{centre} is neither held by a power nor by an aligned state"
+        if centre in fortified(state):
+            return f"{centre} is fortified already"
+        return ""
+
+    def levy_problem(self, state: State, power: str, args: tuple[str, ...]) -> str:
+        """Why a LEVY line cannot raise its unit (ruling E2-08)."""
+        parts = args[0].split()
+        if len(args) > 1 or not 1 <= len(parts) <= 2 or (len(parts) == 2 and parts[0] not in ("A", "F")):
+            return "name one unit to raise"
+        kind: UnitType = "F" if parts[0] == "F" and len(parts) == 2 else "A"
+        loc = parts[-1]
+        prov = _strip(loc)
+        gm = game_map()
+        if prov not in gm.provinces or state["owner"].get(prov) != power:
+            return f"{loc} is not one of your territories"
+        if prov in state["units"]:
+            return f"{prov} is occupied"
+        if not gm.is_location(loc, kind):
+            return f"{'a fleet' if kind == 'F' else 'an army'} cannot stand in {loc}"
+        return ""
+
     def check_simple(self, state: State, power: str, order: Order) -> str:
         kind = state["phase"][-1]
         if kind == "R":
             if not isinstance(order, Retreat | Disband):
                 return "only retreat and disband orders are given in a retreat phase"
             d = state["dislodged"].get(_strip(order.loc))
-            if d is None or d["unit"]["nation"] != power:
+            if d is None or self.retreat_orderer(state, d["unit"]["nation"]) != power:
                 return f"{power} has no dislodged unit in {_strip(order.loc)}"
             return ""
         if kind == "E":
             if not isinstance(order, Disband):
                 return "only disband orders are given in early winter"
             u = state["units"].get(_strip(order.loc))
-            if u is None or u["nation"] != power:
-                return f"{power} has no unit in {_strip(order.loc)}"
+            if u is None or (u["nation"] != power and u["nation"] not in self.minor_owed(state, power)):
+                return f"{power} has no unit in {_strip(order.loc)} to disband"
             return ""
         if not isinstance(order, Build | Waive):
             return "only build and waive orders are given in late winter"
+        minor_sites = self.minor_build_sites(state, power)
+        if isinstance(order, Build) and _strip(order.loc) in minor_sites:
+            return ""
         if isinstance(order, Build) and _strip(order.loc) not in self.build_sites(state, power):
-            sites = ", ".join(self.build_sites(state, power)) or "none"
+            sites = ", ".join(self.build_sites(state, power) + sorted(minor_sites)) or "none"
             return f"{power} cannot build in {_strip(order.loc)} (build sites: {sites})"
         return ""
 
@@ -459,10 +903,11 @@ class Europe1615(Ruleset):
             immune=(lambda a, t: sanctions.attack_immunity(a, t, ctx)) if ctx is not None else None,
             pliant=state["pliant"],
         )
-        # 3. statuses
+        # 3. statuses; the lines using sanctions in effect
         state["status"] = statuses(state)
         recompute_markers(state)
         aligned = aligned_map(state)
+        permitted, sanction_notes = self.apply_directives(state, texts, powers)
         # 4. whose orders each unit follows
         units = board(state)
         orders: dict[str, Order] = {}
@@ -502,8 +947,23 @@ class Europe1615(Ruleset):
         ottoman_tallies: dict[str, Any] = {}
         ottoman_public: dict[str, str] = {}
         weights = {p: state["allocation"].get(p, 0) for p in powers}
+        marches: dict[str, tuple[str, Order, Order]] = {}  # origin -> (power, first, second)
+        for p in powers:
+            for fm in subs[p].forced_marches:
+                first, second = fm.first.order, fm.second.order
+                if first is None or second is None:
+                    continue
+                origin = _strip(getattr(first, "loc", ""))
+                if origin in units and units[origin].nation == p:
+                    orders[origin] = first
+                    marches[origin] = (p, first, second)
+                    spend(state, "FORCED_MARCH", [p])
+        neutrality = in_force(state, "OTTOMAN_NEUTRALITY")
         for prov, unit in sorted(units.items()):
             if unit.nation != OTTOMAN:
+                continue
+            if neutrality:
+                ottoman_public[prov] = "holds: Ottoman neutrality (no orders)"
                 continue
             props = ottoman_props.get(prov, {})
             chosen = influence.ottoman_order(props, weights)
@@ -518,10 +978,34 @@ class Europe1615(Ruleset):
                 ottoman_public[prov] = f"follows {key}"
             else:
                 ottoman_public[prov] = "holds (no order carries the greatest weight)"
-        # 5. the Christian/Islamic restrictions, then the resolver
+        # 5. a bribe; the Treaty of Lyon; the Christian/Islamic restrictions; then the resolver
         table = minor_table()
         faith_void: dict[str, tuple[str, str]] = {}
+        bribes = [
+            (p, line.order)
+            for p in by_influence(state, powers)
+            for line in subs[p].orders
+            if line.bribe and line.order is not None
+        ]
+        bribe_gm: dict[str, str] = {}
+        if bribes:
+            briber, bribed = bribes[0]
+            prov = _strip(getattr(bribed, "loc", ""))
+            if prov in units:
+                orders[prov] = Hold(units[prov].kind, units[prov].loc)
+                sanction_notes.append(f"{units[prov].nation} {units[prov]} is bribed to hold")
+                bribe_gm = {"power": briber, "unit": str(units[prov])}
+                spend(state, "BRIBE", list(state["sanctions"].get("uses", {}).get("BRIBE", [])))
+        if in_force(state, "TREATY_OF_LYON"):
+            for prov, o in list(orders.items()):
+                nation = units[prov].nation
+                barred = nation in LYON_BARRED and nation not in permitted
+                if barred and isinstance(o, Move) and _strip(o.dest) == SWITZERLAND:
+                    faith_void[prov] = (format_order(o), "Treaty of Lyon: no move through Switzerland")
+                    orders[prov] = Hold(units[prov].kind, units[prov].loc)
         for prov, o in list(orders.items()):
+            if prov in faith_void:
+                continue
             why = faith_problem(
                 o,
                 units,
@@ -534,7 +1018,15 @@ class Europe1615(Ruleset):
                 faith_void[prov] = (format_order(o), why)
                 orders[prov] = Hold(units[prov].kind, units[prov].loc)
         policy = phase_policy(state)
-        result = resolve_movement(gm, units, orders, policy=policy)
+        result: Any = resolve_movement(gm, units, orders, policy=policy)
+        start_units = units
+        marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
+        own_marks: dict[str, bool] = {}
+        march_reports: list[dict[str, Any]] = []
+        if marches:
+            result, units, marks, own_marks, march_reports = self.forced_march(
+                gm, units, orders, marches, policy, result, marks, faith_void
+            )
         order_results = [
             {
                 "nation": units[p].nation,
@@ -546,14 +1038,14 @@ class Europe1615(Ruleset):
         ]
         for entry in order_results:
             prov = _strip(entry["order"][2:].split(" ", 1)[0])
-            if prov in faith_void and units[prov].nation == entry["nation"]:
+            if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
                 entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
         for p in sorted(units):
             if p not in result.outcomes:
                 order_results.append(
                     {"nation": units[p].nation, "order": f"{units[p]} H", "result": "succeeds", "reason": "holds"}
                 )
-        marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
+        order_results.extend(march_reports)
         arrivals = {
             _strip(o.order.dest): q
             for q, o in result.outcomes.items()
@@ -564,21 +1056,45 @@ class Europe1615(Ruleset):
             mark = marks.get(arrivals.get(prov, prov), False)
             new_units[prov] = {"nation": unit.nation, "kind": unit.kind, "loc": unit.loc, "mark": mark}
         disbanded: list[str] = []
+        sanction_notes.extend(self.storm_strongholds(state, units, result.outcomes))
+        revolts = {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
+        protestant = protestant_powers(state)
+        lyon = in_force(state, "TREATY_OF_LYON")
         state["dislodged"] = {}
         for prov, d in sorted(result.dislodged.items()):
-            if d.options:
-                state["dislodged"][prov] = {
-                    "unit": {"nation": d.unit.nation, "kind": d.unit.kind, "loc": d.unit.loc, "mark": marks[prov]},
-                    "options": list(d.options),
-                    "by": d.by,
-                }
-            else:
+            nation = d.unit.nation
+            options = [o for o in d.options if (nation, _strip(o)) not in revolts]
+            if lyon and nation in LYON_BARRED and nation not in permitted:
+                options = [o for o in options if _strip(o) != SWITZERLAND]
+            attacker = units.get(_strip(d.by)) or start_units.get(_strip(d.by))
+            why = ""
+            if (nation, prov) in revolts and attacker is not None and attacker.nation in protestant:
+                why = f"dislodged from {prov}, in revolt, by a Protestant power's unit"
+            elif not d.options:
                 why = (
                     "a minor state's unit"
-                    if d.unit.nation not in gm.powers
-                    else ("it carried an attrition mark" if marks.get(prov) else "it has nowhere to retreat")
+                    if nation not in gm.powers
+                    else (
+                        "it carried an attrition mark"
+                        if own_marks.get(prov, marks.get(prov))
+                        else "it has nowhere to retreat"
+                    )
                 )
-                disbanded.append(f"{d.unit.nation} {d.unit} dislodged and disbanded: {why}")
+            elif not options:
+                why = "it has nowhere to retreat (the sanctions in effect close its retreats)"
+            if why:
+                disbanded.append(f"{nation} {d.unit} dislodged and disbanded: {why}")
+                continue
+            state["dislodged"][prov] = {
+                "unit": {
+                    "nation": nation,
+                    "kind": d.unit.kind,
+                    "loc": d.unit.loc,
+                    "mark": own_marks.get(prov, marks[prov]),
+                },
+                "options": options,
+                "by": d.by,
+            }
         state["units"] = new_units
         public = {
             "kind": "movement",
@@ -593,8 +1109,10 @@ class Europe1615(Ruleset):
             "orders": order_results,
             "dislodged": {p: {"unit": d["unit"], "options": d["options"]} for p, d in state["dislodged"].items()},
             "disbanded": disbanded,
+            "sanction_effects": sanction_notes,
         }
         gm_part = {
+            "bribe": bribe_gm,
             "deployments": deployed,
             "attacks": [
                 {
@@ -613,6 +1131,163 @@ class Europe1615(Ruleset):
             "inf": state["inf"],
         }
         state["history"].append({"phase": state["phase"], "public": public, "gm": gm_part})
+
+    def forced_march(
+        self,
+        gm: GameMap,
+        units: dict[str, Unit],
+        orders: dict[str, Order],
+        marches: Mapping[str, tuple[str, Order, Order]],
+        policy: Policy1615,
+        first: Any,
+        marks: dict[str, bool],
+        voided: dict[str, tuple[str, str]],
+    ) -> tuple[Any, dict[str, Unit], dict[str, bool], dict[str, bool], list[dict[str, Any]]]:
+        """Seed, "Forced march": "The second is only adjudicated if the first order is successful" -- in two
+        steps (ruling E2-18).  ``first`` is the phase adjudicated with the armies' first moves.  For each march
+        whose move succeeded, the phase is adjudicated again from the start with the army standing at its
+        destination and given its second order; the unit it dislodged there is off the board (its dislodgement
+        from the first step stands); the units that supported or convoyed the march, and those whose moves into
+        the destination failed, hold in the second step and keep their first-step results.  A march into a
+        province its occupant left in the same phase has its second order not adjudicated.
+        Returns (the result, the board it was adjudicated on, the marks by province on that board, the marks of
+        units dislodged in the first step, extra report lines)."""
+        reports: list[dict[str, Any]] = []
+        units2 = dict(units)
+        orders2 = dict(orders)
+        marks2 = dict(marks)
+        own_marks: dict[str, bool] = {}
+        kept: set[str] = set()
+        carried: dict[str, Any] = {}
+        moved = False
+        for origin, (power, move, second) in sorted(marches.items()):
+            out = first.outcomes.get(origin)
+            dest = _strip(getattr(move, "dest", ""))
+            entry = {"nation": power, "order": f"{format_order(move)} || {format_order(second)}"}
+            if out is None or out.result != "succeeds" or not isinstance(out.order, Move) or not isinstance(move, Move):
+                reports.append(entry | {"result": "fails", "reason": "forced march: the first order failed"})
+                continue
+            occupant = units.get(dest)
+            if occupant is not None and dest not in first.dislodged:
+                reports.append(entry | {"result": "succeeds", "reason": "forced march: second order not adjudicated"})
+                continue
+            moved = True
+            army = units2.pop(origin)
+            orders2.pop(origin, None)
+            if occupant is not None:
+                carried[dest] = first.dislodged[dest]
+                own_marks[dest] = marks.get(dest, False)
+                units2.pop(dest)
+                orders2.pop(dest, None)
+            units2[dest] = Unit(army.nation, army.kind, move.dest)
+            marks2[dest] = marks.get(origin, False)
+            why = faith_problem(
+                second,
+                units2,
+                islamic={mid for mid, m in minor_table().items() if m.islamic},
+                papal_area=set(minor_table()[PAPAL_STATES].provinces) | papal_neighbours(gm),
+                islamic_centres=islamic_centers(gm),
+                aligned=dict(policy.aligned),
+            )
+            orders2[dest] = Hold(army.kind, move.dest) if why else second
+            if why:
+                voided[dest] = (format_order(second), why)
+            reports.append(entry | {"result": "succeeds", "reason": f"forced march: arrived in {dest}"})
+            for q, o in orders.items():
+                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) == origin
+                bounced = isinstance(o, Move) and _strip(o.dest) == dest and q != origin
+                if (helps or bounced) and q in units2 and q != dest:
+                    orders2[q] = Hold(units[q].kind, units[q].loc)
+                    kept.add(q)
+        if not moved:
+            return first, units, marks, own_marks, reports
+        second_step = resolve_movement(gm, units2, orders2, policy=policy)
+        outcomes = dict(second_step.outcomes)
+        for q in kept:
+            if q in first.outcomes:
+                outcomes[q] = first.outcomes[q]
+        dislodged = dict(second_step.dislodged)
+        for dest, d in carried.items():
+            options = tuple(o for o in d.options if _strip(o) not in second_step.units)
+            dislodged[dest] = Dislodgement(d.unit, d.by, d.attack, options)
+        combined = _Adjudged(second_step.units, dislodged, outcomes)
+        return combined, units2, marks2, own_marks, reports
+
+    def apply_directives(self, state: State, texts: Mapping[str, str], powers: list[str]) -> tuple[set[str], list[str]]:
+        """Carry out the good sanction lines of a movement phase (rulings E2-05 to E2-11): a cancellation (the
+        most influential holder's), strongholds, France's permission under the Treaty of Lyon, relieved marks,
+        levied units.  Returns the powers France permits through Switzerland and the notes for the report."""
+        found = {p: self.check_directives(state, p, split_directives(texts.get(p, ""))[1], "M")[0] for p in powers}
+        notes: list[str] = []
+        permitted: set[str] = set()
+        cancels = [(p, d) for p in by_influence(state, powers) for d in found[p] if d.keyword == "CANCEL"]
+        if cancels:
+            who, line = cancels[0]
+            target = sanctions.find_sanction(line.args[0]).id
+            state["sanctions"]["active"].pop(target, None)
+            spend(state, "CANCELLATION", list(state["sanctions"].get("uses", {}).get("CANCELLATION", [])))
+            notes.append(f"{target} is cancelled (Cancellation option of {who})")
+        if state["sanctions"] and state["sanctions"].get("pending"):
+            notes.extend(self.settle_choices(state, texts, "M"))
+        for p in powers:
+            for d in found[p]:
+                if d.keyword == "STRONGHOLD":
+                    notes.extend(self.fortify(state, p, d.args))
+                elif d.keyword == "PERMIT":
+                    permitted |= set(d.args)
+                    notes.append(f"FRANCE permits {', '.join(d.args)} to move through Switzerland")
+                elif d.keyword == "RELIEVE":
+                    prov = _strip(d.args[0].split()[-1])
+                    state["units"][prov]["mark"] = False
+                    spend(state, "RELIEVE_ATTRITION", [p])
+                    notes.append(f"{p} relieves the attrition mark of the unit in {prov}")
+                elif d.keyword == "LEVY":
+                    parts = d.args[0].split()
+                    kind: UnitType = "F" if parts[0] == "F" and len(parts) == 2 else "A"
+                    loc = parts[-1]
+                    state["units"][_strip(loc)] = {"nation": p, "kind": kind, "loc": loc, "mark": False}
+                    spend(state, "LEVY", [p])
+                    notes.append(f"{p} levies {kind} {loc}")
+        return permitted, notes
+
+    def fortify(self, state: State, power: str, centres: tuple[str, ...]) -> list[str]:
+        """Fortify ``centres`` for a Stronghold holder, as far as its picks go (ruling E2-05)."""
+        sc = state["sanctions"]
+        picks = sc.setdefault("picks", {})
+        notes: list[str] = []
+        for c in centres:
+            if picks.get(power, 0) <= 0 or self.fortify_problem(state, c):
+                continue
+            sc.setdefault("strongholds", {})[c] = power
+            picks[power] -= 1
+            notes.append(f"{c} is fortified (Stronghold of {power})")
+        if power in picks and picks[power] <= 0:
+            del picks[power]
+        return notes
+
+    def storm_strongholds(self, state: State, units: Mapping[str, Unit], outcomes: Mapping[str, Any]) -> list[str]:
+        """Seed, "Stronghold": "if an assaulting unit is supported by three other units all of one power, and
+        succeeds in taking the center, and none of the supports are broken, then the fortification is removed"
+        (ruling E2-06)."""
+        sc = state.get("sanctions")
+        forts = sc.get("strongholds", {}) if sc else {}
+        notes: list[str] = []
+        for q, o in sorted(outcomes.items()):
+            if o.result != "succeeds" or not isinstance(o.order, Move) or _strip(o.order.dest) not in forts:
+                continue
+            dest = _strip(o.order.dest)
+            sups = [
+                (units[r].nation, so.result)
+                for r, so in outcomes.items()
+                if isinstance(so.order, SupportMove) and _strip(so.order.target) == q and _strip(so.order.dest) == dest
+            ]
+            if any(res != "succeeds" for _, res in sups):
+                continue
+            counts = Counter(n for n, _ in sups)
+            if counts and max(counts.values()) >= 3:
+                del forts[dest]
+                notes.append(f"the fortification of {dest} is removed: taken with three supports of one power")
+        return notes
 
     # --- retreats -----------------------------------------------------------------------------------------
 
@@ -666,7 +1341,12 @@ class Europe1615(Ruleset):
 
     def build_sites(self, state: State, power: str) -> list[str]:
         gm = game_map()
-        return sorted(c for c in gm.homes[power] if state["owner"].get(c) == power and c not in state["units"])
+        barred = no_build(state)
+        return sorted(
+            c
+            for c in gm.homes[power]
+            if state["owner"].get(c) == power and c not in state["units"] and (power, c) not in barred
+        )
 
     def early_winter(self, state: State) -> None:
         """Captures at the end of the year, captured minor states, minor disbands (seed, "Capture of a minor
@@ -675,10 +1355,16 @@ class Europe1615(Ruleset):
         table = minor_table()
         aligned = aligned_map(state)
         neutral = neutral_set(state)
+        union_league = blocs(state)
+        no_capture = reserved(state)
+        protestant = protestant_powers(state)
         changes: list[str] = []
         for prov, unit in sorted(state["units"].items()):
             old = state["owner"].get(prov)
-            new = capturer(unit["nation"], old, aligned, neutral)
+            new = capturer(unit["nation"], old, aligned, neutral, union_league)
+            side = aligned.get(unit["nation"]) or unit["nation"]
+            if new is not None and old in no_capture and side in protestant:
+                continue  # Ecclesiastical reservation: no Protestant capture (ruling E2-09)
             if new is not None and gm.provinces[prov].type != "sea":
                 state["owner"][prov] = new
                 changes.append(f"{prov}: {old or 'unowned'} -> {new}")
@@ -731,24 +1417,29 @@ class Europe1615(Ruleset):
                 home = capital(state_of)
                 disbanded.append(f"{nation} {u['kind']} {u['loc']}: its home centre {home} was captured")
                 del state["units"][prov]
-        # minor states with more units than centres disband the farthest ones (ruling R07)
+        # minor states with more units than centres: an ALIGNED state's power orders the disbands in this phase
+        # (seed, "Disbanding"; ruling E2-17); the others disband the farthest units now (ruling R07)
+        state["minor_disbands"] = {}
         for mid in sorted({u["nation"] for u in state["units"].values()} - set(gm.powers) - {OTTOMAN}):
             mine = sorted(p for p, u in state["units"].items() if u["nation"] == mid)
             extra = len(mine) - len(owned_centres(state, mid))
             if extra > 0 and table.get(mid) and table[mid].centers:
-                away = [p for p in mine if state["owner"].get(p) != mid] + [
-                    p for p in mine if state["owner"].get(p) == mid
-                ]
-                for p in away[:extra]:
-                    u = state["units"].pop(p)
-                    disbanded.append(f"{mid} {u['kind']} {u['loc']}: more units than centres")
+                ally = aligned.get(mid)
+                if ally is not None and any(state["owner"].get(c) == ally for c in gm.homes[ally]):
+                    state["minor_disbands"][mid] = extra
+                    continue
+                disbanded.extend(self.disband_farthest(state, mid, extra))
         # eliminated powers: every home centre captured
+        raised: list[str] = []
         for p in gm.powers:
             if p not in state["eliminated"] and all(state["owner"].get(c) != p for c in gm.homes[p]):
                 state["eliminated"].append(p)
                 for prov in [q for q, u in state["units"].items() if u["nation"] == p]:
                     del state["units"][prov]
                 disbanded.append(f"{p} is eliminated: all its units disband")
+                freed, new_units = liberate(state, p)
+                liberated.extend(freed)
+                raised.extend(new_units)
         state["status"] = statuses(state)
         recompute_markers(state)
         state["history"].append(
@@ -760,17 +1451,97 @@ class Europe1615(Ruleset):
                     "captured_states": captured,
                     "liberated_states": liberated,
                     "disbanded": disbanded,
+                    "raised": raised,
                     "status": state["status"],
                 },
                 "gm": {},
             }
         )
 
+    def for_minor(self, state: State, power: str, order: Order) -> bool:
+        """Whether an adjustment order of ``power`` is for one of its aligned states (a build on a minor site, a
+        disband of a minor unit)."""
+        prov = _strip(getattr(order, "loc", ""))
+        if isinstance(order, Build):
+            return prov in self.minor_build_sites(state, power)
+        u = state["units"].get(prov)
+        return isinstance(order, Disband) and u is not None and u["nation"] != power
+
+    def disband_farthest(self, state: State, mid: str, extra: int) -> list[str]:
+        """Disband ``extra`` units of minor state ``mid``, those outside its own provinces first (ruling R07)."""
+        mine = sorted(p for p, u in state["units"].items() if u["nation"] == mid)
+        away = [p for p in mine if state["owner"].get(p) != mid] + [p for p in mine if state["owner"].get(p) == mid]
+        out: list[str] = []
+        for p in away[:extra]:
+            u = state["units"].pop(p)
+            out.append(f"{mid} {u['kind']} {u['loc']}: more units than centres")
+        return out
+
+    def minor_owed(self, state: State, power: str) -> dict[str, int]:
+        """The ALIGNED states of ``power`` whose disbands it orders in early winter, with the number owed."""
+        aligned = aligned_map(state)
+        return {m: n for m, n in state.get("minor_disbands", {}).items() if aligned.get(m) == power}
+
+    def minor_build_sites(self, state: State, power: str) -> dict[str, str]:
+        """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
+        the minor state that acquires new centers".  Vacant centres of an ALIGNED, expanded state of ``power``
+        that still has builds owed: province -> state (ruling E2-17)."""
+        gm = game_map()
+        table = minor_table()
+        out: dict[str, str] = {}
+        for mid, ally in aligned_map(state).items():
+            m = table.get(mid)
+            if ally != power or m is None or mid not in state["pliant"] or not m.centers:
+                continue
+            held = owned_centres(state, mid)
+            if not any(c not in m.centers for c in held):
+                continue  # not expanded: its rebuild is automatic ("Re-building a minor state's army")
+            if sum(1 for u in state["units"].values() if u["nation"] == mid) >= len(held):
+                continue
+            for c in held:
+                if c not in state["units"] and c in gm.centers:
+                    out[c] = mid
+        return out
+
     def resolve_disbands(self, state: State, texts: Mapping[str, str]) -> None:
-        self.adjust(state, texts, "disbands")
+        minor_notes: list[str] = []
+        for p in sorted(texts):
+            owed = self.minor_owed(state, p)
+            for line in self.parse_simple(state, p, texts[p]).orders:
+                prov = _strip(getattr(line.order, "loc", ""))
+                u = state["units"].get(prov)
+                if u is not None and owed.get(u["nation"], 0) > 0:
+                    owed[u["nation"]] -= 1
+                    state["minor_disbands"][u["nation"]] -= 1
+                    del state["units"][prov]
+                    minor_notes.append(f"{u['nation']} {u['kind']} {u['loc']} disbanded by {p}")
+        for mid, n in sorted(state.get("minor_disbands", {}).items()):
+            if n > 0:
+                minor_notes.extend(f"{t} (default)" for t in self.disband_farthest(state, mid, n))
+        state["minor_disbands"] = {}
+        self.adjust(state, texts, "disbands", skip_minor=True)
+        state["history"][-1]["public"]["minor_disbands"] = minor_notes
 
     def resolve_builds(self, state: State, texts: Mapping[str, str]) -> None:
-        self.adjust(state, texts, "builds")
+        self.adjust(state, texts, "builds", skip_minor=True)
+        # the aligned power's builds for its expanded states (ruling E2-17)
+        ordered: set[str] = set()
+        minor_built: list[str] = []
+        for p in sorted(texts):
+            for line in self.parse_simple(state, p, texts[p]).orders:
+                if not isinstance(line.order, Build):
+                    continue
+                prov = _strip(line.order.loc)
+                mid = self.minor_build_sites(state, p).get(prov)
+                if mid is None:
+                    continue
+                kind: UnitType = line.order.unit or ("A" if "A" in self.kinds(prov) else "F")
+                if not game_map().is_location(line.order.loc, kind):
+                    continue
+                state["units"][prov] = {"nation": mid, "kind": kind, "loc": line.order.loc, "mark": False}
+                ordered.add(mid)
+                minor_built.append(f"{mid} {kind} {line.order.loc} built by {p}")
+        state["history"][-1]["public"]["minor_builds"] = minor_built
         # minor states build automatically: their own units on vacant home centres, then (expansion) an army on
         # each vacant acquired centre, up to their number of centres (rulings R08, R09)
         gm = game_map()
@@ -785,7 +1556,8 @@ class Europe1615(Ruleset):
             ]
             covered = {site[0] for site in sites}
             sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in m.centers if c not in covered]
-            sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in held if c not in m.centers]
+            if mid not in ordered:  # the power that ordered builds for the state chose its acquired centres' units
+                sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in held if c not in m.centers]
             for prov, kind, loc in sites:
                 if have >= len(held):
                     break
@@ -797,11 +1569,15 @@ class Europe1615(Ruleset):
         if state.get("sanctions"):
             self.choose_sanctions(state, texts)
 
-    def adjust(self, state: State, texts: Mapping[str, str], what: str) -> None:
+    def adjust(self, state: State, texts: Mapping[str, str], what: str, *, skip_minor: bool = False) -> None:
         gm = game_map()
         orders: dict[str, list[Order]] = {}
         for p, text in texts.items():
-            orders[p] = [line.order for line in self.parse_simple(state, p, text).orders if line.order is not None]
+            orders[p] = [
+                line.order
+                for line in self.parse_simple(state, p, text).orders
+                if line.order is not None and not (skip_minor and self.for_minor(state, p, line.order))
+            ]
         owners = {c: o for c in gm.centers if (o := state["owner"].get(c)) in gm.powers}
         result = resolve_adjustments(gm, board(state), owners, orders, policy=phase_policy(state))
         new_units: dict[str, dict[str, Any]] = {}
@@ -840,14 +1616,50 @@ class Europe1615(Ruleset):
         except ValueError as exc:
             state["history"][-1]["gm"]["sanction_error"] = str(exc)
             return
+        notes: list[str] = []
         for sid in sel.in_effect:
             state["sanctions"]["active"].setdefault(sid, None)
             state["inf"] = sanctions.purge_on_effect(sid, state["inf"])
+            holders = sorted(p for p, c in chosen.items() if c.sanction == sid)
+            if sid in ONE_TIME and holders:
+                uses = state["sanctions"].setdefault("uses", {})
+                uses[sid] = sorted(set(uses.get(sid, [])) | set(holders))
+            if sid in EMBARGOES or sid == RESERVATION:
+                choosers = holders
+                if sid == RESERVATION:
+                    choosers = [p for p in holders if power_confession(game_map(), p) == "catholic"] or holders
+                if choosers:
+                    state["sanctions"].setdefault("pending", {})[sid] = choosers
+            if sid == "SATELLITE_STATE" and holders:
+                table = minor_table()
+                candidates = [
+                    m
+                    for m in state["pliant"]
+                    if table[m].centers and any(u["nation"] == m for u in state["units"].values())
+                ]
+                try:
+                    drawn = sanctions.draw_satellite_states(state, holders, candidates)
+                except ValueError as exc:
+                    notes.append(f"SATELLITE_STATE: {exc}")
+                else:
+                    state["sanctions"]["active"][sid] = drawn
+                    notes.extend(f"SATELLITE_STATE: {m} is {p}'s satellite" for p, m in sorted(drawn.items()))
+            if sid in STRONGHOLD_PICKS:
+                picks = state["sanctions"].setdefault("picks", {})
+                for p in holders:
+                    picks[p] = picks.get(p, 0) + STRONGHOLD_PICKS[sid]
+                    lines = split_directives(texts.get(p, ""))[1]
+                    for d in self.check_directives(state, p, lines, "A")[0]:
+                        notes.extend(self.fortify(state, p, d.args))
+        if state["sanctions"].get("pending"):
+            notes.extend(self.settle_choices(state, texts, "A"))
         state["inf"] = {m: row for m, row in state["inf"].items() if row}
         state["sanctions"]["lists"] = {p: list(v) for p, v in sel.lists.items()}
         entry = {"year": state["year"], "in_effect": list(sel.in_effect), "notes": list(sel.notes)}
         state["sanctions"]["history"].append(entry)
         state["history"][-1]["public"]["sanctions"] = {"in_effect": list(sel.in_effect)}
+        if notes:
+            state["history"][-1]["public"]["sanction_effects"] = notes
         state["history"][-1]["gm"]["sanction_choices"] = {p: s.sanction for p, s in chosen.items()}
 
     def scoring(self, state: State) -> None:
@@ -893,7 +1705,8 @@ class Europe1615(Ruleset):
             islamic_centres=islamic_centers(gm),
         )
         for p in state["eliminated"]:
-            state["inf"] = influence.remove_power(state["inf"], p)
+            state["inf"] = {m: row for m, row in influence.remove_power(state["inf"], p).items() if row}
+            state["suspended"] = influence.remove_power(state["suspended"], p)
         state["history"].append(
             {
                 "phase": f"W{state['year']}S",
@@ -979,6 +1792,7 @@ class Europe1615(Ruleset):
         }
         if state.get("sanctions"):
             public["sanctions_active"] = state["sanctions"]["active"]
+            public["strongholds"] = state["sanctions"].get("strongholds", {})
         if state["history"]:
             public["report"] = report_text(state["history"][-1], gm=role == GM)
         if role == GM:
@@ -996,6 +1810,10 @@ class Europe1615(Ruleset):
             public["inf_left"] = influence.remaining_inf(state["allocation"].get(role, 0), state["spent"].get(role, 0))
             if state.get("sanctions"):
                 public["my_sanction_list"] = state["sanctions"]["lists"].get(role, [])
+                public["my_sanction_uses"] = sorted(
+                    sid for sid, ps in state["sanctions"].get("uses", {}).items() if role in ps
+                )
+                public["my_stronghold_picks"] = state["sanctions"].get("picks", {}).get(role, 0)
         box = simultaneous.own(state, role)
         if box is None or state["over"]:
             public["actions"] = []
@@ -1023,16 +1841,31 @@ class Europe1615(Ruleset):
                 "retreats": {
                     d["unit"]["kind"] + " " + d["unit"]["loc"]: d["options"]
                     for d in state["dislodged"].values()
-                    if d["unit"]["nation"] == power
+                    if self.retreat_orderer(state, d["unit"]["nation"]) == power
                 }
             }
         if kind == "E":
             units = [u["kind"] + " " + u["loc"] for u in state["units"].values() if u["nation"] == power]
-            return {"disbands": -self.delta(state, power), "units": sorted(units)}
+            owed = self.minor_owed(state, power)
+            out_e: dict[str, Any] = {"disbands": max(0, -self.delta(state, power)), "units": sorted(units)}
+            if owed:
+                out_e["minor_disbands"] = {
+                    mid: {
+                        "disbands": n,
+                        "units": sorted(
+                            u["kind"] + " " + u["loc"] for u in state["units"].values() if u["nation"] == mid
+                        ),
+                    }
+                    for mid, n in sorted(owed.items())
+                }
+            return out_e
         out: dict[str, Any] = {
             "builds": max(0, self.delta(state, power)),
             "build_sites": self.build_sites(state, power),
         }
+        minor_sites = self.minor_build_sites(state, power)
+        if minor_sites:
+            out["minor_build_sites"] = minor_sites
         if state.get("sanctions"):
             out["sanction_list"] = state["sanctions"]["lists"].get(power, [])
         return out

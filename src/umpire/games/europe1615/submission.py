@@ -15,6 +15,17 @@ and text after ``#`` are ignored::
     SANCTION: Embargo on Spain       the sanction chosen for the coming year (build phase); add ``SUPPORT`` after
     SANCTION: Protestant Union SUPPORT   an advantage of the other confession to support rather than challenge it
 
+The lines that use a sanction in effect (:func:`split_directives`, rulings E2-xx in
+``the 1615 engine section of docs/rulings.md``) are taken out before the rest is read::
+
+    STRONGHOLD: PAR, NORM            the centres a Stronghold I/II/III holder fortifies
+    PERMIT: SPAIN                    France lets Spain (or AUSTRIA) move through Switzerland (Treaty of Lyon)
+    RELIEVE: A BOH                   Relieve attrition: remove the mark of the unit in BOH
+    LEVY: A PAR                      Levy an army: raise an army (or fleet on a coast) in one's own territory
+    CANCEL: Catholic League          Cancellation option: the sanction in effect to cancel
+    EMBARGO: SAX                     the state an embargo bars (``EMBARGO: SPAIN SAX`` names the embargo)
+    RESERVATION: BAV                 the state(s) under the Ecclesiastical reservation
+
 The result keeps every good line and lists a :class:`LineError` for each bad one (line number, the offending
 token, what is wrong and what was expected), so a form can show the errors inline.  The format's decisions are
 rulings E1615-30 and E1615-31 in ``the 1615 rules section of docs/rulings.md``.
@@ -43,15 +54,18 @@ from umpire.games.europe1615.influence import PAPAL_STATES, POWERS, PROTESTANT, 
 from umpire.games.europe1615.sanctions import find_sanction
 
 __all__ = [
+    "DIRECTIVES",
     "AttackLine",
     "Board",
     "Deployment",
+    "Directive",
     "ForcedMarch",
     "LineError",
     "OrderLine",
     "SanctionLine",
     "Submission",
     "parse_submission",
+    "split_directives",
 ]
 
 
@@ -523,3 +537,36 @@ class _Reader:
             first = OrderLine(n, format_order(a2), a2, nation)
             second = OrderLine(n, format_order(b2), b2, nation)
         self.out.forced_marches.append(ForcedMarch(n, first, second))
+
+
+#: The keywords of the lines that use a sanction in effect (see the module docstring).
+DIRECTIVES = ("STRONGHOLD", "PERMIT", "RELIEVE", "LEVY", "CANCEL", "EMBARGO", "RESERVATION")
+_DIRECTIVE = re.compile(r"^\s*(" + "|".join(DIRECTIVES) + r")\b\s*:?\s*(.*?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    """A line using a sanction in effect: its number, keyword (upper case) and comma-separated arguments (upper
+    case, spaces squeezed)."""
+
+    line: int
+    keyword: str
+    args: tuple[str, ...]
+    text: str
+
+
+def split_directives(text: str) -> tuple[str, list[Directive]]:
+    """Take the ``KEYWORD: a, b`` lines of :data:`DIRECTIVES` out of a submission.  Returns the text with those
+    lines blanked (the other lines keep their numbers) and the directives in order."""
+    kept: list[str] = []
+    found: list[Directive] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = raw.split("#", 1)[0]
+        m = _DIRECTIVE.match(body)
+        if m is None:
+            kept.append(raw)
+            continue
+        args = tuple(" ".join(a.split()).upper() for a in m.group(2).split(",") if a.strip())
+        found.append(Directive(number, m.group(1).upper(), args, body.strip()))
+        kept.append("")
+    return "\n".join(kept), found
