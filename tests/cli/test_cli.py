@@ -81,3 +81,13 @@ def test_adjudicate_jsonl_keeps_going_after_a_bad_line() -> None:
     result = umpire("adjudicate", "--variant", "standard", "--jsonl", stdin=json.dumps(good) + "\n{bad\n")
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     assert answers[0]["units"] == {"FRANCE": ["A BUR"]} and "error" in answers[1]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "year", "closing"), [("standard", "1902", "Centres now"), ("europe1615", "1615", "Rounds won")]
+)
+def test_play_prints_a_whole_bot_game(ruleset: str, year: str, closing: str) -> None:
+    result = umpire("play", ruleset, "--seed", "2", "--end-year", year)
+    assert result.returncode == 0, result.stderr
+    assert closing in result.stdout
+    assert_user_error(umpire("play", ruleset, "--level", "superhuman"), "unknown bot level 'superhuman'")

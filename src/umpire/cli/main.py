@@ -149,30 +149,51 @@ def adjudicate(
         raise typer.Exit(2)
 
 
+#: The year ``umpire play`` stops after when nobody has won, per ruleset.
+PLAY_END_YEAR = {"standard": 1910, "europe1615": 1620}
+
+
 @app.command()
 def play(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset to play (today: standard).")] = "standard",
+    ruleset: Annotated[str, typer.Argument(help="Ruleset to play: standard or europe1615.")] = "standard",
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
-    end_year: Annotated[int, typer.Option(help="Stop after this winter if nobody has won.")] = 1910,
-    level: Annotated[str, typer.Option(help="Bot level: random or greedy.")] = "greedy",
+    end_year: Annotated[
+        int | None, typer.Option(help="Stop after this year if nobody has won (standard 1910, europe1615 1620).")
+    ] = None,
+    level: Annotated[str | None, typer.Option(help="Bot level (see docs/selfplay.md); the ruleset's default.")] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Also save the game file here.")] = None,
 ) -> None:
     """Play a whole game with a bot in every seat and print a readable report."""
-    from umpire.bots.standard import SimpleBot
-    from umpire.games.standard.report import game_report
+    from umpire.bots.registry import bot_for
     from umpire.kernel.bots import run_bots
 
-    if ruleset != "standard":
-        raise UsageError(f"bots can play only the standard ruleset so far, not {ruleset!r} (see docs/status.md)")
+    if ruleset not in PLAY_END_YEAR:
+        raise UsageError(f"umpire play knows {', '.join(PLAY_END_YEAR)}, not {ruleset!r} (see docs/status.md)")
+    year = end_year if end_year is not None else PLAY_END_YEAR[ruleset]
+    game = new_game(ruleset, options={"end_year": year}, seed=seed)
     try:
-        bots = {seat: SimpleBot(level) for seat in registry.get(ruleset).seats(new_game(ruleset).state)}
+        bots = {seat: bot_for(ruleset, level) for seat in game.ruleset.seats(game.state)}
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    game = new_game(ruleset, options={"end_year": end_year}, seed=seed)
     run_bots(game, dict(bots))
-    typer.echo(game_report(game.state))
+    typer.echo(play_report(ruleset, game.state))
     if out:
         write_json(game.to_json(), out)
+
+
+def play_report(ruleset: str, state: dict[str, Any]) -> str:
+    """The readable report of a finished game: every phase's results, then the outcome."""
+    if ruleset == "standard":
+        from umpire.games.standard.report import game_report
+
+        return game_report(state)
+    from umpire.games.europe1615.report import report_text
+
+    lines = [report_text(entry) for entry in state["history"]]
+    rounds = ", ".join(f"{p} {n}" for p, n in sorted(state["rounds_won"].items(), key=lambda x: -x[1]))
+    lines.append(f"Rounds won: {rounds}")
+    lines.append(f"Result: {json.dumps(state.get('result'))}")
+    return "\n".join(lines)
 
 
 @app.command()
