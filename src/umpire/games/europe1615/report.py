@@ -46,6 +46,13 @@ def report_text(entry: dict[str, Any], *, gm: bool = False) -> str:
         lines.append(f"{mid} is captured: withdrawn from the pliant states, its INFs suspended")
     for mid in pub.get("liberated_states", []):
         lines.append(f"{mid} is liberated: a pliant state again, its INFs restored")
+    for mid in pub.get("new_states", []):
+        lines.append(f"{mid} is a new pliant minor state: a centre of a dissolved power")
+    if pub.get("kind") == "abandoned":
+        lines.append(f"{pub['power']} is {'declared abandoned' if pub['abandoned'] else 'no longer abandoned'}")
+    if pub.get("kind") == "agreement":
+        res = pub["result"]
+        lines.append(f"the remaining powers agreed to stop the game: {res['kind']} {', '.join(res['powers'])}")
     for text in pub.get("disbanded", []):
         lines.append(f"disbanded: {text}")
     for text in pub.get("raised", []):

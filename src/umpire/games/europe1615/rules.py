@@ -14,6 +14,8 @@
 **Actions.**  ``{"type": "submit", "text": "..."}``: a seat's whole submission for the phase in the seed's
 format (``submission.parse_submission``); every line with an error is listed back in the seat's view and the good
 lines are kept.  ``{"type": "ready", "ready": true}``; ``{"type": "resolve"}`` (GM, a deadline).
+``{"type": "propose_end", "agree": true}`` (a seat, any time: "Victory by agreement", :meth:`Europe1615.propose_end`);
+``{"type": "abandon", "power": P}`` (GM: civil disorder, the power is dissolved at early winter, :func:`dissolve`).
 
 **Movement resolution** (seed, "EFFECTS OF INFLUENCE..."): deployments, then diplomatic attacks
 (``influence.resolve_attacks``), then statuses (``influence.political_status``), then the minor orders followed
@@ -100,8 +102,27 @@ def game_map() -> GameMap:
     return europe1615_map()
 
 
-def minor_table() -> dict[str, MinorState]:
-    return minors(game_map())
+def minor_table(state: State | None = None) -> dict[str, MinorState]:
+    """The map's minor states, plus (given ``state``) the minor states made of a dissolved power's centres
+    (``state["new_minors"]``, see :func:`dissolve`)."""
+    table = minors(game_map())
+    if state is None or not state.get("new_minors"):
+        return table
+    out = dict(table)
+    for mid, nm in state["new_minors"].items():
+        out[mid] = MinorState(
+            id=mid,
+            name=nm["name"],
+            kind="minor",
+            region="dissolved",
+            provinces=tuple(nm["provinces"]),
+            centers=(nm["centre"],),
+            units=(nm["unit"],),
+            confession=nm["confession"] or "none",
+            denomination="",
+            pliant=True,
+        )
+    return out
 
 
 def capital(m: MinorState) -> str:
@@ -229,7 +250,7 @@ def retreating(state: State) -> set[str]:
     aligned = aligned_map(state)
     return {
         mid
-        for mid, m in minor_table().items()
+        for mid, m in minor_table(state).items()
         if m.retreat_sanction and in_force(state, m.retreat_sanction) and aligned.get(mid) is not None
     }
 
@@ -290,7 +311,7 @@ def may_deploy(state: State, power: str, minor: str) -> tuple[bool, str]:
 
 
 def recompute_markers(state: State) -> None:
-    table = minor_table()
+    table = minor_table(state)
     under_reservation = reserved(state)
     out: dict[str, dict[str, Any]] = {}
     for mid, m in table.items():
@@ -337,14 +358,17 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
     and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
 
-    Ruling E2-01 (the 1615 engine section of docs/rulings.md): every province ``power`` owns goes back to the minor state
-    that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
+    Ruling E2-01 (the 1615 engine section of docs/rulings.md): every province ``power`` owns goes back to the minor
+    state that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
     states"), unless that state's capital is held by a third nation (then the province is left unowned); a
     province of another great power goes back to that power if it is still in the game; every other province is
     left unowned.  Each vacant liberated centre gets a unit at once.  Returns (liberated states, units raised)."""
     gm = game_map()
-    table = minor_table()
-    start = start_owner(gm)
+    table = minor_table(state)
+    start: dict[str, str | None] = dict(start_owner(gm))
+    for mid, nm in state.get("new_minors", {}).items():  # a dissolved power's centre: its new state (EG-01)
+        for prov in nm["provinces"]:
+            start[prov] = mid
     by_state: dict[str, list[str]] = {}
     for prov, owner in sorted(state["owner"].items()):
         if owner != power:
@@ -382,6 +406,82 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     return freed, raised
 
 
+def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]:
+    """Seed, "ABANDONMENT / CIVIL DISORDER": an abandoned ``power`` is dissolved at the winter phase.  All its
+    remaining units disband; each remaining centre becomes a pliant minor state with a newly built unit (a fleet
+    on a coastal province, an army inland, :func:`new_unit_kind`); its other provinces are left unaligned and
+    passable; it counts as eliminated from then on (its INFs leave after the scoring, its scores are ceded, as in
+    "ELIMINATION AND EFFECTS OF").
+
+    Ruling EG-01 (docs/rulings.md): the acquired foreign provinces go first where elimination
+    sends them (:func:`liberate`: back to their original minor state or great power); every centre still left
+    without an owner after that (the home centres and the centres nobody can take back) becomes a new one-centre
+    minor state, recorded in ``state["new_minors"]`` (id: the centre's province id, name ``"<Name> (free)"``,
+    its provinces, centre, unit and confession: the dissolved power's).  Returns (liberated states, new minor
+    states, units raised)."""
+    gm = game_map()
+    owned = sorted(prov for prov, owner in state["owner"].items() if owner == power)
+    for prov in [q for q, u in state["units"].items() if u["nation"] == power]:
+        del state["units"][prov]
+    if power not in state["eliminated"]:
+        state["eliminated"].append(power)
+    freed, raised = liberate(state, power)
+    table = minor_table(state)
+    created: list[str] = []
+    confession = power_confession(gm, power)
+    for prov in owned:
+        if prov not in gm.centers or state["owner"].get(prov) is not None:
+            continue
+        mid = prov.upper() if prov.upper() not in table else f"{prov.upper()}X"
+        kind, loc = new_unit_kind(prov)
+        state.setdefault("new_minors", {})[mid] = {
+            "id": mid,
+            "name": f"{gm.provinces[prov].name} (free)",
+            "provinces": [prov],
+            "centre": prov,
+            "unit": f"{kind} {loc}",
+            "confession": confession,
+            "from": power,
+        }
+        state["owner"][prov] = mid
+        state["pliant"].append(mid)
+        created.append(mid)
+        if prov not in state["units"]:
+            state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
+            raised.append(f"{mid} {kind} {loc}")
+    state["pliant"].sort()
+    return freed, created, raised
+
+
+def agreement_result(state: State) -> dict[str, Any]:
+    """Seed, "VICTORY CONDITIONS", "Victory by agreement": the GM's call, automated (ruling EG-03): the remaining
+    power with most rounds won wins; a tie on rounds is broken by the accumulated score (the sum of the power's
+    round totals over every scoring phase); a tie on both is a draw among the tied powers."""
+    remaining = sorted(alive(state))
+    accumulated = accumulated_scores(state)
+    best_rounds = max(state["rounds_won"].get(p, 0) for p in remaining)
+    top = [p for p in remaining if state["rounds_won"].get(p, 0) == best_rounds]
+    best_score = max(accumulated.get(p, 0) for p in top)
+    top = [p for p in top if accumulated.get(p, 0) == best_score]
+    return {
+        "kind": "victory" if len(top) == 1 else "draw",
+        "powers": top,
+        "reason": "the remaining powers agreed to stop the game: most rounds won, then accumulated score",
+        "rounds_won": dict(state["rounds_won"]),
+        "accumulated": accumulated,
+    }
+
+
+def accumulated_scores(state: State) -> dict[str, int]:
+    """Each power's round totals summed over the scoring phases in ``history``."""
+    out: dict[str, int] = {}
+    for h in state["history"]:
+        if h["public"].get("kind") == "scoring":
+            for p, sc in h["public"]["scores"].items():
+                out[p] = out.get(p, 0) + sc["total"]
+    return out
+
+
 # ------------------------------------------------------------------------------------------------ ruleset
 
 
@@ -411,14 +511,14 @@ class Europe1615(Ruleset):
         for power, us in gm.start_units.items():
             for text in us:
                 units[_strip(text[2:])] = {"nation": power, "kind": text[0], "loc": text[2:], "mark": False}
-        for mid, m in minor_table().items():
+        for mid, m in minor_table(state).items():
             if m.dormant:
                 continue
             for text in m.units:
                 units[_strip(text[2:])] = {"nation": mid, "kind": text[0], "loc": text[2:], "mark": False}
         state["units"] = units
         state["owner"] = start_owner(gm)
-        state["pliant"] = sorted(mid for mid, m in minor_table().items() if m.pliant and not m.dormant)
+        state["pliant"] = sorted(mid for mid, m in minor_table(state).items() if m.pliant and not m.dormant)
         state["inf"] = {}
         state["suspended"] = {}
         state["status"] = {}
@@ -486,8 +586,8 @@ class Europe1615(Ruleset):
         )
 
     def must_act(self, state: State, power: str) -> bool:
-        if power in state["eliminated"]:
-            return False
+        if power in state["eliminated"] or power in state.get("abandoned", []):
+            return False  # an abandoned power has no player: its units hold until it is dissolved (ruling EG-02)
         kind = state["phase"][-1]
         if kind == "M":
             return True  # deployments and attacks even without units
@@ -531,6 +631,7 @@ class Europe1615(Ruleset):
             state["phase"] = f"W{year}A"
         elif kind == "A":
             self.scoring(state)
+            self.check_agreement(state)  # a holdout may have been eliminated this winter
             if not state["over"]:
                 state["year"] = year + 1
                 state["phase"] = f"S{year + 1}M"
@@ -979,7 +1080,7 @@ class Europe1615(Ruleset):
             else:
                 ottoman_public[prov] = "holds (no order carries the greatest weight)"
         # 5. a bribe; the Treaty of Lyon; the Christian/Islamic restrictions; then the resolver
-        table = minor_table()
+        table = minor_table(state)
         faith_void: dict[str, tuple[str, str]] = {}
         bribes = [
             (p, line.order)
@@ -1352,7 +1453,7 @@ class Europe1615(Ruleset):
         """Captures at the end of the year, captured minor states, minor disbands (seed, "Capture of a minor
         state", "Disbanding", "Early Winter Adjustment Phase")."""
         gm = game_map()
-        table = minor_table()
+        table = minor_table(state)
         aligned = aligned_map(state)
         neutral = neutral_set(state)
         union_league = blocs(state)
@@ -1429,8 +1530,18 @@ class Europe1615(Ruleset):
                     state["minor_disbands"][mid] = extra
                     continue
                 disbanded.extend(self.disband_farthest(state, mid, extra))
-        # eliminated powers: every home centre captured
+        # abandoned powers are dissolved (seed, "ABANDONMENT / CIVIL DISORDER")
         raised: list[str] = []
+        new_states: list[str] = []
+        for p in sorted(state.get("abandoned", [])):
+            if p in state["eliminated"]:
+                continue
+            disbanded.append(f"{p} is abandoned and dissolved: all its units disband")
+            freed, created, new_units = dissolve(state, p)
+            liberated.extend(freed)
+            new_states.extend(created)
+            raised.extend(new_units)
+        # eliminated powers: every home centre captured
         for p in gm.powers:
             if p not in state["eliminated"] and all(state["owner"].get(c) != p for c in gm.homes[p]):
                 state["eliminated"].append(p)
@@ -1452,6 +1563,7 @@ class Europe1615(Ruleset):
                     "liberated_states": liberated,
                     "disbanded": disbanded,
                     "raised": raised,
+                    **({"new_states": new_states} if new_states else {}),
                     "status": state["status"],
                 },
                 "gm": {},
@@ -1487,7 +1599,7 @@ class Europe1615(Ruleset):
         the minor state that acquires new centers".  Vacant centres of an ALIGNED, expanded state of ``power``
         that still has builds owed: province -> state (ruling E2-17)."""
         gm = game_map()
-        table = minor_table()
+        table = minor_table(state)
         out: dict[str, str] = {}
         for mid, ally in aligned_map(state).items():
             m = table.get(mid)
@@ -1546,7 +1658,7 @@ class Europe1615(Ruleset):
         # each vacant acquired centre, up to their number of centres (rulings R08, R09)
         gm = game_map()
         rebuilt: list[str] = []
-        for mid, m in minor_table().items():
+        for mid, m in minor_table(state).items():
             if mid not in state["pliant"] or not m.centers:
                 continue
             have = sum(1 for u in state["units"].values() if u["nation"] == mid)
@@ -1631,7 +1743,7 @@ class Europe1615(Ruleset):
                 if choosers:
                     state["sanctions"].setdefault("pending", {})[sid] = choosers
             if sid == "SATELLITE_STATE" and holders:
-                table = minor_table()
+                table = minor_table(state)
                 candidates = [
                     m
                     for m in state["pliant"]
@@ -1667,7 +1779,7 @@ class Europe1615(Ruleset):
         lapse and the INFs of eliminated powers are removed."""
         gm = game_map()
         values = center_values(gm)
-        table = minor_table()
+        table = minor_table(state)
         ms = []
         for mid, m in table.items():
             if m.dormant and mid not in state["pliant"]:
@@ -1742,6 +1854,12 @@ class Europe1615(Ruleset):
                 raise IllegalAction("there is no phase to resolve")
             self.resolve(state)
             return
+        if kind == "abandon":
+            self.abandon(state, role, action)
+            return
+        if kind == "propose_end":
+            self.propose_end(state, role, action)
+            return
         if role not in self.seats(state):
             raise IllegalAction(f"{role} cannot {kind}: only a seat may submit or be ready")
         if not simultaneous.expects(state, role):
@@ -1761,7 +1879,73 @@ class Europe1615(Ruleset):
                 raise IllegalAction(f"'ready' must be true or false, not {ready!r}")
             simultaneous.set_ready(state, role, ready)
         else:
-            raise IllegalAction(f"unknown action type {kind!r}; expected 'submit', 'ready' or 'resolve'")
+            raise IllegalAction(
+                f"unknown action type {kind!r}; expected 'submit', 'ready', 'resolve', 'propose_end' or 'abandon'"
+            )
+
+    def abandon(self, state: State, role: str, action: dict[str, Any]) -> None:
+        """GM: ``{"type": "abandon", "power": P}`` marks P abandoned (no replacement found); it is dissolved at
+        the next early winter (:func:`dissolve`).  ``"abandoned": false`` withdraws the mark before that (a
+        replacement was found).  Ruling EG-02."""
+        if role != GM:
+            raise IllegalAction("only the GM may declare a power abandoned")
+        if state["over"]:
+            raise IllegalAction("the game is over")
+        power = action.get("power")
+        if power not in game_map().powers:
+            raise IllegalAction(f"'power' must be one of {', '.join(game_map().powers)}, not {power!r}")
+        if power in state["eliminated"]:
+            raise IllegalAction(f"{power} is no longer in the game")
+        flag = action.get("abandoned", True)
+        if not isinstance(flag, bool):
+            raise IllegalAction(f"'abandoned' must be true or false, not {flag!r}")
+        marked = set(state.get("abandoned", []))
+        if flag:
+            marked.add(power)
+            state.get("box", {}).pop(power, None)  # no player: its units hold, it is not waited for
+        else:
+            marked.discard(power)
+        state["abandoned"] = sorted(marked)
+        state["history"].append(
+            {"phase": state["phase"], "public": {"kind": "abandoned", "power": power, "abandoned": flag}, "gm": {}}
+        )
+        self.check_agreement(state)
+
+    def propose_end(self, state: State, role: str, action: dict[str, Any]) -> None:
+        """Seed, "Victory by agreement": ``{"type": "propose_end", "agree": true}`` records a seat's agreement to
+        stop the game (``false`` withdraws it); the votes are public; the game ends when every remaining power
+        agrees (ruling EG-03)."""
+        if role not in self.seats(state):
+            raise IllegalAction(f"{role} cannot vote to end the game: only a seat may")
+        if state["over"]:
+            raise IllegalAction("the game is over")
+        if role in state["eliminated"]:
+            raise IllegalAction(f"{role} is no longer in the game")
+        agree = action.get("agree", True)
+        if not isinstance(agree, bool):
+            raise IllegalAction(f"'agree' must be true or false, not {agree!r}")
+        votes = set(state.get("end_votes", []))
+        if agree:
+            votes.add(role)
+        else:
+            votes.discard(role)
+        state["end_votes"] = sorted(votes)
+        self.check_agreement(state)
+
+    def check_agreement(self, state: State) -> None:
+        """End the game when every remaining power (not eliminated, not abandoned) has agreed to stop it."""
+        if state["over"]:
+            return
+        voters = [p for p in alive(state) if p not in state.get("abandoned", [])]
+        votes = set(state.get("end_votes", []))
+        if not voters or not votes.issuperset(voters):
+            return
+        state["over"] = True
+        state["result"] = agreement_result(state)
+        state.pop("box", None)
+        state["history"].append(
+            {"phase": state["phase"], "public": {"kind": "agreement", "result": state["result"]}, "gm": {}}
+        )
 
     # --- views --------------------------------------------------------------------------------------------
 
@@ -1788,6 +1972,9 @@ class Europe1615(Ruleset):
             "impassable": sorted(impassable(state)),
             "over": state["over"],
             "result": state["result"],
+            "end_votes": state.get("end_votes", []),
+            "abandoned": state.get("abandoned", []),
+            "new_minors": state.get("new_minors", {}),
             "waiting_for": sorted(s for s, b in state.get("box", {}).items() if not b["ready"]),
         }
         if state.get("sanctions"):
@@ -1815,13 +2002,16 @@ class Europe1615(Ruleset):
                 )
                 public["my_stronghold_picks"] = state["sanctions"].get("picks", {}).get(role, 0)
         box = simultaneous.own(state, role)
+        vote: list[dict[str, Any]] = []
+        if role in gm.powers and role not in state["eliminated"] and not state["over"]:
+            vote = [{"type": "propose_end", "agree": role not in state.get("end_votes", [])}]
         if box is None or state["over"]:
-            public["actions"] = []
+            public["actions"] = vote
             return public
         public["submission"] = box["submission"]
         public["ready"] = box["ready"]
         public["orderable"] = self.orderable(state, role)
-        public["actions"] = [{"type": "submit", "text": ""}, {"type": "ready", "ready": not box["ready"]}]
+        public["actions"] = [{"type": "submit", "text": ""}, {"type": "ready", "ready": not box["ready"]}, *vote]
         return public
 
     def orderable(self, state: State, power: str) -> dict[str, Any]:
