@@ -818,6 +818,12 @@ class Europe1615(Ruleset):
                 if problem:
                     err(d, d.args[0], problem, "e.g. LEVY: A PAR")
                     continue
+            elif key == "WAIVE CAPTURE":
+                gm = game_map()
+                wrong = [a for a in d.args if a not in gm.provinces or gm.provinces[a].type == "sea"]
+                if wrong:
+                    err(d, wrong[0], "not a land province of the map", "e.g. WAIVE CAPTURE: GEN, SAV")
+                    continue
             elif key in ("EMBARGO", "RESERVATION"):
                 problem = self.choice_problem(state, power, d, kind)
                 if problem:
@@ -1342,6 +1348,9 @@ class Europe1615(Ruleset):
                     state["units"][prov]["mark"] = False
                     spend(state, "RELIEVE_ATTRITION", [p])
                     notes.append(f"{p} relieves the attrition mark of the unit in {prov}")
+                elif d.keyword == "WAIVE CAPTURE":
+                    waived = state.setdefault("waived", {}).setdefault(p, [])
+                    waived[:] = sorted(set(waived) | set(d.args))  # private until the build phase: no report note
                 elif d.keyword == "LEVY":
                     parts = d.args[0].split()
                     kind: UnitType = "F" if parts[0] == "F" and len(parts) == 2 else "A"
@@ -1466,9 +1475,13 @@ class Europe1615(Ruleset):
             side = aligned.get(unit["nation"]) or unit["nation"]
             if new is not None and old in no_capture and side in protestant:
                 continue  # Ecclesiastical reservation: no Protestant capture (ruling E2-09)
+            if new is not None and new != old and prov in state.get("waived", {}).get(side, ()):
+                changes.append(f"{prov}: capture waived by {side}")
+                continue  # seed, "Waiving the capture of a center": the occupier waived it before the build phase
             if new is not None and gm.provinces[prov].type != "sea":
                 state["owner"][prov] = new
                 changes.append(f"{prov}: {old or 'unowned'} -> {new}")
+        state.pop("waived", None)  # a waiver holds until this build phase, no longer ("no reversal until the next")
         captured: list[str] = []
         for mid in list(state["pliant"]):
             m = table[mid]
@@ -1994,6 +2007,7 @@ class Europe1615(Ruleset):
             return public
         if role in gm.powers:
             public["my_inf"] = {m: infs[role] for m, infs in sorted(state["inf"].items()) if infs.get(role)}
+            public["my_waived_captures"] = list(state.get("waived", {}).get(role, []))
             public["inf_left"] = influence.remaining_inf(state["allocation"].get(role, 0), state["spent"].get(role, 0))
             if state.get("sanctions"):
                 public["my_sanction_list"] = state["sanctions"]["lists"].get(role, [])

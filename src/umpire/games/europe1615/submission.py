@@ -540,7 +540,7 @@ class _Reader:
 
 
 #: The keywords of the lines that use a sanction in effect (see the module docstring).
-DIRECTIVES = ("STRONGHOLD", "PERMIT", "RELIEVE", "LEVY", "CANCEL", "EMBARGO", "RESERVATION")
+DIRECTIVES = ("STRONGHOLD", "PERMIT", "RELIEVE", "LEVY", "CANCEL", "EMBARGO", "RESERVATION", "WAIVE CAPTURE")
 _DIRECTIVE = re.compile(r"^\s*(" + "|".join(DIRECTIVES) + r")\b\s*:?\s*(.*?)\s*$", re.IGNORECASE)
 
 
