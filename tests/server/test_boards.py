@@ -109,9 +109,57 @@ def test_the_drawing_data_hold_no_more_than_the_view() -> None:
         "centres": {"PAR": "FRANCE"},
         "owners": {"PAR": "FRANCE"},
         "minors": {"BAV": {"status": "aligned", "aligned_with": "FRANCE", "markers": ["white", "catholic"]}},
+        "nations": {},
     }
     assert scene({"ruleset": "no-such-game", "units": {}}) is None
     assert scene({"map": "../../etc/passwd"}) is None
+
+
+def test_states_created_during_play_get_their_status_markers_and_colours() -> None:
+    """An abandoned power's centres become new minor states (``new_minors``): the drawing data name them as
+    nations (name, colour, provinces, seat) and give their status and crosses as for the map's minor states."""
+    from umpire.games.europe1615 import rules
+    from umpire.kernel.game import new_game
+
+    g = new_game(rules.RULESET, options={"sanctions": False}, seed=7)
+    g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
+    g.state["phase"] = "F1615M"
+    while g.state["phase"][0] != "W":
+        g.act("gm", {"type": "resolve"})
+    view = g.view("FRANCE")
+    assert sorted(view["new_minors"]) == ["BOH", "HUN", "SLO", "VIE"]
+    data = scene(view)
+    assert data is not None
+    map_nations = board("europe1615")["nations"]
+    assert sorted(data["nations"]) == ["BOH", "HUN", "SLO", "VIE"]
+    for mid, nation in data["nations"].items():
+        assert mid not in map_nations
+        assert nation["name"] == view["new_minors"][mid]["name"] and nation["kind"] == "minor"
+        assert nation["provinces"] == [mid] and nation["seat"] == mid
+        assert nation["colour"].startswith("#") and len(nation["colour"]) == 7
+        assert nation["colour"] != map_nations["AUSTRIA"]["colour"]
+        status = view["status"][mid]
+        assert data["minors"][mid]["status"] == status["kind"].lower()
+        assert data["minors"][mid]["aligned_with"] == (status["power"] if status["kind"] == "ALIGNED" else None)
+        marks = view["markers"][mid]
+        if marks["confession"] in ("protestant", "catholic") and not marks["grey"]:
+            assert marks["confession"] in data["minors"][mid]["markers"]
+        # its unit and its centre are drawn as the new state's
+        assert {
+            "owner": mid,
+            "type": view["units"][mid]["kind"],
+            "loc": mid,
+            "unit": f"{view['units'][mid]['kind']} {mid}",
+            "dislodged": False,
+        } in data["units"]
+        assert data["centres"][mid] == mid
+    # the colour depends on the state only, not on which others exist
+    one = {**view, "new_minors": {"VIE": view["new_minors"]["VIE"]}}
+    again = scene(one)
+    assert again is not None and again["nations"]["VIE"]["colour"] == data["nations"]["VIE"]["colour"]
+    # a name already on the map, or a malformed entry, is not a new nation
+    odd = scene({**view, "new_minors": {"FRANCE": {"provinces": ["PAR"]}, "X": "nonsense"}})
+    assert odd is not None and odd["nations"] == {}
 
 
 def load_map_1615() -> Any:

@@ -12,7 +12,10 @@
 - ``owners``: ``{province: owner}`` of every owned province where the view says (Europe 1615's ``owner``);
 - ``minors``: ``{state: {"status", "aligned_with", "markers"}}`` from Europe 1615's ``status`` and ``markers``:
   status ``aligned``/``neutral``/``unaligned`` and the crosses (``protestant``, ``catholic``, ``grey``,
-  ``white``) as the map drawing names them.
+  ``white``) as the map drawing names them;
+- ``nations``: ``{state: {"name", "colour", "kind", "provinces", "seat"}}`` of the states created during play
+  (Europe 1615's ``new_minors``, the free states of an abandoned power), which the board's own ``nations`` do
+  not know: the board draws their status, crosses and units as it does the map's minor states.
 
 A view the board cannot draw (no map, or units in an unknown shape) gives ``None``: the page then shows the view
 as it is.
@@ -20,9 +23,10 @@ as it is.
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
-from umpire.server.boards import board, has_board
+from umpire.server.boards import _pale, board, has_board
 
 UNIT_TYPES = ("A", "F")
 CROSSES = ("protestant", "catholic")
@@ -146,6 +150,32 @@ def _minors(view: dict[str, Any], nations: dict[str, Any]) -> dict[str, dict[str
     return out
 
 
+def _new_nations(view: dict[str, Any], data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The states created during play (``new_minors``) as the board's nations: a name, a pale colour that depends
+    on the state's id only (so it stays the same from phase to phase), its provinces and its seat (its centre)."""
+    raw = view.get("new_minors")
+    if not isinstance(raw, dict):
+        return {}
+    known, provinces = data["nations"], data["provinces"]
+    out: dict[str, dict[str, Any]] = {}
+    for mid, info in raw.items():
+        if not isinstance(mid, str) or mid in known or not isinstance(info, dict):
+            continue
+        provs = [p for p in info.get("provinces", []) if isinstance(p, str) and p in provinces]
+        centre = info.get("centre")
+        seat: str | None = centre if isinstance(centre, str) and centre in provinces else None
+        if seat is None and provs:
+            seat = provs[0]
+        out[mid] = {
+            "name": str(info.get("name", mid)),
+            "colour": _pale(zlib.crc32(mid.encode()) % 97),
+            "kind": "minor",
+            "provinces": provs,
+            "seat": seat,
+        }
+    return out
+
+
 def scene(view: dict[str, Any]) -> dict[str, Any] | None:
     """The board's drawing data for ``view`` (see the module's docstring), or None if it has no board."""
     map_id = map_of(view)
@@ -155,10 +185,12 @@ def scene(view: dict[str, Any]) -> dict[str, Any] | None:
     provinces = data["provinces"]
     units = [u for u in units_of(view) if u["loc"].split("/", 1)[0] in provinces]
     centres, owners = _owners(view, provinces)
+    created = _new_nations(view, data)
     return {
         "map": map_id,
         "units": units,
         "centres": centres,
         "owners": owners,
-        "minors": _minors(view, data["nations"]),
+        "minors": _minors(view, {**data["nations"], **created}),
+        "nations": created,
     }

@@ -2,10 +2,12 @@
 // The Diplomacy-family board: provinces as points, borders as lines, owners, minor states, units, centres, arrows.
 // The server turns each ruleset's view into drawing data (the payload's "board": umpire/server/scene.py):
 // {map, units: [{owner, type, loc, unit, dislodged}], centres: {prov: owner}, owners: {prov: owner},
-//  minors: {id: {status, aligned_with, markers}}}. Board.draw(container, scene, options) redraws; clicks on
-// provinces and units go to options.onClick(prov, unit).
+//  minors: {id: {status, aligned_with, markers}}, nations: {id: {name, colour, kind, provinces, seat}}} (the
+// states created during play, unknown to the board's own nations). Board.draw(container, scene, options)
+// redraws; clicks on provinces and units go to options.onClick(prov, unit).
 const Board = {
   data: null,
+  extra: {},  // the drawn scene's nations created during play
   async load(mapId) {
     if (this.data && this.data.id === mapId) return this.data;
     this.data = await U.call("GET", "/api/boards/" + encodeURIComponent(mapId));
@@ -17,7 +19,7 @@ const Board = {
     if (!p) return [0, 0];
     return (loc.includes("/") && p.coasts[loc]) ? p.coasts[loc] : p.xy;
   },
-  nation(owner) { return (this.data.nations || {})[owner] || this.data.powers[owner] || null; },
+  nation(owner) { return this.extra[owner] || (this.data.nations || {})[owner] || this.data.powers[owner] || null; },
   colour(owner) { const n = this.nation(owner); return n ? n.colour : "#888"; },
   name(owner) { const n = this.nation(owner); return n ? n.name : owner; },
   // A deeper shade for a minor state's units, so they stand out from its pale land.
@@ -40,6 +42,7 @@ const Board = {
   draw(container, scene, opt) {
     opt = opt || {};
     const d = this.data;
+    this.extra = scene.nations || {};
     const svg = U.svg("svg", { viewBox: `0 0 ${d.width} ${d.height}`, role: "img", "aria-label": "map of " + (opt.phase || "") });
     svg.append(U.svg("defs", {}, U.svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" },
       U.svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#222" }))));
@@ -52,7 +55,7 @@ const Board = {
     svg.append(edges);
     const centres = scene.centres || {}, owners = scene.owners || {}, minors = scene.minors || {};
     const minorOf = {};
-    for (const id of Object.keys(minors)) for (const p of ((d.nations || {})[id] || {}).provinces || []) minorOf[p] = id;
+    for (const id of Object.keys(minors)) for (const p of (this.nation(id) || {}).provinces || []) minorOf[p] = id;
     const targets = new Set(opt.targets || []);
     const provs = U.svg("g", {});
     const none = { "pointer-events": "none" };
@@ -80,7 +83,7 @@ const Board = {
     // Each minor state's status (A/N/U) and religious crosses at its seat, left and right of the label.
     const badges = U.svg("g", {});
     for (const [mid, m] of Object.entries(minors)) {
-      const seat = ((d.nations || {})[mid] || {}).seat;
+      const seat = (this.nation(mid) || {}).seat;
       if (!seat || !d.provinces[seat]) continue;
       const [x, y] = d.provinces[seat].xy;
       const g = U.svg("g", { class: "minor-marker", "data-minor": mid, ...none });

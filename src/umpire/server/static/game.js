@@ -171,7 +171,12 @@
       mine.push(...(o.units || []), ...Object.keys(o.retreats || {}));
     }
     for (const lines of Object.values(v.orders || {})) arrows.push(...Board.arrowsFor(lines));
-    if (S.you.is_gm && v.boxes) for (const b of Object.values(v.boxes)) for (const lines of Object.values((b && b.submission) || {})) arrows.push(...Board.arrowsFor(lines));
+    if (v.submission && typeof v.submission.text === "string") arrows.push(...compactArrows(v.submission.text));
+    if (S.you.is_gm && v.boxes) for (const b of Object.values(v.boxes)) {
+      const sub = (b && b.submission) || {};
+      if (typeof sub.text === "string") arrows.push(...compactArrows(sub.text)); // a whole-text submission (1615)
+      else for (const lines of Object.values(sub)) if (Array.isArray(lines)) arrows.push(...Board.arrowsFor(lines));
+    }
     Board.draw(holder, S.board, {
       phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
@@ -280,7 +285,11 @@
     showClickHelp();
     const rb = U.clear(U.$("result-box"));
     const last = (v.history || [])[(v.history || []).length - 1];
-    if (last) { rb.append(U.el("h3", {}, "Last results: " + last.phase)); rb.append(resultsTable(last)); }
+    if (last) {
+      rb.append(U.el("h3", {}, "Last results: " + last.phase));
+      // A ruleset without per-order results (Europe 1615) reports the phase as text.
+      rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
+    }
   }
   U.$("send-action").addEventListener("click", async () => {
     let a;
@@ -296,17 +305,28 @@
   // --- orders: map clicks ---------------------------------------------------------------------------------
   // click = {step, unit, power, site, targets, kind, other}
   function phaseType() { const p = S.view.phase || ""; return p.slice(-1); }
+  // A ruleset that reads one whole submission text (Europe 1615): its orderable units are in the view, and a
+  // clicked order becomes a line in the seed's compact form (movement phases only; the rest is typed).
+  function submitForm() { const f = orderForms(); return f.length === 1 && f[0].type === "submit" ? f[0] : null; }
+  function orderableOf(f) { return f.orderable || (f.type === "submit" ? S.view.orderable : null) || {}; }
+  function clickable() {
+    if (!S.board || !orderForms().length || !S.you.can_act) return false;
+    if (submitForm()) return phaseType() === "M" && !!S.view.orderable;
+    return !!S.view.map;
+  }
   function myUnits() {
     const out = {};
     for (const f of orderForms()) {
-      for (const u of ((f.orderable || {}).units || [])) out[u] = f.power;
-      for (const u of Object.keys((f.orderable || {}).retreats || {})) out[u] = f.power;
+      const o = orderableOf(f), power = f.power || S.you.role;
+      for (const u of (o.units || [])) out[u] = power;
+      if (!submitForm()) for (const u of Object.keys(o.retreats || {})) out[u] = power;
     }
     return out;
   }
   function reach(unit) {
     const d = Board.data, type = unit[0], loc = unit.slice(2);
-    return type === "A" ? (d.army_adj[loc] || []) : (d.fleet_adj[loc] || []);
+    const closed = new Set(S.view.impassable || []);
+    return (type === "A" ? (d.army_adj[loc] || []) : (d.fleet_adj[loc] || [])).filter(l => !closed.has(Board.prov(l)));
   }
   function supportReach(unit) {
     const d = Board.data, type = unit[0], loc = unit.slice(2);
@@ -318,7 +338,7 @@
   }
   function showClickHelp() {
     const help = U.$("click-help");
-    if (!S.view.map || !orderForms().length || !S.you.can_act) { help.textContent = ""; U.clear(U.$("click-choices")); return; }
+    if (!clickable()) { help.textContent = ""; U.clear(U.$("click-choices")); return; }
     if (!click) {
       const t = phaseType();
       help.textContent = t === "A" ? "Click a home centre to build, or one of your units to disband." : "Click one of your units to order it.";
@@ -333,8 +353,9 @@
     drawBoard();
   }
   function onMapClick(prov, unit) {
-    // Map-click orders need a view in the adjudication contract's shape ("map"); others use the text box.
-    if (!S.view.map || !orderForms().length || !S.you.can_act || historyShown !== null) return;
+    // Map-click orders need a view in the adjudication contract's shape ("map") or a whole-text submission with
+    // its orderable units (Europe 1615); others use the text box.
+    if (!clickable() || historyShown !== null) return;
     const mine = myUnits();
     const t = phaseType();
     if (click && click.targets && (click.targets.includes(prov) || (unit && click.targets.includes(unit.unit)))) return chooseTarget(prov, unit);
@@ -408,8 +429,73 @@
     }
     if (c.step === "convoy-target") return placeOrder(c.power, c.unit + " C " + c.other.unit + " - " + prov);
   }
+  // A clicked order in the seed's compact form: "A PAR - CHA" → "PAR-CHA", "A PAR H" → "PAR HOLD",
+  // "F NORM S A PAR - CHA" → "NORM S PAR-CHA", "A PRO S A SAV" → "PRO S SAV HOLD", "F ENG C A BRIT - NORM" →
+  // "ENG C BRIT-NORM", "A BRIT - NORM VIA" → "BRIT-NORM VIA".
+  function compact(line) {
+    const t = line.trim().toUpperCase().split(/\s+/);
+    const at = Board.prov(t[1]);
+    if (t[2] === "H") return at + " HOLD";
+    if (t[2] === "-") return at + "-" + t[3] + (t[4] === "VIA" ? " VIA" : "");
+    if (t[2] === "S" || t[2] === "C") {
+      const other = Board.prov(t[4]);
+      return at + " " + t[2] + " " + other + (t[5] === "-" ? "-" + t[6] : " HOLD");
+    }
+    return line;
+  }
+  // The province of the unit a typed line orders, or null for any other line (INF deployments "9: WUR",
+  // headings and directives "X:", diplomatic attacks "LOR > FRANCE", forced marches "... || ...", comments).
+  function orderedProvince(text) {
+    let t = text.split("#")[0].trim().toUpperCase();
+    if (!t || t.includes(":") || t.includes(">") || t.includes("||")) return null;
+    t = t.replace(/[()]/g, " ").replace(/-/g, " - ").replace(/\bBRIBE\b/g, " ").trim();
+    const w = t.split(/\s+/);
+    let first = w[0];
+    if ((first === "A" || first === "F") && w.length > 1 && Board.data.provinces[Board.prov(w[1])]) first = w[1];
+    return Board.data.provinces[Board.prov(first)] ? Board.prov(first) : null;
+  }
+  // Arrows for the order lines of a whole-text submission in the seed's compact form ("PAR-CHA",
+  // "NORM S PAR-CHA", "PRO S SAV HOLD", "ENG C BRIT-NORM"; "A PAR - CHA" too); the other lines have none.
+  function compactArrows(text) {
+    const out = [], known = (loc) => loc && Board.data.provinces[Board.prov(loc)];
+    for (const raw of text.split("\n")) {
+      if (orderedProvince(raw) === null) continue;
+      const w = raw.split("#")[0].toUpperCase().replace(/[()]/g, " ").replace(/-/g, " - ").replace(/\bBRIBE\b/g, " ")
+        .trim().split(/\s+/).filter(x => x !== "A" && x !== "F");
+      const from = w[0];
+      if (w[1] === "-") out.push({ from, to: w[2] });
+      else if (w[1] === "S" || w[1] === "C") out.push({ from, to: w[3] === "-" ? w[4] : w[2], kind: "support" });
+    }
+    return out.filter(a => known(a.from) && known(a.to));
+  }
+  // Put a clicked order into a whole-text submission: the unit's line is replaced where it stands (or the line
+  // added at the end); every other line stays as typed.
+  function placeCompact(line) {
+    const ta = U.$("orders-text");
+    const out = compact(line);
+    const prov = Board.prov(line.trim().split(/\s+/)[1].toUpperCase());
+    const lines = ta.value.replace(/\n+$/, "").split("\n");
+    const kept = [];
+    let placed = false;
+    for (const x of lines) {
+      if (orderedProvince(x) === prov) { if (!placed) kept.push(out); placed = true; } else kept.push(x);
+    }
+    if (!placed) kept.push(out);
+    ta.value = kept.filter((x, i) => x.trim() || i < kept.length - 1).join("\n").replace(/^\n+/, "") + "\n";
+    return out;
+  }
   // Put a clicked order into the text (replacing the unit's line) and submit at once.
   async function placeOrder(power, line) {
+    if (submitForm()) {
+      const out = placeCompact(line);
+      dirty = true;
+      click = null;
+      U.$("click-help").textContent = "Added: " + out;
+      U.clear(U.$("click-choices"));
+      await submitOrders();
+      drawBoard();
+      return;
+    }
     const ta = U.$("orders-text");
     const lines = ta.value.split("\n").filter(x => x.trim());
     const unitKey = line.split(" ").slice(0, 2).join(" ").toUpperCase();
