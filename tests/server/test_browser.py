@@ -62,20 +62,24 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    errors: list[str] = []
+class Pages:
+    """Pages that record their page errors and console errors (not the 4xx answers a test provokes on purpose),
+    and screenshots into a fresh artifacts folder."""
 
-    def page_for(context: Any) -> Any:
+    def __init__(self, artifacts: Path) -> None:
+        if artifacts.exists():
+            shutil.rmtree(artifacts)
+        artifacts.mkdir(parents=True)
+        self.artifacts = artifacts
+        self.errors: list[str] = []
+
+    def new(self, context: Any) -> Any:
         page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        # Console errors (a refused script or style, say), but not the 4xx answers the test provokes on purpose.
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         page.on(
             "console",
             lambda msg: (
-                errors.append(msg.text)
+                self.errors.append(msg.text)
                 if msg.type == "error" and "responded with a status of 4" not in msg.text
                 else None
             ),
@@ -83,8 +87,13 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
         page.set_default_timeout(15000)
         return page
 
-    def shot(page: Any, name: str) -> None:
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    def shot(self, page: Any, name: str) -> None:
+        page.screenshot(path=str(self.artifacts / f"{name}.png"), full_page=True)
+
+
+def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    pages = Pages(ARTIFACTS)
+    errors, page_for, shot = pages.errors, pages.new, pages.shot
 
     with LiveServer(str(tmp_path / "browser.sqlite"), poll=0.2, heartbeat=0.5) as server:
         size = {"width": 1400, "height": 950}

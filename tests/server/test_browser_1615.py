@@ -11,12 +11,11 @@ resolves and France sees its armies where they moved and the phase's report. Scr
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import browser, until
+from tests.server.test_browser import Pages, browser, until
 
 __all__ = ["browser"]  # the module's fixture, shared
 
@@ -25,27 +24,8 @@ ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_1615", ROOT / "artifacts" / "s
 
 
 def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_path: Path) -> None:
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    errors: list[str] = []
-
-    def page_for(context: Any) -> Any:
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on(
-            "console",
-            lambda msg: (
-                errors.append(msg.text)
-                if msg.type == "error" and "responded with a status of 4" not in msg.text
-                else None
-            ),
-        )
-        page.set_default_timeout(15000)
-        return page
-
-    def shot(page: Any, name: str) -> None:
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    pages = Pages(ARTIFACTS)
+    errors, page_for, shot = pages.errors, pages.new, pages.shot
 
     def text(page: Any) -> list[str]:
         lines: list[str] = page.input_value("#orders-text").splitlines()
