@@ -48,7 +48,7 @@ move settled without a guess keeps the comparison that decided it (``why``), so 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -768,21 +768,9 @@ class _Movement:
                         if r:
                             a += 1
         else:
-            a = 1
-            for s in self.sup_move.get(p, ()):
-                r = res.get(s)
-                if r is None:
-                    r = self._resolve(s)
-                if r:
-                    a += 1
+            a = self._support_count(p)
         if q is not None:  # defend strength of the unit coming the other way
-            n = 1
-            for s in self.sup_move.get(q, ()):
-                r = res.get(s)
-                if r is None:
-                    r = self._resolve(s)
-                if r:
-                    n += 1
+            n = self._support_count(q)
             if a <= n:
                 self.last = ("h2h", a, n) if a else _OWN
                 return False
@@ -836,10 +824,11 @@ class _Movement:
             self.paths[p] = found
         return found
 
-    def _support_count(self, p: str) -> int:
-        n = 1
+    def _counted(self, supporters: Iterable[str]) -> int:
+        """How many of ``supporters`` give their support (resolving each that is not settled yet)."""
+        n = 0
         res = self.res
-        for s in self.sup_move.get(p, ()):
+        for s in supporters:
             r = res.get(s)
             if r is None:
                 r = self._resolve(s)
@@ -847,20 +836,17 @@ class _Movement:
                 n += 1
         return n
 
+    def _support_count(self, p: str) -> int:
+        """The strength of the move from ``p``: 1 plus its supports that are given."""
+        return 1 + self._counted(self.sup_move.get(p, ()))
+
     def _hold(self, d: str) -> int:
         if d not in self.units:
             return 0
         if d in self.mv_dest:
             return 0 if self._resolve(d) else 1 + self.bonus.get(d, 0)
         n = 1 + self.bonus.get(d, 0) if self.bonus else 1
-        res = self.res
-        for s in self.sup_hold.get(d, ()):
-            r = res.get(s)
-            if r is None:
-                r = self._resolve(s)
-            if r:
-                n += 1
-        return n
+        return n + self._counted(self.sup_hold.get(d, ()))
 
     def _defend(self, q: str) -> int:
         return self._support_count(q)
