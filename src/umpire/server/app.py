@@ -407,12 +407,16 @@ def create_app(
             {"token": joined["token"], "link": link(request, game_id, joined["token"]), **shown_data(game_id, caller)}
         )
 
-    def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
+    def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
         try:
             store.act(game_id, caller, actions)
         except (IllegalAction, UnknownRole) as exc:
             raise ApiError(422, str(exc)) from None
-        return shown(game_id, caller)
+        return shown_data(game_id, caller)
+
+    def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
+        return as_json(act_for(game_id, caller, actions))
 
     @app.post("/api/games/{game_id}/actions", summary="Take any action of the ruleset's view ('actions')")
     async def post_action(game_id: Annotated[str, GAME_ID], body: ActionBody, authorization: Token = None) -> Any:
@@ -443,11 +447,7 @@ def create_app(
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
         1615 does): the text is its action; it keeps the good lines and reports the others in its view's
         ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line."""
-        try:
-            store.act(game_id, caller, [{"type": "submit", "text": text}])
-        except (IllegalAction, UnknownRole) as exc:
-            raise ApiError(422, str(exc)) from None
-        answer = shown_data(game_id, caller)
+        answer = act_for(game_id, caller, [{"type": "submit", "text": text}])
         errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
         lines = text.splitlines()
         answer["lines"] = [
