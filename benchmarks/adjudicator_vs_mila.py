@@ -1,6 +1,6 @@
 """Speed of umpire's adjudicator against MILA's engine on the same movement phases.
 
-    python benchmarks/adjudicator_vs_mila.py --positions 300 --repeat 5 --seed 7
+    python benchmarks/adjudicator_vs_mila.py --positions 300 --repeat 5 --seed 7 [--backend native|python|both]
 
 Positions and orders come from seeded random games (tests/oracle/mila.py). For each position both engines
 run ``--repeat`` times, interleaved and alternating which goes first, so that machine noise hits both alike:
@@ -9,7 +9,10 @@ run ``--repeat`` times, interleaved and alternating which goes first, so that ma
   (its first run on each position is also reported apart: umpire caches parsed order texts);
 * MILA: a ``Game`` is set to the position and given the orders (not timed), then ``Game.process()`` is timed.
 
-Prints both medians and the ratio of medians (the goal is umpire at least 20x faster). Not a test.
+Prints both medians and the ratio of medians (the goal is umpire at least 20x faster), and which backend of
+umpire's movement adjudicator was timed (``--backend``: the native core, the Python reference, or both in turn;
+the default is what ``adjudicate`` uses, i.e. native when the extension is built unless UMPIRE_NATIVE=0).
+Not a test.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import mila
 
 from diplomacy import Game
 from umpire import adjudicate
+from umpire.diplomacy import native
 
 GOAL = 20.0
 
@@ -61,9 +65,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs per position and engine (default 5)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the random games (default 7)")
     parser.add_argument("--years", type=int, default=8, help="game years per game (default 8)")
+    parser.add_argument(
+        "--backend",
+        choices=("native", "python", "both"),
+        default=native.backend(),
+        help=f"umpire's movement backend to time (default: the one in use, {native.backend()})",
+    )
     args = parser.parse_args(argv)
+    if args.backend != "python" and not native.available():
+        parser.error("the native core (umpire.diplomacy._cresolver) is not built")
 
     records = mila.generate(args.seed, args.positions, years=args.years, keep_state=True, movement_only=True)
+    backends = ("native", "python") if args.backend == "both" else (args.backend,)
+    for i, name in enumerate(backends):
+        if i:
+            print()
+        native.set_backend(name)
+        _run(args, records, name)
+    return 0
+
+
+def _run(args: argparse.Namespace, records: list[mila.PhaseRecord], backend: str) -> None:
+    """Time umpire (on ``backend``) against MILA on ``records`` and print the figures."""
     game = Game(map_name="standard")
 
     # Warm both engines up (map loading, import-time work) on positions from other games, so that each timed
@@ -107,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     med_ours, med_theirs = statistics.median(ours), statistics.median(theirs)
     ratio = med_theirs / med_ours
     print(
-        f"{len(records)} movement phases (seed {args.seed}), {args.repeat} interleaved runs each; "
-        f"units per phase median {statistics.median(units):.0f}, orders {statistics.median(orders):.0f}"
+        f"umpire backend: {backend}; {len(records)} movement phases (seed {args.seed}), {args.repeat} interleaved "
+        f"runs each; units per phase median {statistics.median(units):.0f}, orders {statistics.median(orders):.0f}"
     )
     if errors or mismatched:
         print(f"WARNING: umpire errors on {errors} cases; MILA replay differs from the record on {mismatched}")
@@ -125,7 +148,6 @@ def main(argv: list[str] | None = None) -> int:
         f"umpire's first runs only: {med_theirs / statistics.median(first):.1f}x)"
     )
     print(f"goal >= {GOAL:.0f}x: {'met' if ratio >= GOAL else 'NOT met'}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -5,13 +5,16 @@
 - :mod:`umpire.diplomacy.policy`: ``Unit``, ``Outcome`` and the ``Policy`` a variant overrides;
 - :mod:`umpire.diplomacy.resolver`: ``resolve_movement`` (Kruijswijk's guess algorithm, DATC section 5);
 - :mod:`umpire.diplomacy.phases`: ``resolve_retreats``, ``resolve_adjustments`` and the civil-disorder order;
-- :mod:`umpire.diplomacy.contract`: ``adjudicate(case) -> answer`` and ``run_jsonl`` (docs/adjudication.md).
+- :mod:`umpire.diplomacy.contract`: ``adjudicate(case) -> answer`` and ``run_jsonl`` (docs/adjudication.md);
+- :mod:`umpire.diplomacy.native`: the backend of movement phases, the native core (C, ``_cresolver``) or the
+  Python reference: ``backend()`` says which is in use, ``UMPIRE_NATIVE=0`` forces Python.
 """
 
 from __future__ import annotations
 
 from umpire.diplomacy.contract import CaseError, adjudicate, register_variant, run_jsonl
 from umpire.diplomacy.map import GameMap, MapError, load_map
+from umpire.diplomacy.native import backend, set_backend
 from umpire.diplomacy.orders import (
     Build,
     Convoy,
@@ -52,6 +55,7 @@ __all__ = [
     "Unit",
     "Waive",
     "adjudicate",
+    "backend",
     "format_order",
     "load_map",
     "parse_order",
@@ -60,4 +64,5 @@ __all__ = [
     "resolve_movement",
     "resolve_retreats",
     "run_jsonl",
+    "set_backend",
 ]

@@ -26,9 +26,12 @@ Both are listed in ``results`` as ``<unit> D`` entries (result ``succeeds``) so 
 **Determinism.**  Powers are sorted, each power's ``units`` and ``centers`` are sorted, its ``results`` follow
 its orders in the order given (then any disbands the umpire ordered for it).
 
-**Speed.**  Per power, the reading of its unit, centre and order lists is cached on the lists' texts (so a list
-seen before costs a lookup), and a movement phase is read, adjudicated and answered in a few passes over the
-orders (the common cases inline; ``_claims_slow`` takes compact notation and several orders to one unit).
+**Speed.**  A movement case of a variant with the standard policy is answered whole by the native core when it
+is built (:mod:`umpire.diplomacy.native`: ``adjudicate`` hands it the case first; it returns None for anything it
+leaves to this module, e.g. any case with an error).  On the Python path, per power, the reading of its unit,
+centre and order lists is cached on the lists' texts (so a list seen before costs a lookup), and a movement phase
+is read, adjudicated and answered in a few passes over the orders (the common cases inline; ``_claims_slow``
+takes compact notation and several orders to one unit).
 
 ``run_jsonl(instream, outstream)`` reads one case per line and writes one answer per line, in order; a line that
 is not a JSON object, or whose case is bad, yields an error answer and the run goes on.  It returns the number of
@@ -46,6 +49,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
+from umpire.diplomacy import native
 from umpire.diplomacy.map import GameMap, MapError, UnitType, load_map
 from umpire.diplomacy.orders import (
     Build,
@@ -97,6 +101,7 @@ _VARIANTS: dict[str, Variant] = {"standard": Variant("standard", "standard")}
 def register_variant(name: str, map_source: str | Path, policy: Policy = STANDARD) -> None:
     """Make ``name`` usable as a case's ``variant`` (Europe 1615 registers itself this way)."""
     _VARIANTS[name] = Variant(name, map_source, policy)
+    native.fast_maps.pop(name, None)
 
 
 # ------------------------------------------------------------------------------------------------- helpers
@@ -219,6 +224,10 @@ STATE_VARIANTS: dict[str, str] = {"europe1615": "umpire.games.europe1615.contrac
 
 def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
     """Adjudicate one phase: JSON case in, JSON answer out (docs/adjudication.md)."""
+    if native.enabled:  # a standard movement case, answered whole by the native core (None: anything else)
+        done: dict[str, Any] | None = native.fast(case, native.fast_maps)
+        if done is not None:
+            return done
     try:
         if not isinstance(case, dict):
             raise CaseError(f"a case must be a JSON object, got {type(case).__name__}")
@@ -357,6 +366,17 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
 
     if "units" not in case:
         raise CaseError('units is missing: expected an object such as {"FRANCE": ["A PAR"]}')
+    if kind == "M" and native.enabled and type(policy) is Policy and not policy.impassable:
+        dislodged = case.get("dislodged")
+        if dislodged is None or (type(dislodged) is dict and not any(map(_retreats_given, dislodged.values()))):
+            core = native.native_map(gm)
+            if core is not None:
+                native.fast_maps[variant.name] = core
+                done: dict[str, Any] | None = core.movement(
+                    case.get("id"), case.get("units"), case.get("centers"), case.get("orders"), season == "F", year
+                )
+                if done is not None:
+                    return done
     board: dict[str, Unit] = {}
     texts: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}  # per power, its units' texts by province, sorted
     units_in = _mapping(case, "units")

@@ -43,6 +43,11 @@ cached ``_route_fleets``.
 
 Everything is computed once per decision; results, reasons and retreat options are read off afterwards.  A failed
 move settled without a guess keeps the comparison that decided it (``why``), so its reason is not recomputed.
+
+**The reference.**  Standard movement cases normally go to the native core (``_cresolver.c``, see
+:mod:`umpire.diplomacy.native`), which mirrors this class step by step -- the same checks and reasons in the same
+order, the same resolution order, cycle handling and backup rule -- and must give the same answers
+(tests/diplomacy/test_native.py).  A change here needs the same change there.
 """
 
 from __future__ import annotations
