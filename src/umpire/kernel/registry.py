@@ -8,7 +8,11 @@ from umpire.kernel.errors import UnknownRuleset
 from umpire.kernel.ruleset import Ruleset
 
 #: Modules that define the built-in rulesets; each calls :func:`register` when imported.
-BUILTIN_MODULES: tuple[str, ...] = ("umpire.games.standard", "umpire.games.europe1615.rules")
+BUILTIN_MODULES: tuple[str, ...] = (
+    "umpire.games.standard",
+    "umpire.games.europe1615.rules",
+    "umpire.games.rr3.rules",
+)
 
 _REGISTRY: dict[str, Ruleset] = {}
 _loaded = False

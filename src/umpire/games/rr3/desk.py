@@ -1,0 +1,544 @@
+"""The control team's desks: requests, pending items, one-click settlements, adjustments and the journal.
+
+Handbook, *The Control Team*: Map, Political, Religious, Character and Non-played States Control each resolve one
+part of the game; Game Control keeps it moving. In umpire every resolution an umpire makes is an **item** on a
+desk. An item is opened by a team's *request* (playing a revenue card, proposing a marriage, registering a
+treaty...), by an umpire, or by the engine at a phase's start or end (death rolls in phase 1, the minority
+revolt checks of phase 5...). The desk's umpire *settles* it with one click: the settler draws every die through
+:mod:`umpire.kernel.rng` with a purpose, and the rolls drawn are copied onto the item, so the dice are shown with
+the outcome; or *dismisses* it with a reason. Nothing an umpire decides by judgment is silent: a manual
+*adjustment* (a treasury, an army's strength, a marker...) is recorded with the role, the umpire's name and why.
+
+Domain modules (finance, campaigns, religion, characters, politics, non-played states) register themselves here:
+
+* :func:`request` — a team (or umpire) action type that opens an item on a desk, with the fields its form needs;
+* :func:`settle` — how an item of a kind is settled (returns the outcome as a sentence);
+* :func:`direct` — an action applied at once with no item (an intention card, a transfer of money);
+* :func:`on_phase_start` / :func:`on_phase_end` — engine procedures run when a phase opens or closes;
+* :func:`on_step_change` — engine procedures run when a military phase moves from step to step.
+
+It also offers :func:`journal` (an engine event in ``state["journal"]``, public news or private to a team),
+:func:`geography` (the game's map: ``state["geography"]`` map data if present, else the map of 1524), the ids
+:data:`TEAMS` and :data:`CONTROL_SEATS`, and :func:`is_control`.
+
+This module keeps the registry and the item/journal records in the state; :mod:`umpire.games.rr3.rules` dispatches
+actions to it. Items live in ``state["items"]`` (by id, in opening order); closed ones move to the journal view but
+stay in the state for the record.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from umpire.games.rr3.geography import Geography, load_geography, map1524
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.ruleset import GM
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Item = dict[str, Any]
+
+MAP = "map_control"
+POLITICAL = "political_control"
+RELIGIOUS = "religious_control"
+CHARACTER = "character_control"
+NONPLAYED = "nonplayed_control"
+GAME = GM
+"""Game Control is the kernel's GM role (the server's GM token): it runs the clock and may act at every desk."""
+TEAMS: tuple[str, ...] = (
+    "england",
+    "france",
+    "habsburgs",
+    "electors",
+    "princes",
+    "papacy",
+    "lutherans",
+    "venice",
+    "florence",
+    "milan",
+    "denmark",
+)
+"""The eleven player teams (handbook, *The Player Teams*; ids and order of the rr3 ids), the ruleset's first seats."""
+CONTROL_SEATS: tuple[str, ...] = (MAP, POLITICAL, RELIGIOUS, CHARACTER, NONPLAYED)
+DESKS: tuple[str, ...] = (*CONTROL_SEATS, GAME)
+DESK_TITLES: dict[str, str] = {
+    MAP: "Map Control",
+    POLITICAL: "Political Control",
+    RELIGIOUS: "Religious Control",
+    CHARACTER: "Character Control",
+    NONPLAYED: "Non-played States",
+    GAME: "Game Control",
+}
+
+PENDING = "pending"
+SETTLED = "settled"
+DISMISSED = "dismissed"
+
+TEAM = "team"
+CONTROL = "control"
+ANY = "any"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of an action's form: ``kind`` is text, int, choice, multi (several choices) or bool."""
+
+    name: str
+    label: str
+    kind: str = "text"
+    choices: tuple[str, ...] = ()
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def as_json(self, choices: Sequence[str] | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "required": self.required}
+        listed = list(choices) if choices is not None else list(self.choices)
+        if self.kind in ("choice", "multi"):
+            out["choices"] = listed
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+
+Opener = Callable[[State, str, Action], Item]
+"""Validates a request by ``role`` and returns the new item's ``title`` and ``params`` (raise IllegalAction)."""
+Chooser = Callable[[State, str], Mapping[str, Sequence[str]]]
+"""The current choices of a request's fields for ``role`` (e.g. the cards a team still holds)."""
+Settler = Callable[[State, Item, Action], str]
+"""Settles ``item`` (the settle action may carry fields); returns the outcome sentence."""
+Hook = Callable[[State], None]
+StepHook = Callable[[State, str, str], None]
+"""Called as ``hook(state, old_step, new_step)`` when a military phase moves from one step to the next."""
+Doer = Callable[[State, str, Action], None]
+"""Carries out a direct action of ``role`` at once (no item): an intention card, a money transfer..."""
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    """A request: which roles may make it (``who``), in which phases, the desk it goes to and its form."""
+
+    type: str
+    desk: str
+    label: str
+    opener: Opener
+    who: str = TEAM
+    phases: tuple[int, ...] | None = None
+    fields: tuple[Field, ...] = ()
+    chooser: Chooser | None = None
+    available: Callable[[State, str], bool] | None = None
+    """Whether ``role`` may make this request now (beyond ``who`` and ``phases``); hides it from the form list."""
+
+
+@dataclass(frozen=True)
+class SettleSpec:
+    """How an item of ``kind`` is settled, and the extra fields the umpire fills in (e.g. the Diet's ayes)."""
+
+    kind: str
+    settler: Settler
+    label: str = "Resolve"
+    fields: tuple[Field, ...] = ()
+    chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None
+
+
+@dataclass(frozen=True)
+class DirectSpec:
+    """An action applied at once, with no umpire in the loop (still checked and logged)."""
+
+    type: str
+    label: str
+    doer: Doer
+    who: str = TEAM
+    phases: tuple[int, ...] | None = None
+    fields: tuple[Field, ...] = ()
+    chooser: Chooser | None = None
+    available: Callable[[State, str], bool] | None = None
+
+
+@dataclass
+class Registry:
+    requests: dict[str, RequestSpec] = field(default_factory=dict)
+    directs: dict[str, DirectSpec] = field(default_factory=dict)
+    settlers: dict[str, SettleSpec] = field(default_factory=dict)
+    phase_start: list[Hook] = field(default_factory=list)
+    phase_end: list[Hook] = field(default_factory=list)
+    step_change: list[StepHook] = field(default_factory=list)
+
+
+REGISTRY = Registry()
+
+
+def request(
+    type: str,
+    *,
+    desk: str,
+    label: str,
+    who: str = TEAM,
+    phases: Sequence[int] | None = None,
+    fields: Sequence[Field] = (),
+    chooser: Chooser | None = None,
+    available: Callable[[State, str], bool] | None = None,
+) -> Callable[[Opener], Opener]:
+    """Register the decorated function as the opener of request ``type``; its item goes to ``desk``."""
+    if desk not in DESKS:
+        raise ValueError(f"unknown desk {desk!r}")
+
+    def register(fn: Opener) -> Opener:
+        if type in REGISTRY.requests:
+            raise ValueError(f"request {type!r} registered twice")
+        REGISTRY.requests[type] = RequestSpec(
+            type, desk, label, fn, who, tuple(phases) if phases else None, tuple(fields), chooser, available
+        )
+        return fn
+
+    return register
+
+
+def direct(
+    type: str,
+    *,
+    label: str,
+    who: str = TEAM,
+    phases: Sequence[int] | None = None,
+    fields: Sequence[Field] = (),
+    chooser: Chooser | None = None,
+    available: Callable[[State, str], bool] | None = None,
+) -> Callable[[Doer], Doer]:
+    """Register the decorated function as the doer of direct action ``type`` (no item, applied at once)."""
+
+    def register(fn: Doer) -> Doer:
+        if type in REGISTRY.directs or type in REGISTRY.requests:
+            raise ValueError(f"action {type!r} registered twice")
+        REGISTRY.directs[type] = DirectSpec(
+            type, label, fn, who, tuple(phases) if phases else None, tuple(fields), chooser, available
+        )
+        return fn
+
+    return register
+
+
+def settle(
+    kind: str,
+    *,
+    label: str = "Resolve",
+    fields: Sequence[Field] = (),
+    chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None,
+) -> Callable[[Settler], Settler]:
+    """Register the decorated function as the settler of items of ``kind``."""
+
+    def register(fn: Settler) -> Settler:
+        if kind in REGISTRY.settlers:
+            raise ValueError(f"settler {kind!r} registered twice")
+        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser)
+        return fn
+
+    return register
+
+
+def on_phase_start(fn: Hook) -> Hook:
+    """Run ``fn(state)`` whenever a phase opens (after the clock moved)."""
+    REGISTRY.phase_start.append(fn)
+    return fn
+
+
+def on_phase_end(fn: Hook) -> Hook:
+    """Run ``fn(state)`` whenever a phase closes (before the clock moves)."""
+    REGISTRY.phase_end.append(fn)
+    return fn
+
+
+def on_step_change(fn: StepHook) -> StepHook:
+    """Run ``fn(state, old, new)`` whenever a military phase's step changes (pay -> move1 -> move2 -> done)."""
+    REGISTRY.step_change.append(fn)
+    return fn
+
+
+# --- Items ------------------------------------------------------------------------------------------------------
+
+
+def open_item(
+    state: State,
+    *,
+    desk: str,
+    kind: str,
+    title: str,
+    params: Mapping[str, Any] | None = None,
+    by: str = "engine",
+    team: str | None = None,
+    public: bool = False,
+) -> Item:
+    """Put a new pending item on ``desk`` and return it. ``team`` is the team concerned (it sees the item);
+    ``public`` items (a battle, a revolt) are shown to everyone once settled."""
+    if desk not in DESKS:
+        raise ValueError(f"unknown desk {desk!r}")
+    if kind not in REGISTRY.settlers:
+        raise ValueError(f"no settler registered for items of kind {kind!r}")
+    number = state.get("next_item", 1)
+    state["next_item"] = number + 1
+    item: Item = {
+        "id": f"i{number}",
+        "desk": desk,
+        "kind": kind,
+        "title": title,
+        "params": dict(params or {}),
+        "by": by,
+        "team": team,
+        "public": public,
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "status": PENDING,
+        "outcome": None,
+        "dice": [],
+        "closed_by": None,
+    }
+    state.setdefault("items", {})[item["id"]] = item
+    return item
+
+
+def pending(state: State, desk: str | None = None) -> list[Item]:
+    """The open items (of one desk), oldest first."""
+    return [
+        item
+        for item in state.get("items", {}).values()
+        if item["status"] == PENDING and (desk is None or item["desk"] == desk)
+    ]
+
+
+def _item(state: State, action: Action) -> Item:
+    item_id = action.get("item")
+    items = state.get("items", {})
+    if not isinstance(item_id, str) or item_id not in items:
+        raise IllegalAction(f"unknown item {item_id!r}; expected the id of a pending item, e.g. 'i3'")
+    item: Item = items[item_id]
+    if item["status"] != PENDING:
+        raise IllegalAction(f"item {item_id} ({item['title']}) is already {item['status']}")
+    return item
+
+
+def _may_work_desk(role: str, desk: str) -> None:
+    if role != GAME and role != desk:
+        raise IllegalAction(f"only {DESK_TITLES[desk]} (or Game Control) may resolve this item; you are {role}")
+
+
+def _who(action: Action) -> str:
+    who = action.get("who", "")
+    if not isinstance(who, str):
+        raise IllegalAction("'who' must be the umpire's name as text")
+    return who.strip()[:80]
+
+
+def settle_item(state: State, role: str, action: Action) -> Item:
+    """One click: settle the pending item named in ``action`` by its kind's settler; record the dice drawn."""
+    item = _item(state, action)
+    _may_work_desk(role, item["desk"])
+    spec = REGISTRY.settlers[item["kind"]]
+    first = len(state.get("rolls", []))
+    outcome = spec.settler(state, item, action)
+    item["dice"] = [dict(entry) for entry in state.get("rolls", [])[first:]]
+    item["status"] = SETTLED
+    item["outcome"] = outcome
+    item["closed_by"] = {"role": role, "who": _who(action)}
+    item["closed_turn"], item["closed_phase"] = state.get("turn"), state.get("phase")
+    extra = {f.name: action[f.name] for f in spec.fields if f.name in action}
+    if extra:
+        item["settled_with"] = extra
+    return item
+
+
+def dismiss_item(state: State, role: str, action: Action) -> Item:
+    """Close a pending item without resolving it (a request refused, a check waived); the reason is required."""
+    item = _item(state, action)
+    _may_work_desk(role, item["desk"])
+    why = action.get("why")
+    if not isinstance(why, str) or not why.strip():
+        raise IllegalAction("dismissing an item needs 'why': the reason, as text")
+    item["status"] = DISMISSED
+    item["outcome"] = f"dismissed: {why.strip()}"
+    item["closed_by"] = {"role": role, "who": _who(action), "why": why.strip()}
+    item["closed_turn"], item["closed_phase"] = state.get("turn"), state.get("phase")
+    return item
+
+
+def _check_common(state: State, role: str, action: Action, spec: RequestSpec | DirectSpec, team: str | None) -> None:
+    if spec.who == TEAM and team is None:
+        raise IllegalAction(f"only a team may {spec.label.lower()}")
+    if spec.who == CONTROL and role not in DESKS:
+        raise IllegalAction(f"only the control team may {spec.label.lower()}")
+    if spec.phases is not None and state.get("phase") not in spec.phases:
+        allowed = ", ".join(str(p) for p in spec.phases)
+        raise IllegalAction(f"{spec.label} is possible in phase {allowed} only; this is phase {state.get('phase')}")
+    if spec.available is not None and not spec.available(state, role):
+        raise IllegalAction(f"{spec.label} is not possible for {role} now")
+    check_fields(spec.fields, action, spec.chooser(state, role) if spec.chooser else {})
+
+
+def do_direct(state: State, role: str, action: Action, *, team: str | None) -> None:
+    """Carry out a direct action after the common checks."""
+    spec = REGISTRY.directs[action["type"]]
+    _check_common(state, role, action, spec, team)
+    spec.doer(state, role, action)
+
+
+def make_request(state: State, role: str, action: Action, *, team: str | None) -> Item:
+    """Open the item a request action asks for, after the checks common to every request. ``team`` is the
+    team ``role`` plays (None for the control team)."""
+    spec = REGISTRY.requests.get(action["type"])
+    if spec is None:
+        raise IllegalAction(f"unknown action {action['type']!r}")
+    _check_common(state, role, action, spec, team)
+    made = spec.opener(state, role, action)
+    return open_item(
+        state,
+        desk=spec.desk,
+        kind=made.get("kind", spec.type),
+        title=made["title"],
+        params=made.get("params", {}),
+        by=role,
+        team=made.get("team", team),
+        public=bool(made.get("public", False)),
+    )
+
+
+def check_fields(fields: Sequence[Field], action: Action, choices: Mapping[str, Sequence[str]]) -> None:
+    """Each field present and of its kind, each choice among the current choices; else a precise IllegalAction."""
+    for f in fields:
+        value = action.get(f.name)
+        if value is None or value == "":
+            if f.required:
+                raise IllegalAction(f"missing {f.name!r} ({f.label})")
+            continue
+        listed = choices.get(f.name, f.choices)
+        if f.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be a whole number, not {value!r}")
+            if f.minimum is not None and value < f.minimum:
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be at least {f.minimum}, not {value}")
+            if f.maximum is not None and value > f.maximum:
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be at most {f.maximum}, not {value}")
+        elif f.kind == "bool":
+            if not isinstance(value, bool):
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be true or false, not {value!r}")
+        elif f.kind == "choice":
+            if value not in listed:
+                raise IllegalAction(f"{f.name!r} ({f.label}) cannot be {value!r}; expected one of: {', '.join(listed)}")
+        elif f.kind == "multi":
+            if not isinstance(value, list) or any(v not in listed for v in value):
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be a list drawn from: {', '.join(listed)}")
+        elif not isinstance(value, str):
+            raise IllegalAction(f"{f.name!r} ({f.label}) must be text, not {value!r}")
+
+
+def request_forms(state: State, role: str, team: str | None) -> list[dict[str, Any]]:
+    """The request and direct actions ``role`` may make now, as form templates for the view's ``actions``."""
+    forms = []
+    specs: list[RequestSpec | DirectSpec] = [*REGISTRY.requests.values(), *REGISTRY.directs.values()]
+    for spec in specs:
+        if spec.who == TEAM and team is None:
+            continue
+        if spec.who == CONTROL and role not in DESKS:
+            continue
+        if spec.phases is not None and state.get("phase") not in spec.phases:
+            continue
+        if spec.available is not None and not spec.available(state, role):
+            continue
+        choices = spec.chooser(state, role) if spec.chooser else {}
+        forms.append(
+            {
+                "type": spec.type,
+                "label": spec.label,
+                "desk": spec.desk if isinstance(spec, RequestSpec) else None,
+                "fields": [f.as_json(choices.get(f.name)) for f in spec.fields],
+            }
+        )
+    return forms
+
+
+def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
+    """The one-click actions of a pending item: settle (with any fields the umpire fills in) and dismiss."""
+    spec = REGISTRY.settlers[item["kind"]]
+    choices = spec.chooser(state, item) if spec.chooser else {}
+    return [
+        {
+            "type": "settle",
+            "item": item["id"],
+            "label": spec.label,
+            "fields": [f.as_json(choices.get(f.name)) for f in spec.fields],
+        },
+        {
+            "type": "dismiss",
+            "item": item["id"],
+            "label": "Dismiss",
+            "fields": [Field("why", "Why").as_json()],
+        },
+    ]
+
+
+# --- The journal -----------------------------------------------------------------------------------------------
+
+
+def journal(
+    state: State,
+    title: str,
+    text: str,
+    *,
+    public: bool = False,
+    team: str | None = None,
+    dice: Sequence[Mapping[str, Any]] = (),
+) -> dict[str, Any]:
+    """Append an engine event to ``state["journal"]`` (public ones are the news; a private one is shown to ``team``
+    and to the control team) and return it."""
+    entry: dict[str, Any] = {
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "step": state.get("step"),
+        "title": title,
+        "text": text,
+        "public": public,
+        "team": team,
+        "dice": [dict(d) for d in dice],
+    }
+    state.setdefault("journal", []).append(entry)
+    return entry
+
+
+@functools.lru_cache(maxsize=8)
+def _load_map(text: str) -> Geography:
+    return load_geography(json.loads(text), "game map")
+
+
+def geography(state: State) -> Geography:
+    """The game's map: ``state["geography"]`` when it holds map data in the ``umpire-rr3-map/1`` format (a test map,
+    a custom scenario), else the authored map of 1524 (:func:`umpire.games.rr3.geography.map1524`)."""
+    data = state.get("geography")
+    if isinstance(data, Mapping):
+        return _load_map(json.dumps(data, sort_keys=True))
+    return map1524()
+
+
+def is_control(role: str) -> bool:
+    """Whether ``role`` is one of the control desks or Game Control."""
+    return role in DESKS
+
+
+# --- Phase and step hooks -----------------------------------------------------------------------------------------
+
+
+def run_phase_start(state: State) -> None:
+    for hook in REGISTRY.phase_start:
+        hook(state)
+
+
+def run_phase_end(state: State) -> None:
+    for hook in REGISTRY.phase_end:
+        hook(state)
+
+
+def run_step_change(state: State, old: str, new: str) -> None:
+    for hook in REGISTRY.step_change:
+        hook(state, old, new)

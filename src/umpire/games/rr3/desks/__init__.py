@@ -1,0 +1,28 @@
+"""The procedures each control desk runs, one module per domain; importing this package registers them all with
+:mod:`umpire.games.rr3.desk` (requests, direct actions, settlers and phase hooks)."""
+
+from umpire.games.rr3.desks import (
+    armies,
+    characters,
+    control,
+    finance,
+    movement,
+    navies,
+    nonplayed,
+    politics,
+    religion,
+    sieges,
+)
+
+__all__ = [
+    "armies",
+    "characters",
+    "control",
+    "finance",
+    "movement",
+    "navies",
+    "nonplayed",
+    "politics",
+    "religion",
+    "sieges",
+]

@@ -1,0 +1,556 @@
+"""Character Control's desk (handbook, *Death, Marriage, Birth and Family*).
+
+Phase 1 opens the turn's death rolls (one item; :func:`dynasties.roll_deaths` and :func:`dynasties.resolve_deaths`):
+the dead leave their team, an heir succeeds (regency under sixteen), a played character with no heir opens a
+"new character" item, a dead ruler's claims are listed (:func:`dynasties.claimants`) and a dead Emperor is followed
+by the King of the Romans or an election. Marriages and betrothals are proposed by the teams
+(:func:`dynasties.match_error`) and settled in phase 4 (competing suitors for a non-played character dice with the
+prestige bonus, :func:`dynasties.roll_suitors`); each wedding of a played family opens its births item
+(:func:`dynasties.roll_births`). :func:`family_tree` gives a family's tree for the views.
+Rulings: ``docs/drafts/rr3-desk-rulings.md`` (DK numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from umpire.games.rr3 import desk, dynasties
+from umpire.games.rr3.desk import Field, Item, journal
+from umpire.games.rr3.desks.politics import (
+    need_character,
+    open_election,
+    prestige_chart,
+)
+from umpire.kernel.errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+# --- the state's characters as dynasties records ----------------------------------------------------------------
+
+
+def people(state: State) -> dict[str, dynasties.Character]:
+    """Every character as a :class:`dynasties.Character` keyed by character id (``death_number`` if Control set
+    one on the record)."""
+    out = {}
+    for cid, rec in state.get("characters", {}).items():
+        out[cid] = dynasties.Character(
+            name=cid,
+            sex=rec.get("sex", dynasties.MALE),
+            born=int(rec.get("born", dynasties.FIRST_YEAR)),
+            family=rec.get("family", ""),
+            played=bool(rec.get("played")),
+            alive=bool(rec.get("alive", True)),
+            spouse=rec.get("spouse"),
+            parents=tuple(rec.get("parents", ())),
+            cleric=bool(rec.get("cleric")),
+            death_number=rec.get("death_number"),
+        )
+    return out
+
+
+def year(state: State) -> int:
+    """The year ages are counted at: the first year of the turn (:func:`dynasties.turn_start_year`)."""
+    return dynasties.turn_start_year(int(state.get("turn") or 1))
+
+
+def _write_back(state: State, folk: Mapping[str, dynasties.Character]) -> None:
+    chars = state["characters"]
+    for cid, c in folk.items():
+        rec = chars[cid]
+        rec["alive"], rec["spouse"], rec["played"], rec["family"] = c.alive, c.spouse, c.played, c.family
+
+
+# --- deaths (phase 1) -------------------------------------------------------------------------------------------
+
+
+@desk.on_phase_start
+def open_death_rolls(state: State) -> None:
+    """Handbook, *The Turn Sequence*, phase 1: "Make death rolls" -- one item for the whole turn."""
+    if state.get("phase") != 1:
+        return
+    turn = int(state.get("turn") or 1)
+    desk.open_item(
+        state,
+        desk=desk.CHARACTER,
+        kind="death_rolls",
+        title=f"Death rolls, turn {turn}",
+        params={"turn": turn},
+        public=True,
+    )
+
+
+def _ruled_by(state: State, cid: str) -> list[str]:
+    return [s for s, rec in state.get("states", {}).items() if rec.get("ruler") == cid]
+
+
+def _succeed(state: State, dead: str, heir: str | None, regency: bool) -> list[str]:
+    """Pass a dead character's team place, states, offices of state, cards and army commands to the heir (DK9)."""
+    chars = state["characters"]
+    rec = chars[dead]
+    team = rec.get("team")
+    notes = []
+    if team and team in state.get("teams", {}):
+        listed = state["teams"][team].setdefault("characters", [])
+        if dead in listed:
+            listed.remove(dead)
+        if heir and heir not in listed:
+            listed.append(heir)
+    for sid in _ruled_by(state, dead):
+        state["states"][sid]["ruler"] = heir
+        state["states"][sid]["regency"] = bool(heir and regency)
+        notes.append(f"{heir or 'no one'} {'(under a regency) ' if heir and regency else ''}now rules {sid}")
+    if heir:
+        h = chars[heir]
+        h["team"] = team if team else h.get("team")
+        h["played"] = bool(h.get("played")) or bool(rec.get("played"))
+        if rec.get("state") and not h.get("state"):
+            h["state"] = rec["state"]
+        if rec.get("role") and rec.get("role") != "child":
+            h["role"] = rec["role"] if h.get("role") in (None, "", "child") else h["role"]
+        for office in rec.get("offices", []):
+            if office == "elector" and office not in h.setdefault("offices", []):
+                h["offices"].append(office)
+    for card in state.get("cards", {}).values():
+        if card.get("holder") == dead:
+            card["holder"] = heir
+    for army in state.get("armies", {}).values():
+        if army.get("commander") == dead:
+            army["commander"] = None
+    return notes
+
+
+def _imperial_death(state: State, dead: str) -> str | None:
+    """DK17: a dead Emperor is followed by the King of the Romans, else Political Control holds an election; a dead
+    King of the Romans leaves the office vacant."""
+    chars = state["characters"]
+    if state.get("king_of_romans") == dead:
+        state["king_of_romans"] = None
+    if state.get("emperor") != dead:
+        return None
+    king = state.get("king_of_romans")
+    if king and chars.get(king, {}).get("alive", True):
+        state["emperor"], state["king_of_romans"] = king, None
+        offices = chars[king].setdefault("offices", [])
+        if "king_of_the_romans" in offices:
+            offices.remove("king_of_the_romans")
+        offices.append("emperor")
+        return f"the King of the Romans, {king}, becomes Emperor"
+    item = open_election(state, "emperor", why=f"death of {dead}")
+    return f"the Empire is vacant: election {item['id']} opened"
+
+
+@desk.settle("death_rolls", label="Roll")
+def _settle_deaths(state: State, item: Item, action: Action) -> str:
+    """Handbook, *Death*: 2d6 for every living character (D1); a dead player becomes the heir, a regent under
+    sixteen, or, with no heir, is given another character (an item for Character Control). Claims on a dead
+    ruler's death are listed on the item (D7)."""
+    turn = int(item["params"]["turn"])
+    folk = people(state)
+    rolls = dynasties.roll_deaths(state, folk.values(), turn)
+    after, successions = dynasties.resolve_deaths(folk, rolls, dynasties.turn_start_year(turn))
+    _write_back(state, after)
+    dead = [r.name for r in rolls if r.died]
+    lines = []
+    claims: dict[str, list[list[Any]]] = {}
+    by_dead = {s.deceased: s for s in successions}
+    for cid in dead:
+        rec = state["characters"][cid]
+        line = f"{rec.get('name', cid)} dies (2d6 {sum(next(r.dice for r in rolls if r.name == cid))})"
+        ruled = _ruled_by(state, cid)
+        if ruled or cid == state.get("emperor"):
+            claims[cid] = [[c, d] for c, d in dynasties.claimants(after, cid)]
+        s = by_dead.get(cid)
+        if s is None and ruled:
+            # a non-played ruler: the same line of succession, without a player (DK9)
+            s = dynasties.succession(after, cid, year(state))
+        if s is not None:
+            notes = _succeed(state, cid, s.heir, s.regency)
+            if s.heir:
+                line += f"; heir {s.heir}" + (" (regency: under sixteen)" if s.regency else "")
+            elif rec.get("played"):
+                new = desk.open_item(
+                    state,
+                    desk=desk.CHARACTER,
+                    kind="new_character",
+                    title=f"New character for {rec.get('team')} (after {cid})",
+                    params={"team": rec.get("team"), "deceased": cid, "states": ruled},
+                    team=rec.get("team"),
+                )
+                line += f"; no heir: new character item {new['id']}"
+            line += "".join(f"; {n}" for n in notes)
+        elif rec.get("team") in state.get("teams", {}):
+            listed = state["teams"][rec["team"]].get("characters", [])
+            if cid in listed:
+                listed.remove(cid)
+        imperial = _imperial_death(state, cid)
+        if imperial:
+            line += f"; {imperial}"
+        lines.append(line)
+    item["claims"] = claims
+    item["params"]["claims"] = claims
+    text = "; ".join(lines) if lines else f"no deaths among {len(rolls)} characters"
+    journal(state, f"Deaths, turn {turn}", text, public=True)
+    return text
+
+
+NEW_CHARACTER_FIELDS = (
+    Field("id", "Character id"),
+    Field("name", "Name"),
+    Field("sex", "Sex", "choice", choices=(dynasties.MALE, dynasties.FEMALE)),
+    Field("born", "Year born", "int", minimum=1440, maximum=1548),
+    Field("role", "Role", required=False),
+    Field("religion", "Religion", "choice", choices=("catholic", "lutheran"), required=False),
+    Field("family", "Family", required=False),
+)
+
+
+@desk.settle("new_character", label="Create", fields=NEW_CHARACTER_FIELDS)
+def _settle_new_character(state: State, item: Item, action: Action) -> str:
+    """Handbook, *Death*: "If there is no heir they will be given another character" -- Character Control creates
+    it (DK10); it rules the dead player's states."""
+    desk.check_fields(NEW_CHARACTER_FIELDS, action, {})
+    cid = action["id"].strip()
+    if not cid or cid in state["characters"]:
+        raise IllegalAction(f"character id {cid!r} is empty or already used")
+    p = item["params"]
+    dead = state["characters"].get(p["deceased"], {})
+    rec = {
+        "name": action["name"].strip(),
+        "team": p["team"],
+        "state": dead.get("state"),
+        "role": (action.get("role") or dead.get("role") or "").strip(),
+        "born": action["born"],
+        "sex": action["sex"],
+        "religion": action.get("religion") or dead.get("religion", "catholic"),
+        "family": action.get("family") or "",
+        "spouse": None,
+        "parents": [],
+        "cleric": False,
+        "alive": True,
+        "played": True,
+        "offices": [],
+    }
+    state["characters"][cid] = rec
+    if p["team"] in state.get("teams", {}):
+        state["teams"][p["team"]].setdefault("characters", []).append(cid)
+    for sid in p.get("states", []):
+        if state["states"][sid].get("ruler") is None:
+            state["states"][sid]["ruler"] = cid
+    for card in state.get("cards", {}).values():
+        if card.get("holder") is None and card.get("team") == p["team"]:
+            card["holder"] = cid
+    text = f"{rec['name']} ({cid}) joins {p['team']}" + (f", ruling {', '.join(p['states'])}" if p["states"] else "")
+    journal(state, "New character", text, public=True, team=p["team"])
+    return text
+
+
+# --- marriages and betrothals -----------------------------------------------------------------------------------
+
+
+def marriageable(state: State, team: str | None = None) -> list[str]:
+    """Living, unmarried characters with a card (not clerics); of ``team`` when given."""
+    return [
+        c
+        for c, rec in state.get("characters", {}).items()
+        if rec.get("alive", True)
+        and not rec.get("spouse")
+        and not rec.get("cleric")
+        and (team is None or rec.get("team") == team)
+    ]
+
+
+@desk.request(
+    "propose_marriage",
+    desk=desk.CHARACTER,
+    label="Propose a marriage or betrothal",
+    fields=(
+        Field("suitor", "Your character", "choice"),
+        Field("match", "To marry", "choice"),
+        Field("betrothal", "Betrothal only", "bool", required=False),
+    ),
+    chooser=lambda state, role: {"suitor": marriageable(state, role), "match": marriageable(state)},
+)
+def _open_marriage(state: State, role: str, action: Action) -> dict[str, Any]:
+    """Handbook, *Marriage*: matches are registered with Character Control to be valid (:func:`dynasties.
+    match_error`); another team's character must consent (``accept_marriage``, DK11); matches with non-played
+    characters are resolved in phase 4."""
+    a, b = action["suitor"], action["match"]
+    betrothal = bool(action.get("betrothal"))
+    folk = people(state)
+    error = dynasties.match_error(folk[a], folk[b], year(state), betrothal=betrothal)
+    if error:
+        raise IllegalAction(error)
+    other = state["characters"][b].get("team")
+    played_match = bool(state["characters"][b].get("played")) or bool(other)
+    return {
+        "title": f"{'Betrothal' if betrothal else 'Marriage'}: {a} and {b}",
+        "params": {
+            "a": a,
+            "b": b,
+            "betrothal": betrothal,
+            "other_team": other if other != role else None,
+            "consent": other is None or other == role,
+            "nonplayed": not played_match,
+        },
+    }
+
+
+@desk.direct(
+    "accept_marriage",
+    label="Accept a proposed marriage",
+    fields=(Field("item", "Proposal", "choice"),),
+    chooser=lambda state, role: {
+        "item": [
+            i["id"]
+            for i in desk.pending(state, desk.CHARACTER)
+            if i["kind"] == "propose_marriage" and i["params"]["other_team"] == role and not i["params"]["consent"]
+        ]
+    },
+)
+def _accept_marriage(state: State, role: str, action: Action) -> None:
+    """DK11: a match with another team's character needs that team's consent."""
+    item = state["items"][action["item"]]
+    item["params"]["consent"] = True
+    journal(state, "Marriage accepted", f"{role} accepts {item['title']}", team=item.get("team"))
+
+
+def _rival_items(state: State, item: Item) -> list[Item]:
+    """The pending proposals for the same non-played character (competing suitors)."""
+    return [
+        i
+        for i in desk.pending(state, desk.CHARACTER)
+        if i["kind"] == "propose_marriage"
+        and i["params"]["b"] == item["params"]["b"]
+        and i["params"]["nonplayed"]
+        and not i["params"]["betrothal"]
+    ]
+
+
+def wed(state: State, a: str, b: str) -> tuple[str, str]:
+    """Marry ``a`` and ``b`` (:func:`dynasties.marry`: the wife joins the husband's family) and record the wedding
+    for the births of this turn; returns ``(husband, wife)``."""
+    try:
+        after = dynasties.marry(people(state), a, b, year(state))
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+    _write_back(state, after)
+    husband, wife = (a, b) if after[a].sex == dynasties.MALE else (b, a)
+    _card_to_husband(state, husband, wife)
+    state.setdefault("weddings", []).append({"husband": husband, "wife": wife, "turn": state.get("turn")})
+    state["betrothals"] = [x for x in state.get("betrothals", []) if not {x["a"], x["b"]} & {a, b}]
+    for c in (a, b):
+        state["characters"][c].pop("betrothed", None)
+    _open_births(state, husband, wife)
+    return husband, wife
+
+
+def _card_to_husband(state: State, husband: str, wife: str) -> None:
+    """Handbook, *Marriage*: "The card for a married female family member is held by the family into which she is
+    married" -- an unplayed wife's card passes to the husband's team (a played wife stays with her own team)."""
+    chars, teams = state["characters"], state.get("teams", {})
+    new, old = chars[husband].get("team"), chars[wife].get("team")
+    if chars[wife].get("played") or new == old:
+        return
+    if old in teams and wife in teams[old].get("characters", []):
+        teams[old]["characters"].remove(wife)
+    if new in teams:
+        teams[new].setdefault("characters", []).append(wife)
+    chars[wife]["team"] = new
+
+
+def _played_families(state: State) -> list[str]:
+    return sorted({rec.get("family", "") for rec in state.get("characters", {}).values() if rec.get("played")} - {""})
+
+
+def _open_births(state: State, husband: str, wife: str) -> None:
+    """Handbook, *Births*: newly married couples dice that turn only (D13: a played spouse or played family)."""
+    due = dynasties.births_due(
+        people(state),
+        [(husband, wife, int(state.get("turn") or 1))],
+        int(state.get("turn") or 1),
+        _played_families(state),
+    )
+    for h, w in due:
+        team = state["characters"][h].get("team") or state["characters"][w].get("team")
+        desk.open_item(
+            state,
+            desk=desk.CHARACTER,
+            kind="births",
+            title=f"Births: {h} and {w}",
+            params={"husband": h, "wife": w},
+            team=team,
+            public=True,
+        )
+
+
+@desk.settle("propose_marriage", label="Register")
+def _settle_marriage(state: State, item: Item, action: Action) -> str:
+    """Marriages take effect in phase 4 (DK11, *Announcement of marriages and births*); betrothals at once (D4).
+    Competing suitors for a non-played character roll with the prestige bonus (D5); the losers' proposals close."""
+    p = item["params"]
+    if not p["consent"]:
+        raise IllegalAction(f"{p['other_team']} has not accepted this match yet (accept_marriage)")
+    folk = people(state)
+    error = dynasties.match_error(folk[p["a"]], folk[p["b"]], year(state), betrothal=p["betrothal"])
+    if error:
+        raise IllegalAction(error)
+    if p["betrothal"]:
+        state.setdefault("betrothals", []).append({"a": p["a"], "b": p["b"], "turn": state.get("turn")})
+        state["characters"][p["a"]]["betrothed"] = p["b"]
+        state["characters"][p["b"]]["betrothed"] = p["a"]
+        text = f"{p['a']} and {p['b']} are betrothed"
+        journal(state, "Betrothal", text, public=True)
+        return text
+    if state.get("phase") != 4:
+        raise IllegalAction(f"marriages are settled in phase 4; this is phase {state.get('phase')}")
+    rivals = _rival_items(state, item)
+    winner_item = item
+    text = ""
+    if len(rivals) > 1:
+        chart = prestige_chart(state)
+        suitors = {i["params"]["a"]: chart.get(i.get("team") or "", 0) for i in rivals}
+        contest = dynasties.roll_suitors(state, p["b"], suitors)
+        winner_item = next(i for i in rivals if i["params"]["a"] == contest.winner)
+        rounds = "; ".join(", ".join(f"{s} {v}" for s, v in r.items()) for r in contest.rounds)
+        text = f"suitors for {p['b']} ({rounds}): {contest.winner} wins; "
+        for i in rivals:
+            if i is not winner_item and i is not item:
+                desk.dismiss_item(
+                    state,
+                    desk.CHARACTER,
+                    {"item": i["id"], "why": f"{contest.winner} won the hand of {p['b']}", "who": "engine"},
+                )
+    husband, wife = wed(state, winner_item["params"]["a"], p["b"])
+    text += f"{husband} marries {wife}"
+    if winner_item is not item:
+        winner_item["status"] = desk.SETTLED
+        winner_item["outcome"] = f"{husband} marries {wife} (won the contest settled on {item['id']})"
+        winner_item["closed_by"] = {"role": desk.CHARACTER, "who": "engine"}
+        text += f" (the suitor of {item['team']} lost)"
+    journal(state, "Marriage", text, public=True)
+    return text
+
+
+@desk.on_phase_start
+def betrothals_come_of_age(state: State) -> None:
+    """D4: in phase 4 a betrothal whose parties are both sixteen and free becomes a marriage."""
+    if state.get("phase") != 4:
+        return
+    pairs = [(x["a"], x["b"]) for x in state.get("betrothals", [])]
+    for a, b in dynasties.due_weddings(people(state), pairs, year(state)):
+        husband, wife = wed(state, a, b)
+        journal(state, "Marriage", f"{husband} marries {wife}, betrothed before", public=True)
+
+
+# --- births -----------------------------------------------------------------------------------------------------
+
+
+def child_deck(state: State, husband: str) -> list[tuple[str, str]]:
+    """DK12: the child cards of the father's family (``state["child_names"][family]``: ``[name, sex]``), else a
+    default deck of three sons and three daughters named after the father."""
+    rec = state["characters"][husband]
+    listed = state.get("child_names", {}).get(rec.get("family", ""))
+    if listed:
+        return [(str(n), str(s)) for n, s in listed]
+    name = rec.get("name", husband)
+    return [(f"Son of {name} ({k})", dynasties.MALE) for k in (1, 2, 3)] + [
+        (f"Daughter of {name} ({k})", dynasties.FEMALE) for k in (1, 2, 3)
+    ]
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in text.lower()).strip("_") or "child"
+
+
+@desk.settle("births", label="Roll")
+def _settle_births(state: State, item: Item, action: Action) -> str:
+    """Handbook, *Births*: d6-2 children; the cards drawn give name and sex, the order drawn is age order."""
+    h, w = item["params"]["husband"], item["params"]["wife"]
+    deck = child_deck(state, h)
+    ids: dict[str, tuple[str, str]] = {}
+    for name, sex in deck:
+        base = f"{_slug(name)}"
+        cid, k = base, 2
+        while cid in state["characters"] or cid in ids:
+            cid, k = f"{base}_{k}", k + 1
+        ids[cid] = (name, sex)
+    folk = people(state)
+    try:
+        _, kids, rest = dynasties.roll_births(
+            state, folk, h, [(cid, s) for cid, (_, s) in ids.items()], int(state.get("turn") or 1)
+        )
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+    father = state["characters"][h]
+    team = father.get("team") or state["characters"][w].get("team")
+    for kid in kids:
+        state["characters"][kid.name] = {
+            "name": ids[kid.name][0],
+            "team": team,
+            "state": None,
+            "role": "child",
+            "born": kid.born,
+            "sex": kid.sex,
+            "religion": father.get("religion", "catholic"),
+            "family": kid.family,
+            "spouse": None,
+            "parents": [h, w],
+            "cleric": False,
+            "alive": True,
+            "played": False,
+            "offices": [],
+        }
+        if team in state.get("teams", {}):
+            state["teams"][team].setdefault("characters", []).append(kid.name)
+    family = father.get("family", "")
+    if family in state.get("child_names", {}):
+        state["child_names"][family] = [[ids[c][0], s] for c, s in rest]
+    names = ", ".join(f"{ids[k.name][0]} ({k.sex})" for k in kids)
+    text = f"{len(kids)} child{'ren' if len(kids) != 1 else ''}" + (f": {names}" if kids else "")
+    journal(state, "Births", f"{h} and {w}: {text}", public=True, team=team)
+    return text
+
+
+# --- claims and family trees ------------------------------------------------------------------------------------
+
+
+def claims(state: State, deceased: str) -> list[tuple[str, int]]:
+    """Handbook, *Claims*: the claimants on ``deceased``'s death, nearest first (D7)."""
+    need_character(state, deceased)
+    return dynasties.claimants(people(state), deceased)
+
+
+def family_tree(state: State, family: str) -> list[dict[str, Any]]:
+    """The family tree of ``family`` for the views: its founders (members none of whose parents is recorded and
+    who did not marry into it), each ``{"id", "name", "sex", "born", "alive", "spouse", "children": [...]}``,
+    children eldest first (by birth, then record order), through sons and daughters alike."""
+    chars = state.get("characters", {})
+    members = [c for c, rec in chars.items() if rec.get("family") == family]
+    spouses = {chars[c].get("spouse") for c in members if chars[c].get("sex") == dynasties.MALE}
+    order = {c: i for i, c in enumerate(chars)}
+
+    def node(cid: str, seen: frozenset[str]) -> dict[str, Any]:
+        rec = chars[cid]
+        kids = sorted(
+            (k for k, r in chars.items() if cid in r.get("parents", ())),
+            key=lambda k: (int(chars[k].get("born", 0)), order[k]),
+        )
+        return {
+            "id": cid,
+            "name": rec.get("name", cid),
+            "sex": rec.get("sex"),
+            "born": rec.get("born"),
+            "alive": rec.get("alive", True),
+            "spouse": rec.get("spouse"),
+            "family": rec.get("family"),
+            "children": [node(k, seen | {cid}) for k in kids if k not in seen],
+        }
+
+    founders = [c for c in members if not any(p in chars for p in chars[c].get("parents", ())) and c not in spouses]
+    return [node(c, frozenset()) for c in founders]
+
+
+def families(state: State) -> list[str]:
+    return sorted({rec.get("family", "") for rec in state.get("characters", {}).values()} - {""})

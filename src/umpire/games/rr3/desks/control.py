@@ -1,0 +1,314 @@
+"""Game Control and every desk's own tools: manual adjustments, announcements and moving the clock.
+
+Handbook, *The Control Team*: Game Control "keep the game moving on, police the game and generally deal with any
+problems, which arise. Will announce major events"; every control desk corrects the table when the rules or the
+players need it. In umpire:
+
+- ``adjust`` (any control desk or Game Control): a manual change of one whitelisted field (:data:`ADJUSTABLE`),
+  recorded in ``state["adjustments"]`` with the role, the umpire's name (``who``), the reason (``why``, required),
+  the value before and after, and a private journal line for the team concerned (ruling GC4);
+- ``announce`` (any control desk or Game Control): a line on the public board (``state["announcements"]``);
+  *The Turn Sequence*, phase 6: "Announcements - summary of important events that turn";
+- ``next_step`` (Map Control or Game Control): in a military phase, *The Campaign System*'s sequence "Pay troops
+  ... First movement step ... Second movement step ... Desertion" (``pay`` -> ``move1`` -> ``move2`` -> ``done``),
+  running the step-change hooks the campaign desks registered (:func:`umpire.games.rr3.desk.on_step_change`);
+- ``resolve`` (Game Control, the server's deadline or "resolve now"): ends the phase (:func:`resolve_phase`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.games.rr3 import clock, desk
+from umpire.kernel.errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+RELIGIONS: tuple[str, ...] = ("catholic", "lutheran", "islam", "orthodox")
+"""rr3-ids: the religions (orthodox where geography needs it)."""
+
+
+@dataclass(frozen=True)
+class Adjustable:
+    """One field an umpire may set by hand: its kind (int, bool, state, area, city, character, religion, text),
+    whether it may be empty (None) and the bounds of an int."""
+
+    kind: str
+    nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The field's kind, bounds and description, for the adjustment form."""
+        out: dict[str, Any] = {"kind": self.kind, "nullable": self.nullable, "text": self.describe()}
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        return out
+
+    def describe(self) -> str:
+        text = {"int": "a whole number", "bool": "true or false", "text": "text"}.get(self.kind, f"a {self.kind} id")
+        if self.minimum is not None and self.maximum is not None:
+            text += f" from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
+            text += f" of at least {self.minimum}"
+        return text + (" or null" if self.nullable else "")
+
+
+ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
+    "states": {
+        "treasury": Adjustable("int", minimum=0),
+        "debt": Adjustable("int", minimum=0),
+        "unrest": Adjustable("int", minimum=0),
+    },
+    "teams": {
+        "prestige": Adjustable("int"),
+        "heavenly": Adjustable("int"),
+        "conversion_counters": Adjustable("int", minimum=0),
+    },
+    "armies": {
+        "men": Adjustable("int", minimum=0),
+        "arrears": Adjustable("int", minimum=0, maximum=5),
+        "fatigue": Adjustable("int", minimum=0, maximum=5),
+        "area": Adjustable("area"),
+        "commander": Adjustable("character", nullable=True),
+    },
+    "areas": {
+        "owner": Adjustable("state"),
+        "religion": Adjustable("religion"),
+        "minority": Adjustable("religion", nullable=True),
+        "revolt": Adjustable("bool"),
+        "looted": Adjustable("bool"),
+        "extorted": Adjustable("bool"),
+    },
+    "cities": {
+        "owner": Adjustable("state"),
+        "fort": Adjustable("int", minimum=0, maximum=6),
+        "garrison": Adjustable("int", minimum=0),
+    },
+    "characters": {
+        "alive": Adjustable("bool"),
+        "religion": Adjustable("religion"),
+        "spouse": Adjustable("character", nullable=True),
+    },
+    "fleets": {
+        "damaged": Adjustable("bool"),
+        "sea": Adjustable("text", nullable=True),
+        "port": Adjustable("city", nullable=True),
+    },
+}
+"""Handbook, *Counters* and the sections they cite: the fields an umpire may correct by hand (army counters have
+five Arrears and five Fatigue boxes; fortification values run 1 to 6, 0 once breached to surrender)."""
+
+_ID_TABLES = {"state": "states", "area": "areas", "city": "cities", "character": "characters"}
+
+
+def _need_control(role: str, what: str) -> None:
+    if not desk.is_control(role):
+        raise IllegalAction(f"only the control team (a control desk or Game Control) may {what}; you are {role}")
+
+
+def _why(action: Action) -> str:
+    why = action.get("why")
+    if not isinstance(why, str) or not why.strip():
+        raise IllegalAction("an adjustment needs 'why': the reason, as text (it is recorded with your name)")
+    return why.strip()[:500]
+
+
+def _who(action: Action) -> str:
+    who = action.get("who", "")
+    if not isinstance(who, str):
+        raise IllegalAction("'who' must be the umpire's name as text")
+    return who.strip()[:80]
+
+
+def _check_value(state: State, target: str, fname: str, spec: Adjustable, value: Any) -> None:
+    where = f"{target}.{fname}"
+    if value is None:
+        if not spec.nullable:
+            raise IllegalAction(f"{where} cannot be empty; expected {spec.describe()}")
+        return
+    if spec.kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise IllegalAction(f"{where} must be {spec.describe()}, not {value!r}")
+        if spec.minimum is not None and value < spec.minimum:
+            raise IllegalAction(f"{where} cannot be {value}; expected {spec.describe()}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise IllegalAction(f"{where} cannot be {value}; expected {spec.describe()}")
+    elif spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise IllegalAction(f"{where} must be true or false, not {value!r}")
+    elif spec.kind == "religion":
+        if value not in RELIGIONS:
+            raise IllegalAction(f"{where} cannot be {value!r}; expected one of: {', '.join(RELIGIONS)}")
+    elif spec.kind == "text":
+        if not isinstance(value, str) or not value.strip():
+            raise IllegalAction(f"{where} must be {spec.describe()}, not {value!r}")
+    else:
+        table = state.get(_ID_TABLES[spec.kind], {})
+        if not isinstance(value, str) or value not in table:
+            raise IllegalAction(f"{where} must be {spec.describe()}; there is no {spec.kind} {value!r}")
+
+
+def team_concerned(state: State, target: str, record: dict[str, Any]) -> str | None:
+    """The team whose private journal hears of an adjustment of ``record`` (a row of ``state[target]``)."""
+
+    def of_state(sid: Any) -> str | None:
+        team = state.get("states", {}).get(sid, {}).get("team") if isinstance(sid, str) else None
+        return team if isinstance(team, str) else None
+
+    if target == "teams":
+        return None
+    if target in ("states",):
+        team = record.get("team")
+        return team if isinstance(team, str) else None
+    if target in ("armies", "characters"):
+        team = record.get("team")
+        if isinstance(team, str):
+            return team
+        return of_state(record.get("state"))
+    if target == "fleets":
+        return of_state(record.get("state"))
+    return of_state(record.get("owner"))
+
+
+def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
+    """Set (``value``) or change (``delta``, whole-number fields) one whitelisted field; record it with who and why.
+
+    Handbook, *The Control Team*; ruling GC4 (the adjustment log and who sees it)."""
+    _need_control(role, "adjust the game")
+    target = action.get("target")
+    if target not in ADJUSTABLE:
+        raise IllegalAction(f"cannot adjust {target!r}; 'target' must be one of: {', '.join(ADJUSTABLE)}")
+    table = state.get(target, {})
+    key = action.get("key")
+    if not isinstance(key, str) or key not in table:
+        raise IllegalAction(f"there is no {target[:-1] if target != 'armies' else 'army'} {key!r} in {target}")
+    fields = ADJUSTABLE[target]
+    fname = action.get("field")
+    if fname not in fields:
+        raise IllegalAction(f"cannot adjust {target}.{fname}; adjustable fields of {target}: {', '.join(fields)}")
+    spec = fields[fname]
+    has_value, has_delta = "value" in action, "delta" in action
+    if has_value == has_delta:
+        raise IllegalAction(f"give exactly one of 'value' (the new {fname}) or 'delta' (a change, whole numbers only)")
+    why = _why(action)
+    record = table[key]
+    before = record.get(fname)
+    if has_delta:
+        delta = action["delta"]
+        if spec.kind != "int":
+            raise IllegalAction(f"{target}.{fname} is not a number; set it with 'value' ({spec.describe()})")
+        if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
+            raise IllegalAction(f"'delta' must be a non-zero whole number, not {delta!r}")
+        after = (before if isinstance(before, int) else 0) + delta
+    else:
+        after = action["value"]
+    _check_value(state, target, fname, spec, after)
+    if after == before:
+        raise IllegalAction(f"{target}.{fname} of {key} is already {before!r}; nothing to adjust")
+    record[fname] = after
+    who = _who(action)
+    entry = {
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "role": role,
+        "who": who,
+        "why": why,
+        "target": target,
+        "key": key,
+        "field": fname,
+        "before": before,
+        "after": after,
+    }
+    state.setdefault("adjustments", []).append(entry)
+    by = desk.DESK_TITLES.get(role, role) + (f" ({who})" if who else "")
+    team = key if target == "teams" else team_concerned(state, target, record)
+    desk.journal(
+        state, "Adjustment", f"{by} set {target}.{fname} of {key} from {before!r} to {after!r}: {why}", team=team
+    )
+    return entry
+
+
+def announce(state: State, role: str, action: Action) -> dict[str, Any]:
+    """Put a line on the public announcements board (*The Control Team*: Game Control "will announce major
+    events"; *The Turn Sequence*, phase 6 announcements). Any control desk may announce (ruling GC5)."""
+    _need_control(role, "make announcements")
+    text = action.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalAction("an announcement needs 'text': what to announce, as text")
+    announcements = state.setdefault("announcements", [])
+    entry = {
+        "id": f"a{len(announcements) + 1}",
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "role": role,
+        "who": _who(action),
+        "text": text.strip()[:2000],
+    }
+    announcements.append(entry)
+    return entry
+
+
+def _advance_step(state: State) -> str:
+    old = state.get("step")
+    new = clock.next_step(old)
+    if new is None or old is None:
+        raise IllegalAction(f"there is no step after {old!r}")
+    state["step"] = new
+    desk.journal(state, "Step", f"{clock.phase_title(state)}: {clock.STEP_TITLES[new]}", public=True)
+    desk.run_step_change(state, old, new)
+    return new
+
+
+def next_step(state: State, role: str, action: Action) -> str:
+    """Map Control (or Game Control) moves the military phase on: pay -> move1 -> move2 -> done (*The Campaign
+    System*); the registered step-change hooks run (intention boxes, movement resolution, desertion). Steps move
+    only when called, never by themselves (ruling GC12)."""
+    if role not in (desk.MAP, desk.GAME):
+        raise IllegalAction(f"only Map Control or Game Control may move to the next step; you are {role}")
+    phase = state.get("phase")
+    if not clock.is_military(phase):
+        military = ", ".join(str(p) for p in clock.MILITARY_PHASES)
+        raise IllegalAction(f"phase {phase} is not a military phase; steps exist only in phases {military}")
+    if state.get("step") == clock.STEPS[-1]:
+        raise IllegalAction("this military phase is at its last step (done); Game Control ends it with 'resolve'")
+    return _advance_step(state)
+
+
+def resolve_phase(state: State, role: str, action: Action) -> None:
+    """End the current phase (Game Control, or the server's deadline through the GM role).
+
+    A military phase first runs through its remaining steps (each with its step-change hooks); then the phase-end
+    hooks run, the clock moves (*The Turn Sequence*: phase 6 is followed by the next turn's phase 1; after turn 6's
+    phase 6 the game is over, *Game Timetable*; ruling GC9), the new phase opens with step ``pay`` if military
+    (None otherwise; ruling GC2) and the phase-start hooks run. Pending items stay on their desks (ruling GC3)."""
+    if role != desk.GAME:
+        raise IllegalAction(f"only Game Control (gm) may end the phase; you are {role}")
+    if state.get("over"):
+        raise IllegalAction("the game is over")
+    if clock.is_military(state.get("phase")):
+        if state.get("step") is None:
+            state["step"] = clock.STEPS[0]
+        while state.get("step") != clock.STEPS[-1]:
+            _advance_step(state)
+    desk.run_phase_end(state)
+    following = clock.next_phase(state["turn"], state["phase"])
+    if following is None:
+        state["over"] = True
+        state["step"] = None
+        desk.journal(state, "Game over", f"The game ends after turn {state['turn']} ({clock.years(6)}).", public=True)
+        return
+    state["turn"], state["phase"] = following
+    state["step"] = clock.first_step(state["phase"])
+    open_phase(state)
+
+
+def open_phase(state: State) -> None:
+    """Announce the phase that begins in the journal and run the phase-start hooks."""
+    military, political = clock.PHASE_EVENTS[state["phase"]]
+    desk.journal(state, "Phase", f"{clock.phase_title(state)} begins: {military}; {political}.", public=True)
+    desk.run_phase_start(state)

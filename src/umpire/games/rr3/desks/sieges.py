@@ -1,0 +1,488 @@
+"""Map Control's siege desk: garrisons, blockade, bombardment and assault (handbook, *Garrisons* and *Sieges*).
+
+A team whose army stands in a city's area asks Map Control for a siege action during a movement step (SN3):
+
+* ``blockade`` — the army joins the blockade of the city if the blockaders have 5,000 men per current defence
+  value (:func:`umpire.games.rr3.sieges.blockade_needs`, R10). At the end of each movement step they stay, one
+  blockade step is counted (:func:`count_blockades`); after the third the city surrenders.
+* ``bombard`` — once per city per step: 1d6 per 20,000 men, a breach on 5-6 lowers ``cities[c]["fort"]`` by one;
+  at zero the city surrenders (:func:`umpire.games.rr3.sieges.bombard`).
+* ``assault`` — with the men committed: d6 + ratio against d6 + fortification on the result table
+  (:func:`umpire.games.rr3.sieges.assault`); losses are applied to the army and the garrison.
+
+A city taken or surrendered passes to the besieging army's state with that state's own garrison (SN4). Every city's
+own garrison (1,000 per defence value) is made up by its owner at each phase start when no enemy is in its area
+(SN1); breaches are repaired at the start of each turn (SN2). Movement asks :func:`enemy_cities` whether an army
+may pass through an area (*The Campaign System*: "Armies may not move through an area which contains an enemy
+fortress or city"). Decisions are the SN rulings (``docs/drafts/rr3-siege-naval-rulings.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from umpire.games.rr3 import campaigns, desk
+from umpire.games.rr3 import sieges as rules
+from umpire.games.rr3.desk import Field
+from umpire.games.rr3.geography import Geography
+from umpire.kernel.errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Item = dict[str, Any]
+
+MILITARY_PHASES: tuple[int, ...] = (2, 3, 5)
+"""Handbook, *The Turn Sequence*: phases 2, 3 and 5 are the military phases."""
+MOVE_STEPS: tuple[str, ...] = ("move1", "move2")
+"""Handbook, *The Campaign System*: the two movement steps of a military phase."""
+SIEGE_ACTIONS: tuple[str, ...] = ("blockade", "bombard", "assault")
+
+# --- small helpers shared with the naval desk -------------------------------------------------------------------
+
+geography = desk.geography
+"""The game's map (``state["geography"]`` for a test map, else the map of 1524)."""
+
+
+def team_of_role(state: State, role: str) -> str | None:
+    """The team a seat plays: a team seat is its team's id; control seats, gm and observers play none."""
+    return role if role in state.get("teams", {}) else None
+
+
+def team_of_state(state: State, state_id: str | None) -> str | None:
+    """The team playing ``state_id`` (None for a non-played or unknown state)."""
+    return campaigns.team_of_state(state, state_id)
+
+
+def same_side(state: State, a: str, b: str) -> bool:
+    """Whether states ``a`` and ``b`` are one state or played by one team (a team plays all its states)."""
+    if a == b:
+        return True
+    team = team_of_state(state, a)
+    return team is not None and team == team_of_state(state, b)
+
+
+def at_war(state: State, a: str | None, b: str | None) -> bool:
+    """Whether ``a`` and ``b`` are at war (either one lists the other in ``at_war_with``)."""
+    return campaigns.at_war(state, a, b)
+
+
+def journal(state: State, title: str, text: str, *, public: bool = True, team: str | None = None) -> None:
+    """Write an engine event into the journal (public by default: sieges and sea fights are news)."""
+    desk.journal(state, title, text, public=public, team=team)
+
+
+def close_moot_items(state: State, kinds: Sequence[str], key: str, value: str, why: str) -> None:
+    """Close the pending items of ``kinds`` whose ``params[key]`` is ``value``: events overtook them."""
+    for item in desk.pending(state):
+        if item["kind"] in kinds and item["params"].get(key) == value:
+            item["status"] = desk.DISMISSED
+            item["outcome"] = f"dismissed: {why}"
+            item["closed_by"] = {"role": "engine", "who": "", "why": why}
+            item["closed_turn"], item["closed_phase"] = state.get("turn"), state.get("phase")
+
+
+# --- cities and garrisons ---------------------------------------------------------------------------------------
+
+
+def city_record(state: State, city: str) -> dict[str, Any]:
+    """``state["cities"][city]``, or a precise error for a city the game does not have."""
+    cities = state.get("cities", {})
+    if city not in cities:
+        raise IllegalAction(f"unknown city {city!r}; expected a city id of the map, e.g. one of {_some(cities)}")
+    record: dict[str, Any] = cities[city]
+    return record
+
+
+def _some(ids: Mapping[str, Any] | Sequence[str]) -> str:
+    listed = sorted(ids)
+    return ", ".join(listed[:5]) + (", ..." if len(listed) > 5 else "") if listed else "(none)"
+
+
+def city_area(geo: Geography, city: str) -> str:
+    """The area a city lies in."""
+    if city not in geo.cities:
+        raise IllegalAction(f"city {city!r} is not on the map {geo.source}")
+    return geo.cities[city].area
+
+
+def base_garrison(state: State, city: str) -> int:
+    """Handbook, *Garrisons*: the city's own, unpaid garrison, 1,000 per (current, SN1) defence value."""
+    return rules.base_garrison(int(city_record(state, city)["fort"]))
+
+
+def enemy_cities(state: State, geo: Geography, area: str, state_id: str) -> list[str]:
+    """Handbook, *The Campaign System*: "Armies may not move through an area which contains an enemy fortress or
+    city". The cities of ``area`` whose owner is at war with ``state_id`` (SN5), sorted; an empty list means an
+    army of ``state_id`` may move through ``area``. (The movement desk's :func:`umpire.games.rr3.campaigns.
+    enemy_cities` answers the same question; this is the siege desk's name for it.)"""
+    if area not in geo.areas:
+        raise IllegalAction(f"unknown area {area!r} on the map {geo.source}")
+    return sorted(campaigns.enemy_cities(state, geo, state_id, area))
+
+
+def _hostile_armies(state: State, geo: Geography, city: str) -> list[str]:
+    """The armies in the city's area that besiege it or whose state is at war with its owner."""
+    record = city_record(state, city)
+    area = city_area(geo, city)
+    return sorted(
+        army_id
+        for army_id, army in state.get("armies", {}).items()
+        if army.get("area") == area
+        and not army.get("aboard")
+        and not same_side(state, army["state"], record["owner"])
+        and (army_id in record.get("besieged_by", []) or at_war(state, army["state"], record["owner"]))
+    )
+
+
+def _present_besiegers(state: State, geo: Geography, city: str) -> list[str]:
+    """The blockading armies still in the city's area (the others have left the blockade)."""
+    area = city_area(geo, city)
+    armies = state.get("armies", {})
+    return [
+        a
+        for a in city_record(state, city).get("besieged_by", [])
+        if a in armies and armies[a]["area"] == area and not armies[a].get("aboard")
+    ]
+
+
+def transfer_city(state: State, city: str, to_state: str, how: str) -> None:
+    """The city passes to ``to_state``: the old garrison is gone, the new owner's own garrison (1,000 per current
+    defence value) holds it at once, the blockade ends and pending siege requests on it are closed (SN4)."""
+    record = city_record(state, city)
+    old = record["owner"]
+    record["owner"] = to_state
+    record["garrison"] = rules.base_garrison(int(record["fort"]))
+    record["blockade"] = 0
+    record["besieged_by"] = []
+    close_moot_items(state, SIEGE_ACTIONS, "city", city, f"{city} was taken by {to_state}")
+    journal(state, f"{city} falls", f"{city} ({old}) {how}; it now belongs to {to_state}.")
+
+
+def _surrender_check(state: State, city: str, army_state: str, how: str) -> bool:
+    if int(city_record(state, city)["fort"]) <= 0:
+        transfer_city(state, city, army_state, how)
+        return True
+    return False
+
+
+# --- siege requests ---------------------------------------------------------------------------------------------
+
+
+def _army(state: State, army_id: Any, team: str | None) -> dict[str, Any]:
+    armies = state.get("armies", {})
+    if not isinstance(army_id, str) or army_id not in armies:
+        raise IllegalAction(
+            f"unknown army {army_id!r}; expected one of your armies: {_some(_team_armies(state, team))}"
+        )
+    army: dict[str, Any] = armies[army_id]
+    if team is not None and army.get("team") != team:
+        raise IllegalAction(f"army {army_id} is not {team}'s army")
+    return army
+
+
+def _team_armies(state: State, team: str | None) -> list[str]:
+    return sorted(a for a, army in state.get("armies", {}).items() if team is None or army.get("team") == team)
+
+
+def _in_move_step(state: State, what: str) -> None:
+    if state.get("phase") not in MILITARY_PHASES or state.get("step") not in MOVE_STEPS:
+        raise IllegalAction(
+            f"{what} is made during a movement step (move1 or move2) of a military phase (2, 3, 5); this is phase "
+            f"{state.get('phase')}, step {state.get('step')}"
+        )
+
+
+def _check_siege(state: State, geo: Geography, city: str, army_id: str, army: dict[str, Any]) -> dict[str, Any]:
+    record = city_record(state, city)
+    area = city_area(geo, city)
+    if army.get("aboard"):
+        raise IllegalAction(f"army {army_id} is at sea aboard fleet {army['aboard']}; it must land first")
+    if army.get("area") != area:
+        raise IllegalAction(f"army {army_id} is in {army.get('area')}, not in {area} where {city} lies")
+    if same_side(state, army["state"], record["owner"]):
+        raise IllegalAction(f"{city} belongs to {record['owner']}, a state of army {army_id}'s own team")
+    if army.get("mutinous"):
+        raise IllegalAction(f"army {army_id} is mutinous and takes no orders until its arrears are paid")
+    return record
+
+
+def _already(state: State, kind: str, city: str) -> Item | None:
+    """The request of ``kind`` on ``city`` made this step (pending or settled), if any (one per city per step)."""
+    item: Item
+    for item in state.get("items", {}).values():
+        p = item["params"]
+        if (
+            item["kind"] == kind
+            and item["status"] != desk.DISMISSED
+            and p.get("city") == city
+            and (p.get("turn"), p.get("phase"), p.get("step"))
+            == (state.get("turn"), state.get("phase"), state.get("step"))
+        ):
+            return item
+    return None
+
+
+def _siege_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
+    team = team_of_role(state, role)
+    armies = _team_armies(state, team)
+    try:
+        geo = geography(state)
+    except (OSError, ValueError):
+        return {"army": armies}
+    areas = {state["armies"][a]["area"] for a in armies}
+    cities = sorted(
+        c.id
+        for area in areas
+        if area in geo.areas
+        for c in geo.areas[area].cities
+        if c.id in state.get("cities", {}) and team_of_state(state, state["cities"][c.id]["owner"]) != team
+    )
+    return {"army": armies, "city": cities}
+
+
+def _has_army(state: State, role: str) -> bool:
+    return bool(_team_armies(state, team_of_role(state, role))) and state.get("step") in MOVE_STEPS
+
+
+_SIEGE_FIELDS = (Field("city", "City", "choice"), Field("army", "Army", "choice"))
+
+
+def _params(state: State, city: str, army_id: str, army: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "city": city,
+        "army": army_id,
+        "state": army["state"],
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "step": state.get("step"),
+    }
+
+
+@desk.request(
+    "blockade",
+    desk=desk.MAP,
+    label="Blockade a city",
+    phases=MILITARY_PHASES,
+    fields=_SIEGE_FIELDS,
+    chooser=_siege_choices,
+    available=_has_army,
+)
+def open_blockade(state: State, role: str, action: Action) -> Item:
+    """Handbook, *Blockade*: "the besiegers must have 5,000 men per defence value of the city" (current value,
+    R10; the armies already blockading count with this one, SN3)."""
+    _in_move_step(state, "a blockade")
+    geo = geography(state)
+    city, army_id = action["city"], action["army"]
+    army = _army(state, army_id, team_of_role(state, role))
+    record = _check_siege(state, geo, city, army_id, army)
+    if army_id in _present_besiegers(state, geo, city) or _pending_blockade(state, city, army_id):
+        raise IllegalAction(f"army {army_id} already blockades {city}")
+    _check_blockaders(state, geo, city, army_id, record)
+    return {
+        "title": f"{army_id} blockades {city} ({record['owner']})",
+        "params": _params(state, city, army_id, army),
+        "public": True,
+    }
+
+
+def _pending_blockade(state: State, city: str, army_id: str) -> bool:
+    return any(
+        i["kind"] == "blockade" and i["params"].get("city") == city and i["params"].get("army") == army_id
+        for i in desk.pending(state)
+    )
+
+
+def _check_blockaders(state: State, geo: Geography, city: str, army_id: str, record: dict[str, Any]) -> None:
+    armies = state["armies"]
+    besiegers = [a for a in _present_besiegers(state, geo, city) if a != army_id] + [army_id]
+    men = sum(int(armies[a]["men"]) for a in besiegers)
+    needs = rules.blockade_needs(int(record["fort"]))
+    if men < needs:
+        raise IllegalAction(
+            f"a blockade of {city} (defence {record['fort']}) needs {needs:,} men; "
+            f"{' and '.join(besiegers)} {'has' if len(besiegers) == 1 else 'have'} {men:,}"
+        )
+
+
+@desk.settle("blockade", label="Start the blockade")
+def settle_blockade(state: State, item: Item, action: Action) -> str:
+    """The army joins the blockade; the steps are counted at the end of each movement step (:func:`count_blockades`)."""
+    geo = geography(state)
+    p = item["params"]
+    city, army_id = p["city"], p["army"]
+    army = _army(state, army_id, None)
+    record = _check_siege(state, geo, city, army_id, army)
+    if _surrender_check(state, city, army["state"], f"has no defences left and opens its gates to {army_id}"):
+        return f"{city} has no fortification left and surrenders to {army['state']}"
+    _check_blockaders(state, geo, city, army_id, record)
+    record["besieged_by"] = [*_present_besiegers(state, geo, city), army_id]
+    return (
+        f"{army_id} blockades {city}: {record['blockade']} of {rules.BLOCKADE_STEPS} steps so far; "
+        f"it surrenders at the end of the step that makes {rules.BLOCKADE_STEPS}"
+    )
+
+
+@desk.request(
+    "bombard",
+    desk=desk.MAP,
+    label="Bombard a city",
+    phases=MILITARY_PHASES,
+    fields=_SIEGE_FIELDS,
+    chooser=_siege_choices,
+    available=_has_army,
+)
+def open_bombard(state: State, role: str, action: Action) -> Item:
+    """Handbook, *Bombardment*: "Each step the besiegers may bombard a city": one per city per step (SN3), with
+    1d6 per full 20,000 men of the army (R12)."""
+    _in_move_step(state, "a bombardment")
+    geo = geography(state)
+    city, army_id = action["city"], action["army"]
+    army = _army(state, army_id, team_of_role(state, role))
+    record = _check_siege(state, geo, city, army_id, army)
+    if army["men"] < rules.BOMBARD_MEN_PER_DIE:
+        raise IllegalAction(
+            f"bombardment needs at least {rules.BOMBARD_MEN_PER_DIE:,} men (1d6 per 20,000); "
+            f"army {army_id} has {army['men']:,}"
+        )
+    done = _already(state, "bombard", city)
+    if done is not None:
+        raise IllegalAction(f"{city} has already been bombarded this step ({done['id']}); once per step")
+    return {
+        "title": f"{army_id} bombards {city} ({record['owner']}, defence {record['fort']})",
+        "params": _params(state, city, army_id, army),
+        "public": True,
+    }
+
+
+@desk.settle("bombard", label="Roll the bombardment")
+def settle_bombard(state: State, item: Item, action: Action) -> str:
+    """Roll 1d6 per 20,000 men; each 5-6 lowers the fortification by one; at zero the city surrenders."""
+    geo = geography(state)
+    p = item["params"]
+    city, army_id = p["city"], p["army"]
+    army = _army(state, army_id, None)
+    record = _check_siege(state, geo, city, army_id, army)
+    result = rules.bombard(state, city, int(army["men"]), int(record["fort"]))
+    record["fort"] = result.fortification
+    faces = ", ".join(str(f) for f in result.faces)
+    text = f"{army_id} bombards {city}: dice {faces}, {result.breaches} breach(es), defence now {result.fortification}"
+    if result.surrendered:
+        transfer_city(state, city, army["state"], f"is breached to nothing by {army_id} and surrenders")
+        return f"{text}; {city} surrenders to {army['state']}"
+    return text
+
+
+@desk.request(
+    "assault",
+    desk=desk.MAP,
+    label="Assault a city",
+    phases=MILITARY_PHASES,
+    fields=(*_SIEGE_FIELDS, Field("men", "Men committed to the assault", "int", minimum=1_000)),
+    chooser=_siege_choices,
+    available=_has_army,
+)
+def open_assault(state: State, role: str, action: Action) -> Item:
+    """Handbook, *Assaults*: the besiegers commit troops; one assault per city per step (SN3)."""
+    _in_move_step(state, "an assault")
+    geo = geography(state)
+    city, army_id, men = action["city"], action["army"], action["men"]
+    army = _army(state, army_id, team_of_role(state, role))
+    record = _check_siege(state, geo, city, army_id, army)
+    if men > army["men"]:
+        raise IllegalAction(f"army {army_id} has {army['men']:,} men; it cannot commit {men:,} to the assault")
+    done = _already(state, "assault", city)
+    if done is not None:
+        raise IllegalAction(f"{city} has already been assaulted this step ({done['id']}); one assault per step")
+    return {
+        "title": f"{army_id} assaults {city} ({record['owner']}) with {men:,} men",
+        "params": {**_params(state, city, army_id, army), "men": men},
+        "public": True,
+    }
+
+
+@desk.settle("assault", label="Roll the assault")
+def settle_assault(state: State, item: Item, action: Action) -> str:
+    """Roll both sides' d6 and apply the *Results* table: losses to the army and the garrison (at least 1,000
+    each where a loss is due); the town is taken at +3 or when the garrison's loss reaches its strength (R16)."""
+    geo = geography(state)
+    p = item["params"]
+    city, army_id, men = p["city"], p["army"], int(p["men"])
+    army = _army(state, army_id, None)
+    record = _check_siege(state, geo, city, army_id, army)
+    committed = min(men, int(army["men"]))
+    if committed <= 0:
+        raise IllegalAction(f"army {army_id} has no men left to assault {city}")
+    result = rules.assault(state, city, committed, int(record["garrison"]), int(record["fort"]))
+    army["men"] = int(army["men"]) - result.besieger_loss
+    record["garrison"] = result.garrison_left
+    text = (
+        f"{army_id} assaults {city} with {committed:,}: {result.besieger_die}+"
+        f"{result.besieger_score - result.besieger_die} = {result.besieger_score} against the garrison's "
+        f"{result.garrison_die}+{result.garrison_score - result.garrison_die} = {result.garrison_score} "
+        f"(difference {result.difference:+d}); the besiegers lose {result.besieger_loss:,}, "
+        f"the garrison {result.garrison_loss:,}"
+    )
+    if result.taken:
+        transfer_city(state, city, army["state"], f"is taken by assault by {army_id}")
+        return f"{text}; {city} is taken"
+    return f"{text}; the assault is beaten off"
+
+
+# --- engine procedures ------------------------------------------------------------------------------------------
+
+
+def count_blockades(state: State, geo: Geography) -> None:
+    """Handbook, *Blockade*: "At the end of 3 movement steps ... the city will surrender". At the end of each
+    movement step every blockade whose armies stayed counts one step (R11: with too few men left, the count
+    restarts); a city reaching three surrenders to the first blockading army's state."""
+    for city in sorted(state.get("cities", {})):
+        record = state["cities"][city]
+        if not record.get("besieged_by"):
+            continue
+        present = _present_besiegers(state, geo, city)
+        record["besieged_by"] = present
+        if not present:
+            record["blockade"] = 0
+            journal(state, f"Blockade of {city} lifted", f"No blockading army is left before {city}.")
+            continue
+        men = sum(int(state["armies"][a]["men"]) for a in present)
+        steps, surrendered = rules.blockade_step(men, int(record["fort"]), int(record.get("blockade", 0)))
+        record["blockade"] = steps
+        if surrendered:
+            winner = state["armies"][present[0]]["state"]
+            transfer_city(state, city, winner, f"is starved into surrender after {steps} steps of blockade")
+
+
+@desk.on_step_change
+def _step_change(state: State, old: str, new: str) -> None:
+    """The end of a movement step counts the blockades (after the armies have moved)."""
+    if old in MOVE_STEPS:
+        count_blockades(state, geography(state))
+
+
+def restore_garrisons(state: State, geo: Geography, *, repair_forts: bool) -> None:
+    """Handbook, *Garrisons*: "The owning player automatically replaces this if it has been lost in a siege". At
+    each phase start a city with no enemy army in its area gets its own garrison back (SN1); at a turn's start its
+    breaches are repaired first (SN2). Blockades whose armies have gone are lifted."""
+    for city in sorted(state.get("cities", {})):
+        record = state["cities"][city]
+        if city not in geo.cities:
+            continue
+        if record.get("besieged_by"):
+            record["besieged_by"] = _present_besiegers(state, geo, city)
+            if not record["besieged_by"]:
+                record["blockade"] = 0
+        if _hostile_armies(state, geo, city):
+            continue
+        if repair_forts and int(record["fort"]) < geo.cities[city].fort:
+            record["fort"] = geo.cities[city].fort
+        own = rules.base_garrison(int(record["fort"]))
+        if int(record["garrison"]) < own:
+            record["garrison"] = own
+
+
+@desk.on_phase_start
+def _phase_start(state: State) -> None:
+    if state.get("cities"):
+        restore_garrisons(state, geography(state), repair_forts=state.get("phase") == 1)

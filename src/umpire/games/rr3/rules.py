@@ -1,0 +1,178 @@
+"""Renaissance and Reformation III (seed 004) as a kernel ruleset, registered as ``rr3`` (scenario ``1524``).
+
+A megagame: eleven player teams (handbook, *The Player Teams*) and a control team of five desks (*The Control
+Team*: Map, Political, Religious, Character and Non-played States Control) with Game Control as the kernel's GM.
+Everything an umpire resolves is an item on a desk (:mod:`umpire.games.rr3.desk`); the desk modules register the
+requests, direct actions, settlers and phase/step hooks, and this module dispatches actions to them:
+
+- ``{"type": "settle", "item": id, "who": name, ...}`` / ``{"type": "dismiss", "item": id, "why": ..., "who": ...}``
+  (the item's desk or Game Control) -> :func:`desk.settle_item` / :func:`desk.dismiss_item`;
+- ``adjust`` / ``announce`` (any control desk or Game Control), ``next_step`` (Map Control or Game Control),
+  ``resolve`` (Game Control; the server's deadline) -> :mod:`umpire.games.rr3.desks.control`;
+- every registered ``@direct`` type -> :func:`desk.do_direct`; every registered ``@request`` type ->
+  :func:`desk.make_request`.
+
+A team seat acts only for its own team (ruling GC6); control seats make no team requests; the observer cannot act.
+The clock (turns, phases, steps, the timetable) is :mod:`umpire.games.rr3.clock`; the views, the one place hidden
+information is redacted, are :mod:`umpire.games.rr3.views`. The starting position is
+``umpire.games.rr3.scenario.initial_state(map1524())``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import umpire.games.rr3.desks  # noqa: F401 - registers every desk procedure with the desk registry
+from umpire.games.rr3 import clock, desk, views
+from umpire.games.rr3.desks import control
+from umpire.games.rr3.geography import map1524
+from umpire.games.rr3.scenario import initial_state
+from umpire.kernel import registry
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.ruleset import ENGINE, GM, OBSERVER, Option, Ruleset, RulesetInfo, Scenario
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+TEAMS: tuple[str, ...] = desk.TEAMS
+"""Handbook, *The Player Teams*: the eleven player teams (rr3 ids, in their order)."""
+CONTROL_SEATS: tuple[str, ...] = desk.CONTROL_SEATS
+SEATS: tuple[str, ...] = (*TEAMS, *CONTROL_SEATS)
+
+_STATE_LISTS = ("journal", "adjustments", "announcements")
+_STATE_DICTS = ("teams", "states", "characters", "areas", "cities", "armies", "fleets", "cards", "items")
+
+
+def team_of(state: State, role: str) -> str | None:
+    """The team ``role`` plays (a team seat plays its own team); None for control seats, the GM and the observer."""
+    return role if role in TEAMS and role in state.get("teams", {}) else None
+
+
+def scenario_parts(scenario: str) -> State:
+    """The starting position of ``scenario``: ``umpire.games.rr3.scenario.initial_state(map1524())``."""
+    if scenario != "1524":
+        raise ValueError(f"unknown rr3 scenario {scenario!r}; the only scenario is '1524'")
+    return initial_state(map1524())
+
+
+class RenaissanceReformation(Ruleset):
+    """The 1524 megagame: six turns of six phases, eleven teams, five control desks and Game Control."""
+
+    info = RulesetInfo(
+        name="rr3",
+        title="Renaissance and Reformation III",
+        seed="004",
+        scenarios=(Scenario("1524", "1524-1548: the handbook's game, from the 1524 position of the briefs"),),
+        options=(
+            Option(
+                "first_turn_long",
+                True,
+                (True, False),
+                "the 75-minute first turn of the timetable (phases of 10/15/15/10/15/10 minutes); off: 10-minute "
+                "phases from the start (ruling GC1)",
+            ),
+        ),
+    )
+
+    # --- setup ------------------------------------------------------------------------------------------------
+
+    def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        self.start(state, scenario_parts(scenario), options)
+
+    def start(self, state: State, parts: State, options: dict[str, Any]) -> None:
+        """Lay out the position ``parts`` (the scenario's state parts) and open turn 1, phase 1 (*The Turn
+        Sequence*): the clock, empty items/journal/adjustments/announcements, then the phase-1 start hooks."""
+        state.update(parts)
+        for key in _STATE_DICTS:
+            state.setdefault(key, {})
+        for key in _STATE_LISTS:
+            state.setdefault(key, [])
+        state["options"] = dict(options)
+        state["turn"], state["phase"], state["step"] = 1, 1, None
+        state["over"] = False
+        state["clock"] = clock.new_clock(bool(options.get("first_turn_long", True)))
+        state["next_item"] = state.get("next_item", 1)
+        if not state.get("control"):
+            state["control"] = {
+                sid: (s.get("team") or ENGINE) if s.get("played") else ENGINE for sid, s in state["states"].items()
+            }
+        control.open_phase(state)
+
+    def seats(self, state: State) -> list[str]:
+        return list(SEATS)
+
+    # --- views ------------------------------------------------------------------------------------------------
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role)
+
+    # --- actions ----------------------------------------------------------------------------------------------
+
+    def apply(self, state: State, role: str, action: Action) -> None:
+        kind = action.get("type")
+        if role == OBSERVER:
+            raise IllegalAction("the observer cannot act; it only watches")
+        team = team_of(state, role)
+        if role not in SEATS and role != GM:
+            raise IllegalAction(f"unknown role {role!r}")
+        if team is not None:
+            check_acting_for(state, team, action)
+        if kind in ("settle", "dismiss"):
+            if not desk.is_control(role):
+                raise IllegalAction(f"only the control team settles or dismisses items; {role} may not {kind}")
+            if kind == "settle":
+                desk.settle_item(state, role, action)
+            else:
+                desk.dismiss_item(state, role, action)
+        elif kind == "adjust":
+            control.adjust(state, role, action)
+        elif kind == "announce":
+            control.announce(state, role, action)
+        elif kind == "next_step":
+            control.next_step(state, role, action)
+        elif kind == "resolve":
+            control.resolve_phase(state, role, action)
+        elif isinstance(kind, str) and kind in desk.REGISTRY.directs:
+            desk.do_direct(state, role, action, team=team)
+        elif isinstance(kind, str) and kind in desk.REGISTRY.requests:
+            desk.make_request(state, role, action, team=team)
+        else:
+            allowed = sorted({form["type"] for form in views.actions(state, role)})
+            listed = ", ".join(allowed) if allowed else "none at the moment"
+            raise IllegalAction(f"unknown action type {kind!r}; {role} may now use: {listed}")
+
+
+def check_acting_for(state: State, team: str, action: Action) -> None:
+    """Ruling GC6: a team acts only for itself. The team an action is made for is always the role's own (it is
+    never read from the action); on top of that, an action may not carry a ``team``, ``state``, ``army`` or
+    ``fleet`` key naming another team's (non-played states may be named) unless the action's form declares that
+    field, in which case the form's current choices (the desk module's chooser) decide what may be named."""
+    kind = action.get("type")
+    spec = desk.REGISTRY.directs.get(kind) or desk.REGISTRY.requests.get(kind) if isinstance(kind, str) else None
+    declared = {f.name for f in spec.fields} if spec is not None else set()
+    named = action.get("team")
+    if "team" not in declared and named is not None and named != team:
+        raise IllegalAction(f"{team} may not act for {named!r}; a team acts only for itself")
+    sid = action.get("state")
+    if "state" not in declared and isinstance(sid, str):
+        record = state.get("states", {}).get(sid)
+        if record is not None and record.get("played") and record.get("team") not in (None, team):
+            raise IllegalAction(f"{team} may not act for {sid} (a state of {record.get('team')})")
+    for key, table in (("army", "armies"), ("fleet", "fleets")):
+        uid = action.get(key)
+        if key not in declared and isinstance(uid, str):
+            unit = state.get(table, {}).get(uid)
+            owner = None if unit is None else unit.get("team") or _team_of_state(state, unit.get("state"))
+            if owner is not None and owner != team:
+                raise IllegalAction(f"{team} may not give orders to {key} {uid} (of {owner})")
+
+
+def _team_of_state(state: State, sid: Any) -> str | None:
+    if not isinstance(sid, str):
+        return None
+    team = state.get("states", {}).get(sid, {}).get("team")
+    return team if isinstance(team, str) else None
+
+
+RULESET = RenaissanceReformation()
+registry.register(RULESET)

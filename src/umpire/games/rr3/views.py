@@ -1,0 +1,373 @@
+"""What each role of a Renaissance and Reformation III game sees: the ONE place rr3 hidden information is redacted.
+
+Handbook, *Introduction*: "the brief covers personal as well as team matters it is confidential to you and should
+not be shown to any other player"; revenue cards "are labelled by player and can only be played by the owning
+player"; intention cards are written privately (*The Campaign System*); the map, its counters, the prestige and
+heavenly status charts and the announcements are on the table for all to see. So (the view contract of the rr3
+state specification; ruling GC7 for the rolls):
+
+- **common** (every role, and all the observer gets): the clock, the public map (area markers, cities, army
+  counters with strength/arrears/fatigue, fleets without the troops they carry), the teams' public standing,
+  the states' public facts, characters (no briefs), announcements, the news (public journal and public settled
+  items with their dice), the rolls (:func:`umpire.kernel.rng.visible_rolls`, with the dice of other teams'
+  private items and journal lines hidden), the role's ``actions`` and ``waiting_for``;
+- **team seat** adds ``"team"``: its states' treasury/debt/unrest, its cards, its brief, its armies, fleets and
+  garrisons in detail, its items, its private journal lines and its own sealed intention;
+- **control seat** adds ``"desk"`` (its pending items, each with its one-click actions, and recent closed ones)
+  and ``"control"`` (everything: every team's private part, every item, every intention (ruling GC11), the
+  adjustments log);
+- **gm** adds ``"desks"`` (all six) and ``"game_control"`` (the clock and pending counts per desk) to that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.rr3 import clock, desk, dynasties
+from umpire.games.rr3.desks.control import ADJUSTABLE
+from umpire.kernel.rng import visible_rolls
+from umpire.kernel.ruleset import GM, OBSERVER
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+RECENT = 20
+"""How many closed items a desk shows."""
+_HIDDEN_KEYS = ("rng", "rolls", "box", "items", "journal", "adjustments")
+
+
+def _teams(state: State) -> list[str]:
+    return [t for t in desk.TEAMS if t in state.get("teams", {})]
+
+
+def _team_of(state: State, role: str) -> str | None:
+    return role if role in _teams(state) else None
+
+
+def _team_of_state(state: State, sid: Any) -> str | None:
+    if not isinstance(sid, str):
+        return None
+    team = state.get("states", {}).get(sid, {}).get("team")
+    return team if isinstance(team, str) else None
+
+
+def view(state: State, role: str) -> View:
+    """The view of ``role``: the common part, plus the team, desk or game-control parts it is entitled to."""
+    team = _team_of(state, role)
+    out = common(state, role, team)
+    if team is not None:
+        out["team"] = team_part(state, team)
+    if role in desk.CONTROL_SEATS:
+        out["desk"] = desk_part(state, role)
+    if role == GM:
+        out["desks"] = {d: desk_part(state, d) for d in desk.DESKS}
+        out["game_control"] = game_control(state)
+    if desk.is_control(role):
+        out["control"] = control_part(state)
+    return out
+
+
+# --- The common part --------------------------------------------------------------------------------------------
+
+
+def clock_part(state: State) -> dict[str, Any]:
+    """The game clock: where the timetable says this phase ends, its length, and the timetable itself."""
+    over = bool(state.get("over"))
+    return {
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "step": state.get("step"),
+        "years": clock.years(state["turn"]),
+        "minutes": 0 if over else clock.phase_minutes(state),
+        "ends_at": None if over else clock.phase_end(state),
+        "paused": bool(state["clock"].get("paused")),
+        "timetable": state["clock"]["timetable"],
+        "steps": list(clock.STEPS) if clock.is_military(state["phase"]) else [],
+        "events": list(clock.PHASE_EVENTS[state["phase"]]),
+    }
+
+
+def public_map(state: State) -> dict[str, Any]:
+    """The table as everyone sees it (handbook, *Counters*, *The Map*): markers, cities, army counters, fleets."""
+    areas = {
+        aid: {
+            k: a.get(k)
+            for k in ("owner", "religion", "minority", "revolt", "looted", "extorted", "counters", "purge_attempts")
+        }
+        for aid, a in state.get("areas", {}).items()
+    }
+    cities = {
+        cid: {k: c[k] for k in ("owner", "fort", "blockade", "besieged_by", "breaches") if k in c}
+        for cid, c in state.get("cities", {}).items()
+    }
+    armies = {
+        aid: {
+            k: a.get(k)
+            for k in (
+                "id",
+                "state",
+                "team",
+                "men",
+                "arrears",
+                "fatigue",
+                "area",
+                "commander",
+                "mutinous",
+                "looting",
+                "nation",
+            )
+        }
+        for aid, a in state.get("armies", {}).items()
+    }
+    fleets = {
+        fid: {k: f.get(k) for k in ("id", "state", "nation", "damaged", "sea", "port")}
+        for fid, f in state.get("fleets", {}).items()
+    }
+    return {"areas": areas, "cities": cities, "armies": armies, "fleets": fleets}
+
+
+def public_teams(state: State) -> dict[str, Any]:
+    """Each team's public standing: name, prestige and heavenly status (public charts), its states and rulers."""
+    out = {}
+    for t in _teams(state):
+        rec = state["teams"][t]
+        sids = list(rec.get("states", []))
+        rulers = [state["states"][s].get("ruler") for s in sids if s in state.get("states", {})]
+        out[t] = {
+            "name": rec.get("name", t),
+            "prestige": rec.get("prestige", 0),
+            "heavenly": rec.get("heavenly", 0),
+            "states": sids,
+            "rulers": list(dict.fromkeys(r for r in rulers if r)),
+            "characters": list(rec.get("characters", [])),
+        }
+    return out
+
+
+def public_states(state: State) -> dict[str, Any]:
+    """Public facts of each state (treasury, debt, unrest and influence are private: ruling GC8)."""
+    keys = ("name", "played", "team", "ruler", "religion", "at_war_with", "in_empire", "elector", "banned")
+    return {sid: {k: s.get(k) for k in keys} for sid, s in state.get("states", {}).items()}
+
+
+def public_characters(state: State) -> dict[str, Any]:
+    """Characters as on their public cards: ages from :func:`dynasties.turn_start_year`."""
+    year = dynasties.turn_start_year(state["turn"])
+    keys = ("name", "team", "state", "role", "sex", "religion", "family", "spouse", "parents", "cleric", "alive")
+    out = {}
+    for cid, c in state.get("characters", {}).items():
+        entry = {k: c.get(k) for k in keys}
+        entry["offices"] = list(c.get("offices", []))
+        born = c.get("born")
+        entry["age"] = year - born if isinstance(born, int) else None
+        out[cid] = entry
+    return out
+
+
+def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
+    """Roll numbers on items and journal lines private to another team (hidden from ``role``; ruling GC7)."""
+    if desk.is_control(role):
+        return set()
+    hidden: set[int] = set()
+    for item in state.get("items", {}).values():
+        if not item.get("public") and not _item_is_teams(item, team):
+            hidden.update(d["n"] for d in item.get("dice", []) if isinstance(d.get("n"), int))
+    for entry in state.get("journal", []):
+        if not entry.get("public") and (team is None or entry.get("team") != team):
+            hidden.update(d["n"] for d in entry.get("dice", []) if isinstance(d.get("n"), int))
+    return hidden
+
+
+def rolls_part(state: State, role: str, team: str | None) -> list[dict[str, Any]]:
+    """The roll log as ``role`` may see it."""
+    hidden = _private_rolls(state, role, team)
+    out = []
+    for entry in visible_rolls(state, role):
+        if entry.get("n") in hidden:
+            entry = {"n": entry["n"], "kind": entry.get("kind"), "purpose": "(private roll)", "result": "hidden"}
+        out.append(entry)
+    return out
+
+
+def news(state: State) -> list[dict[str, Any]]:
+    """The public journal and the public settled items, in the order of the phases they belong to."""
+    entries: list[tuple[int, int, int, dict[str, Any]]] = []
+    for i, line in enumerate(state.get("journal", [])):
+        if line.get("public"):
+            entries.append((line.get("turn") or 0, line.get("phase") or 0, i, {"kind": "journal", **line}))
+    base = len(entries) + len(state.get("journal", []))
+    for i, item in enumerate(state.get("items", {}).values()):
+        if item.get("public") and item.get("status") == desk.SETTLED:
+            turn, phase = item.get("closed_turn") or 0, item.get("closed_phase") or 0
+            entries.append((turn, phase, base + i, {**_item_public(item), "kind": "item", "item_kind": item["kind"]}))
+    entries.sort(key=lambda e: (e[0], e[1]))
+    return [e[3] for e in entries]
+
+
+def _item_public(item: dict[str, Any]) -> dict[str, Any]:
+    keys = ("id", "desk", "kind", "title", "team", "turn", "phase", "closed_turn", "closed_phase", "outcome", "dice")
+    out = {k: item.get(k) for k in keys}
+    out["desk_title"] = desk.DESK_TITLES.get(item.get("desk", ""), item.get("desk"))
+    return out
+
+
+def waiting_for(state: State) -> list[str]:
+    """Seats whose sealed intention box is still empty or not marked ready (*The Campaign System*: intentions are
+    written at the start of each movement step)."""
+    boxes = state.get("box", {}) or {}
+    return sorted(seat for seat, box in boxes.items() if box.get("submission") is None or not box.get("ready"))
+
+
+def common(state: State, role: str, team: str | None) -> View:
+    """What every role sees."""
+    return {
+        "ruleset": "rr3",
+        "role": role,
+        "phase": clock.phase_title(state),
+        "turn": state["turn"],
+        "phase_no": state["phase"],
+        "step": state.get("step"),
+        "years": clock.years(state["turn"]),
+        "phase_kind": "default",
+        "phase_seconds": clock.phase_seconds(state),
+        "over": bool(state.get("over")),
+        "clock": clock_part(state),
+        "map": public_map(state),
+        "teams": public_teams(state),
+        "states": public_states(state),
+        "characters": public_characters(state),
+        "announcements": list(state.get("announcements", [])),
+        "news": news(state),
+        "rolls": rolls_part(state, role, team),
+        "actions": actions(state, role),
+        "waiting_for": waiting_for(state),
+    }
+
+
+# --- A team's own part ------------------------------------------------------------------------------------------
+
+
+def _item_is_teams(item: dict[str, Any], team: str | None) -> bool:
+    if team is None:
+        return False
+    if item.get("team") == team:
+        return True
+    params = item.get("params", {})
+    return any(isinstance(params.get(k), list) and team in params[k] for k in ("teams", "parties"))
+
+
+def team_part(state: State, team: str) -> dict[str, Any]:
+    """A team's confidential part: never shown to another team (handbook, *Introduction*). Its items are those it
+    made or that name it among their ``teams`` or ``parties`` (a treaty's other parties see it pending too)."""
+    rec = state["teams"][team]
+    sids = [s for s in rec.get("states", []) if s in state.get("states", {})]
+    cards = [
+        dict(card)
+        for cid, card in state.get("cards", {}).items()
+        if card.get("team") == team or cid in rec.get("cards", [])
+    ]
+    items = [dict(item) for item in state.get("items", {}).values() if _item_is_teams(item, team)]
+    box = (state.get("box") or {}).get(team)
+    own_fleets = {f for f, x in state.get("fleets", {}).items() if _owner(state, x) == team}
+    return {
+        "id": team,
+        **{k: v for k, v in rec.items() if k not in ("cards",)},
+        "card_ids": list(rec.get("cards", [])),
+        "states_private": {s: dict(state["states"][s]) for s in sids},
+        "cards": cards,
+        "armies": {a: dict(x) for a, x in state.get("armies", {}).items() if _owner(state, x) == team},
+        "fleets": {f: dict(x) for f, x in state.get("fleets", {}).items() if _owner(state, x) == team},
+        "cities": {
+            c: dict(x) for c, x in state.get("cities", {}).items() if _team_of_state(state, x.get("owner")) == team
+        },
+        "items": {
+            "pending": [i for i in items if i["status"] == desk.PENDING],
+            "done": [i for i in items if i["status"] != desk.PENDING][-RECENT:],
+        },
+        "journal": [e for e in state.get("journal", []) if not e.get("public") and e.get("team") == team],
+        "intention": None if box is None else dict(box),
+        "fleet_orders": {f: dict(o) for f, o in (state.get("fleet_orders") or {}).items() if f in own_fleets},
+        "treaties": [dict(t) for t in state.get("treaties", []) if team in t.get("parties", [])],
+    }
+
+
+def _owner(state: State, unit: dict[str, Any]) -> str | None:
+    team = unit.get("team")
+    return team if isinstance(team, str) else _team_of_state(state, unit.get("state"))
+
+
+# --- Desks and Game Control -------------------------------------------------------------------------------------
+
+
+def desk_part(state: State, role: str) -> dict[str, Any]:
+    """A control desk: its pending items with their one-click actions, and its recent closed items."""
+    pending = [dict(item) | {"actions": desk.settle_forms(state, item)} for item in desk.pending(state, role)]
+    closed = [i for i in state.get("items", {}).values() if i["desk"] == role and i["status"] != desk.PENDING]
+    return {
+        "role": role,
+        "title": desk.DESK_TITLES[role],
+        "pending": pending,
+        "done": [dict(i) for i in reversed(closed[-RECENT:])],
+    }
+
+
+def control_part(state: State) -> dict[str, Any]:
+    """What the control team sees beyond the table: everything (not the generator's seed)."""
+    return {
+        "teams": {t: team_part(state, t) for t in _teams(state)},
+        "items": [dict(i) for i in state.get("items", {}).values()],
+        "intentions": dict(state.get("box", {}) or {}),
+        "adjustments": list(state.get("adjustments", [])),
+        "journal": list(state.get("journal", [])),
+        "state": {k: v for k, v in state.items() if k not in _HIDDEN_KEYS},
+    }
+
+
+def game_control(state: State) -> dict[str, Any]:
+    """Game Control's summary: the clock and how many items wait on each desk."""
+    counts = {d: len(desk.pending(state, d)) for d in desk.DESKS}
+    return {"clock": clock_part(state), "pending": counts, "pending_total": sum(counts.values())}
+
+
+# --- Actions ----------------------------------------------------------------------------------------------------
+
+
+def adjust_form() -> dict[str, Any]:
+    """The adjustment form; ``adjustable`` lists every target's fields with their kinds (``int`` values must be sent
+    as numbers, ``bool`` as true/false, ids as text, ``nullable`` ones may be null) and bounds."""
+    return {
+        "type": "adjust",
+        "label": "Adjust",
+        "fields": [
+            desk.Field("target", "What", "choice", tuple(ADJUSTABLE)).as_json(),
+            desk.Field("key", "Which (id)").as_json(),
+            desk.Field(
+                "field", "Field", "choice", tuple(sorted({f for fs in ADJUSTABLE.values() for f in fs}))
+            ).as_json(),
+            desk.Field("value", "New value", "text", required=False).as_json(),
+            desk.Field("delta", "Or change by", "int", required=False).as_json(),
+            desk.Field("why", "Why").as_json(),
+        ],
+        "adjustable": {t: {f: spec.as_json() for f, spec in fs.items()} for t, fs in ADJUSTABLE.items()},
+    }
+
+
+def actions(state: State, role: str) -> list[dict[str, Any]]:
+    """The form templates of the actions ``role`` may use now."""
+    if state.get("over") or role == OBSERVER:
+        return []
+    team = _team_of(state, role)
+    forms = desk.request_forms(state, role, team)
+    if not desk.is_control(role):
+        return forms
+    items = desk.pending(state) if role == GM else desk.pending(state, role)
+    for item in items:
+        forms.extend(desk.settle_forms(state, item))
+    forms.append(adjust_form())
+    forms.append({"type": "announce", "label": "Announce", "fields": [desk.Field("text", "Announcement").as_json()]})
+    if role in (desk.MAP, GM) and clock.is_military(state["phase"]) and state.get("step") != clock.STEPS[-1]:
+        nxt = clock.next_step(state.get("step"))
+        forms.append({"type": "next_step", "label": f"Next step ({nxt})", "fields": []})
+    if role == GM:
+        forms.append({"type": "resolve", "label": "End the phase", "fields": []})
+    return forms
