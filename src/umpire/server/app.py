@@ -277,13 +277,27 @@ def create_app(
     async def index(request: Request) -> Response:
         return templates.TemplateResponse(request, "index.html", {})
 
+    def ruleset_of(game_id: str) -> str | None:
+        with store.reading() as conn:
+            found = conn.execute(select(db.games.c.ruleset).where(db.games.c.id == game_id)).first()
+        return None if found is None else str(found.ruleset)
+
     @app.get("/g/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     async def game_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
-        with store.reading() as conn:
-            exists = conn.execute(select(db.games.c.id).where(db.games.c.id == game_id)).first()
-        if exists is None:
+        ruleset = ruleset_of(game_id)
+        if ruleset is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
-        return templates.TemplateResponse(request, "game.html", {"game_id": game_id})
+        # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk.
+        page = "rr3.html" if ruleset == "rr3" else "game.html"
+        return templates.TemplateResponse(request, page, {"game_id": game_id})
+
+    @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)
+    async def projector_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
+        """The public screen of the room: clock, countdown, the phase's events, announcements and news (the
+        observer's view, large type, live)."""
+        if ruleset_of(game_id) is None:
+            return HTMLResponse("<h1>No such game</h1>", status_code=404)
+        return templates.TemplateResponse(request, "projector.html", {"game_id": game_id})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -336,6 +350,7 @@ def create_app(
         return {
             "id": game_id,
             "url": f"{str(request.base_url).rstrip('/')}/g/{game_id}",
+            "projector_url": f"{str(request.base_url).rstrip('/')}/g/{game_id}/projector",
             "gm_token": made["gm_token"],
             "gm_link": link(request, game_id, made["gm_token"]),
             "lobby_token": made["lobby_token"],
@@ -421,7 +436,12 @@ def create_app(
     @app.post("/api/games/{game_id}/actions", summary="Take any action of the ruleset's view ('actions')")
     async def post_action(game_id: Annotated[str, GAME_ID], body: ActionBody, authorization: Token = None) -> Any:
         caller = caller_of(game_id, authorization)
-        return act_and_show(game_id, caller, [body.action])
+        action = body.action
+        if "who" in action and caller.player is not None and caller.player.name:
+            # An umpire's action names who took it (a desk's settlements, adjustments, announcements): for a
+            # seat that is the name it joined with, whatever the page sent.
+            action = {**action, "who": caller.player.name}
+        return act_and_show(game_id, caller, [action])
 
     @app.post("/api/games/{game_id}/orders", summary="Submit orders as text (per-line errors on refusal)")
     async def post_orders(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:

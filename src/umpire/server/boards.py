@@ -13,6 +13,7 @@ from __future__ import annotations
 import colorsys
 import math
 import re
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -134,7 +135,14 @@ def _nations(gm: GameMap) -> dict[str, dict[str, Any]]:
 
 @lru_cache(maxsize=16)
 def board(map_id: str) -> dict[str, Any]:
-    """The drawing data of a map: size, provinces (point, type, centre, home, coasts), adjacencies, nations."""
+    """The drawing data of a map: size, provinces (point, type, centre, home, coasts), adjacencies, nations.
+
+    ``rr3`` is Renaissance and Reformation's map of 1524 (areas and borders, not a Diplomacy map): see
+    :func:`rr3_board`."""
+    if map_id == RR3_BOARD:
+        from umpire.games.rr3.geography import map1524
+
+        return rr3_board(map1524())
     gm = game_map(map_id)
     raw: dict[str, tuple[float, float]] = {}
     for pid, province in gm.provinces.items():
@@ -180,5 +188,100 @@ def has_board(map_id: str) -> bool:
     try:
         board(map_id)
     except (LookupError, UmpireError, ValueError, OSError):
+        return False
+    return True
+
+
+# --- Renaissance and Reformation: areas on three tables -----------------------------------------------------------
+
+RR3_BOARD = "rr3"
+"""The board id of Renaissance and Reformation's map of 1524 (``umpire.games.rr3.geography.map1524``)."""
+
+#: The team each played state belongs to (the shared identifiers of the ruleset, spec rr3-ids).
+RR3_TEAM_OF_STATE: dict[str, str] = {
+    "england": "england",
+    "france": "france",
+    **{s: "habsburgs" for s in ("spain", "naples", "netherlands", "austria")},
+    **{s: "electors" for s in ("saxony", "brandenburg", "palatinate", "bohemia", "hungary", "mainz")},
+    **{s: "lutherans" for s in ("ansbach", "hesse", "anhalt")},
+    **{s: "princes" for s in ("bavaria", "baden", "ducal_saxony")},
+    "denmark": "denmark",
+    "papacy": "papacy",
+    "florence": "florence",
+    "milan": "milan",
+    "venice": "venice",
+}
+
+#: A colour per team, for its states' areas and its counters.
+RR3_TEAM_COLOURS: dict[str, str] = {
+    "england": "#c8102e",
+    "france": "#2657a8",
+    "habsburgs": "#c9a227",
+    "electors": "#7b4f9d",
+    "princes": "#2e8b57",
+    "papacy": "#efe3a8",
+    "lutherans": "#8b5a2b",
+    "venice": "#1f8a8a",
+    "florence": "#e07b1f",
+    "milan": "#4f6272",
+    "denmark": "#e06c9f",
+}
+
+
+def rr3_state_colour(state: str) -> str:
+    """A state's colour: its team's for a played state, else a soft colour fixed by the state's id."""
+    team = RR3_TEAM_OF_STATE.get(state)
+    if team is not None:
+        return RR3_TEAM_COLOURS[team]
+    return "#9a9a9a" if state == "ottomans" else _pale(zlib.crc32(state.encode()) % 97)
+
+
+def rr3_board(geo: Any) -> dict[str, Any]:
+    """The drawing data of a Renaissance and Reformation map (a ``Geography``): each area's point (from its
+    ``pos``, projected and pushed apart where crowded), kind, owner at the start, table, cities; the borders with
+    their kind (river, mountains, pass, strait, coast, sea); a colour per state and per team. The owners, markers
+    and counters of a game come with each view."""
+    raw = {aid: (float(area.pos[0]), float(area.pos[1])) for aid, area in geo.areas.items()}
+    if not raw:
+        raise LookupError("the rr3 map has no areas")
+    points = _fit(_spread(_project(raw), set(raw), gap=34.0)) if len(raw) > 1 else {a: (MARGIN, MARGIN) for a in raw}
+    height = max(y for _, y in points.values()) + MARGIN + 14
+    areas: dict[str, Any] = {}
+    states = set(RR3_TEAM_OF_STATE)
+    for aid, area in geo.areas.items():
+        if area.state:
+            states.add(area.state)
+        areas[aid] = {
+            "name": area.name,
+            "kind": area.kind,
+            "state": area.state,
+            "table": area.table,
+            "region": area.region,
+            "religion": area.religion,
+            "free_city": area.free_city,
+            "xy": points[aid],
+            "cities": [
+                {"id": c.id, "name": c.name, "fort": c.fort, "port": c.port, "capital": c.capital} for c in area.cities
+            ],
+        }
+    borders = [{"a": b.a, "b": b.b, "kind": b.kind, "river": b.river, "name": b.name} for b in geo.borders]
+    return {
+        "id": RR3_BOARD,
+        "name": "Europe in 1524",
+        "kind": "rr3",
+        "width": WIDTH,
+        "height": round(height, 1),
+        "areas": areas,
+        "borders": borders,
+        "states": {s: {"colour": rr3_state_colour(s), "team": RR3_TEAM_OF_STATE.get(s)} for s in sorted(states)},
+        "teams": {t: {"colour": c} for t, c in RR3_TEAM_COLOURS.items()},
+    }
+
+
+def has_rr3_board() -> bool:
+    """Whether the rr3 map can be drawn (its data file may not exist yet; a failure is not cached)."""
+    try:
+        board(RR3_BOARD)
+    except (LookupError, UmpireError, ValueError, OSError, ImportError):
         return False
     return True

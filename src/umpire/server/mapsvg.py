@@ -84,7 +84,7 @@ def inf_of(view: dict[str, Any]) -> InfView | None:
 def map_svg(view: dict[str, Any]) -> str | None:
     """The SVG map of a view, or None when its ruleset has no drawn board."""
     drawing = scene(view)
-    if drawing is None:
+    if drawing is None or drawing.get("kind") == "rr3":  # the megagame's map is drawn by its page only
         return None
     return draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf_of(view))
 

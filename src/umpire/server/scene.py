@@ -26,7 +26,7 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from umpire.server.boards import _pale, board, has_board
+from umpire.server.boards import RR3_BOARD, _pale, board, has_board, has_rr3_board
 
 UNIT_TYPES = ("A", "F")
 CROSSES = ("protestant", "catholic")
@@ -178,6 +178,9 @@ def _new_nations(view: dict[str, Any], data: dict[str, Any]) -> dict[str, dict[s
 
 def scene(view: dict[str, Any]) -> dict[str, Any] | None:
     """The board's drawing data for ``view`` (see the module's docstring), or None if it has no board."""
+    if view.get("ruleset") == RR3_BOARD:
+        # Renaissance and Reformation's page draws its areas, owners and counters from the view's own "map".
+        return {"map": RR3_BOARD, "kind": "rr3"} if has_rr3_board() else None
     map_id = map_of(view)
     if map_id is None:
         return None

@@ -205,10 +205,17 @@ class Tx:
 
 
 def phase_key(game: Game) -> str:
-    """An identifier of the current phase from the public view: its name and how many phases are behind it."""
+    """An identifier of the current phase from the public view: its name and how many phases are behind it.
+
+    A ruleset whose view numbers its phases (``turn`` and ``phase_no``, as Renaissance and Reformation does) is
+    identified by those numbers, so that its named sub-steps (a military phase's pay and movement steps) do not
+    count as new phases: a step keeps its phase's deadline."""
     view = game.ruleset.view(game.state, OBSERVER)
     history = view.get("history")
-    return canonical_json([view.get("phase"), len(history) if isinstance(history, list) else None, view.get("over")])
+    name: Any = view.get("phase")
+    if isinstance(view.get("phase_no"), int):
+        name = [view.get("turn"), view["phase_no"]]
+    return canonical_json([name, len(history) if isinstance(history, list) else None, view.get("over")])
 
 
 def phase_kind(view: dict[str, Any]) -> str:
@@ -220,6 +227,14 @@ def phase_kind(view: dict[str, Any]) -> str:
     if isinstance(phase, str) and _PHASE.match(phase):
         return _KINDS[phase[-1]]
     return "default"
+
+
+def timetable_seconds(view: dict[str, Any]) -> int | None:
+    """The length of the current phase by the ruleset's own timetable (``view["phase_seconds"]``), if it has one."""
+    seconds = view.get("phase_seconds")
+    if isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
+        return seconds
+    return None
 
 
 def phase_name(view: dict[str, Any]) -> str:
@@ -483,6 +498,11 @@ class Store:
         """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
         seed = body.seed if body.seed is not None else int.from_bytes(os.urandom(6), "big")
         game = new_game(body.ruleset, body.scenario, body.options, seed)
+        if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
+            raise IllegalAction(
+                f"{game.ruleset.info.title} has no bots, so a seat that misses a deadline cannot be played by one; "
+                "choose missed_orders 'hold' or 'civil_disorder'"
+            )
         seats = game.ruleset.seats(game.state)
         now = time.time()
         game_id = security.new_game_id()
@@ -605,9 +625,14 @@ class Store:
                     tx.apply(seat, {"type": "ready", "ready": True})
 
     def _set_phase_deadline(self, tx: Tx) -> None:
-        kind = phase_kind(tx.game.view(OBSERVER))
+        """The new phase's deadline: the game's seconds for its kind, else the ruleset's own timetable (a view's
+        ``phase_seconds``, as Renaissance and Reformation's), else none."""
+        view = tx.game.view(OBSERVER)
+        kind = phase_kind(view)
         deadlines = tx.row.settings.deadlines
         seconds = deadlines.get(kind, deadlines.get("default"))
+        if not seconds:
+            seconds = timetable_seconds(view)
         if tx.row.status == "paused":
             tx.set(paused_remaining=float(seconds) if seconds else None)
         else:
@@ -914,7 +939,7 @@ class Store:
             if tx.row.status != "running" or tx.row.deadline_at is None or tx.row.deadline_at > moment:
                 return False
             gm_view = tx.game.view(GM)
-            if not any(a.get("type") == "resolve" for a in gm_view.get("actions", [])):
+            if not _may_resolve(tx.game, gm_view):
                 tx.set(deadline_at=None)
                 return False
             waiting = [s for s in gm_view.get("waiting_for", []) if isinstance(s, str)]
@@ -949,6 +974,19 @@ class Store:
             return self.transact(game_id, work)
         except NotFound:
             return False
+
+
+def _may_resolve(game: Game, gm_view: dict[str, Any]) -> bool:
+    """Whether the GM's ``resolve`` would be accepted now: listed among the GM's actions, or (for a ruleset whose
+    GM view lists only forms, as Renaissance and Reformation's) accepted by a trial on a copy of the game."""
+    if any(isinstance(a, dict) and a.get("type") == "resolve" for a in gm_view.get("actions", [])):
+        return True
+    trial = Game(game.ruleset, {**game.record, "actions": []}, game.state)
+    try:
+        trial.act(GM, {"type": "resolve"})
+    except UmpireError:
+        return False
+    return True
 
 
 def _has_orders(view: dict[str, Any]) -> bool:

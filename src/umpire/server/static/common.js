@@ -56,6 +56,42 @@ const U = {
     if (!res.ok) { const err = new Error(data && data.error || ("error " + res.status)); err.data = data; err.status = res.status; throw err; }
     return data;
   },
+  // Follow a game's event stream (read with fetch, so a token travels in a header, not in the URL): calls
+  // onState(payload) for each "state" event and onLive(true/false) as the connection comes and goes; reconnects.
+  async stream(url, token, onState, onLive) {
+    let wait = 1000;
+    for (;;) {
+      try {
+        const headers = { "Accept": "text/event-stream" };
+        if (token) headers["Authorization"] = "Bearer " + token;
+        const res = await fetch(url, { headers });
+        if (!res.ok) throw new Error("stream " + res.status);
+        onLive(true);
+        wait = 1000;
+        const reader = res.body.getReader();
+        const dec = new TextDecoder();
+        let buf = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          let i;
+          while ((i = buf.indexOf("\n\n")) >= 0) {
+            const chunk = buf.slice(0, i); buf = buf.slice(i + 2);
+            let event = "message", data = "";
+            for (const line of chunk.split("\n")) {
+              if (line.startsWith("event:")) event = line.slice(6).trim();
+              else if (line.startsWith("data:")) data += line.slice(5).trim();
+            }
+            if (event === "state" && data) onState(JSON.parse(data));
+          }
+        }
+      } catch (e) { /* reconnect below */ }
+      onLive(false);
+      await new Promise(r => setTimeout(r, wait));
+      wait = Math.min(wait * 2, 15000);
+    }
+  },
   when(epoch) { return new Date(epoch * 1000).toLocaleString(); },
   span(seconds) {
     seconds = Math.max(0, Math.round(seconds));

@@ -48,6 +48,7 @@
       row("Lobby (anyone may join)", made.lobby_link);
       for (const [seat, url] of Object.entries(made.seat_links)) row(seat, url);
       row("Observers", made.url);
+      if (made.projector_url) row("Projector", made.projector_url);
       U.$("gm-open").href = made.gm_link;
       U.$("created").classList.remove("hidden");
       form.closest("section").classList.add("hidden");

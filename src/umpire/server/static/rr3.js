@@ -1,0 +1,672 @@
+"use strict";
+// Renaissance and Reformation III: the game page (a team's sheet, a control desk, Game Control's desks and
+// clock) and the projector (the room's public screen). One payload from the server, redrawn on every live update;
+// forms and inputs are kept while their template is unchanged, so typing survives the updates.
+(function () {
+  const app = U.$("app");
+  const gameId = app.dataset.game;
+  const projector = app.dataset.mode === "projector";
+  // The projector is the public screen: it never sends a token, whoever's browser shows it.
+  let token = projector ? null : U.token(gameId);
+  let S = null;
+  let skew = 0;
+  let deskTab = null;
+  let boardData = null, boardTried = false, zoom = false, picked = null;
+  const openForms = new Set();  // the request forms a player has opened (kept open across updates)
+  const api = (path) => "/api/games/" + gameId + path;
+
+  const CONTROL = ["map_control", "political_control", "religious_control", "character_control", "nonplayed_control"];
+  const DESK_TITLES = {
+    map_control: "Map Control", political_control: "Political Control", religious_control: "Religious Control",
+    character_control: "Character Control", nonplayed_control: "Non-played States", gm: "Game Control",
+  };
+  // Handbook, The Turn Sequence: what each phase of a turn is for.
+  const PHASE_EVENTS = {
+    1: ["Play revenue cards. Raise armies. Repair fleets. Remove 'Looted' and 'Extorted' markers.",
+      "Make death rolls. Reduce unrest value by 1. Negotiation and diplomacy."],
+    2: ["Military phase: pay and move armies/navies. Armies may be raised but may not move this phase.",
+      "Religious debate phase. Negotiation and diplomacy."],
+    3: ["Military phase: pay and move armies/navies. Armies may be raised but may not move this phase.",
+      "Religious conversion. Negotiation and diplomacy."],
+    4: ["A time-out for consultation between the military and political players. Loan cards may be played.",
+      "Announcement of marriages and births. Negotiation and diplomacy."],
+    5: ["Military phase: pay and move armies/navies. Armies may be raised but may not move this phase.",
+      "Negotiation and diplomacy. Check for revolts by religious minorities."],
+    6: ["Winter. All armies disband.", "Announcements: summary of important events that turn. Negotiation and diplomacy."],
+  };
+  const STEPS = { pay: "pay armies", move1: "first movement step", move2: "second movement step", done: "movement over" };
+  const HIDDEN_FORMS = new Set(["settle", "dismiss", "adjust", "announce", "resolve", "next_step"]);
+
+  // --- small helpers --------------------------------------------------------------------------------------
+  const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  const entries = (x) => Array.isArray(x) ? x.map((v, i) => [v && v.id ? v.id : String(i), v]) : isObj(x) ? Object.entries(x) : [];
+  const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
+  const role = () => S.you.role;
+  const isControl = () => CONTROL.includes(role());
+  const isGm = () => !!S.you.is_gm;
+  function show(id, on) { U.$(id) && U.$(id).classList.toggle("hidden", !on); }
+  function text(id, t) { const n = U.$(id); if (n) n.textContent = t; }
+  function fmt(v) {
+    if (v === null || v === undefined) return "–";
+    if (Array.isArray(v)) return v.map(fmt).join(", ");
+    if (isObj(v)) return Object.entries(v).map(([k, x]) => nice(k) + ": " + fmt(x)).join("; ");
+    return String(v);
+  }
+  // Keep a container's children whose key and signature are unchanged (inputs keep what is typed); build the rest.
+  function sync(container, list) {
+    const old = new Map();
+    for (const c of [...container.children]) if (c.dataset && c.dataset.key !== undefined) old.set(c.dataset.key, c);
+    const nodes = list.map(({ key, sig, build }) => {
+      const prev = old.get(key);
+      if (prev && prev.dataset.sig === sig) return prev;
+      const node = build();
+      node.dataset.key = key; node.dataset.sig = sig;
+      return node;
+    });
+    U.clear(container);
+    for (const n of nodes) container.append(n);
+  }
+  function umpireName() {
+    if (S.you.name) return S.you.name;
+    const input = U.$("gm-name");
+    return (input && input.value.trim()) || DESK_TITLES[role()] || role();
+  }
+
+  // --- talking to the server ------------------------------------------------------------------------------
+  async function refresh() { render(await U.call("GET", api(""), token)); }
+  async function post(path, body, errorNode) {
+    if (errorNode) errorNode.textContent = "";
+    try {
+      const data = await U.call("POST", api(path), token, body);
+      if (data && data.game) render(data);
+      return data;
+    } catch (e) {
+      if (errorNode) errorNode.textContent = e.message;
+      throw e;
+    }
+  }
+  // An action of the ruleset; an umpire's carries its name ("who").
+  function act(action, errorNode) {
+    if (isControl() || isGm()) action = Object.assign({ who: umpireName() }, action);
+    return post("/actions", { action }, errorNode);
+  }
+
+  // --- the whole page -------------------------------------------------------------------------------------
+  function render(data) {
+    S = data;
+    skew = data.game.now - Date.now() / 1000;
+    text("title", S.game.title);
+    renderClock();
+    renderEvents();
+    renderAnnouncements();
+    renderNews();
+    if (projector) return;
+    const you = S.you;
+    text("who", (you.name ? you.name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+    renderJoin();
+    renderMap();
+    renderTeam();
+    renderForms();
+    renderDesks();
+    renderControlTools();
+    renderGm();
+  }
+
+  function clockLine() {
+    const v = S.view, g = S.game;
+    if (!v.phase_no) return v.phase || g.status;
+    let t = "Turn " + v.turn + (v.years ? " (" + v.years + ")" : "") + " · phase " + v.phase_no + (v.step ? " · " + (STEPS[v.step] || v.step) : "");
+    if (v.over) t = "Game over";
+    return t;
+  }
+  function countdown() {
+    const g = S.game;
+    if (g.status === "lobby") return "not started";
+    if (g.status === "over") return "over";
+    if (g.status === "paused") return "paused" + (g.paused_remaining != null ? " · " + U.span(g.paused_remaining) + " left" : "");
+    if (g.deadline_at) return "ends in " + U.span(g.deadline_at - (Date.now() / 1000 + skew));
+    return "no deadline";
+  }
+  function renderClock() {
+    text("clock", clockLine());
+    tick();
+  }
+  function tick() {
+    if (!S) return;
+    const el = U.$("countdown");
+    el.textContent = countdown();
+    el.classList.toggle("paused", S.game.status === "paused");
+    el.classList.toggle("late", !!S.game.deadline_at && S.game.deadline_at - (Date.now() / 1000 + skew) < 60);
+  }
+  setInterval(tick, 1000);
+
+  function renderEvents() {
+    const v = S.view;
+    const events = (v.clock && v.clock.events) || PHASE_EVENTS[v.phase_no];
+    show("events", !!events);
+    if (!events) return;
+    const military = Array.isArray(events) ? events[0] : events.military;
+    const political = Array.isArray(events) ? events[1] : events.political;
+    text("events-title", v.phase_no ? "Phase " + v.phase_no + " of 6" + (v.phase_seconds ? " · " + Math.round(v.phase_seconds / 60) + " minutes" : "") : "");
+    text("events-military", military || "");
+    text("events-political", political || "");
+    text("step-line", v.step ? "Step: " + (STEPS[v.step] || v.step) : "");
+  }
+
+  function renderAnnouncements() {
+    const list = U.$("announcements");
+    let items = (S.view.announcements || []).slice().reverse();
+    if (!S.view.announcements) items = (S.press || []).filter(m => m.to === "public").slice().reverse().map(m => ({ id: "p" + m.id, text: m.body, who: m.from }));
+    if (projector) items = items.slice(0, 6);
+    sync(list, items.map(a => ({
+      key: String(a.id), sig: JSON.stringify(a),
+      build: () => U.el("li", { class: "announcement", "data-announcement": a.id },
+        U.el("div", { class: "meta" }, [a.turn ? "Turn " + a.turn + ", phase " + a.phase : "", DESK_TITLES[a.role] || nice(a.role || ""), a.who].filter(Boolean).join(" · ")),
+        U.el("div", { class: "body" }, a.text)),
+    })));
+    if (!items.length) list.append(U.el("li", { class: "empty" }, "No announcements yet."));
+  }
+
+  function diceNodes(dice) {
+    if (!dice || !dice.length) return null;
+    return U.el("ul", { class: "dice" }, ...dice.map(d => U.el("li", { "data-die": d.n },
+      U.el("span", { class: "faces", title: "dice" }, ...(Array.isArray(d.result) ? d.result : [d.result]).map(f => U.el("span", { class: "face" }, String(f)))),
+      " ", U.el("span", { class: "purpose" }, (d.kind ? d.kind + " · " : "") + (d.purpose || "")))));
+  }
+  function newsEntry(n) {
+    const head = n.title || n.outcome || "";
+    const body = n.title && n.text ? n.text : (n.title && n.outcome ? n.outcome : "");
+    return U.el("li", { class: "news-item" },
+      U.el("div", { class: "meta" }, [n.turn ? "Turn " + n.turn + ", phase " + n.phase : "", n.step ? nice(n.step) : ""].filter(Boolean).join(" · ")),
+      U.el("div", { class: "title" }, head), body ? U.el("div", { class: "body" }, body) : null, diceNodes(n.dice));
+  }
+  function renderNews() {
+    let items = (S.view.news || []).slice().reverse();
+    if (projector) items = items.slice(0, 8);
+    sync(U.$("news"), items.map((n, i) => ({ key: (n.id || "") + ":" + (items.length - i), sig: JSON.stringify(n), build: () => newsEntry(n) })));
+    if (!items.length) U.$("news").append(U.el("li", { class: "empty" }, "Nothing has happened yet."));
+  }
+
+  // --- joining --------------------------------------------------------------------------------------------
+  function renderJoin() {
+    const you = S.you;
+    const needsName = you.player && !you.name;
+    const lobbyJoin = you.role === "lobby" && !you.player;
+    show("join", needsName || lobbyJoin);
+    if (needsName) text("join-title", "Take the seat of " + (DESK_TITLES[you.seat] || nice(you.seat)));
+    if (lobbyJoin) {
+      text("join-title", "Join " + S.game.title);
+      const chosen = S.game.settings.assignment === "chosen";
+      show("join-seat-label", chosen);
+      const sel = U.$("join-seat");
+      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => !x.joined)) sel.append(U.el("option", { value: s.seat }, DESK_TITLES[s.seat] || nice(s.seat)));
+    }
+  }
+  if (!projector) U.$("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { name: U.$("join-name").value };
+    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
+    try {
+      const data = await post("/join", body, U.$("join-error"));
+      token = data.token; U.setToken(gameId, token);
+      await refresh();
+    } catch (e) { /* shown */ }
+  });
+
+  // --- the map --------------------------------------------------------------------------------------------
+  async function loadBoard() {
+    if (boardTried) return boardData;
+    boardTried = true;
+    try { boardData = await U.call("GET", "/api/boards/" + S.board.map); } catch (e) { boardData = null; }
+    return boardData;
+  }
+  function mapAreas() { return (S.view.map && S.view.map.areas) || {}; }
+  function counters(kind) { return entries(S.view.map && S.view.map[kind]).map(([id, a]) => Object.assign({ id }, a)); }
+  function ownerOf(id) { const a = mapAreas()[id]; return (a && a.owner) || (boardData && boardData.areas[id] && boardData.areas[id].state) || null; }
+  function colourOf(state) { return (boardData && boardData.states[state] && boardData.states[state].colour) || "#cccccc"; }
+  function markersOf(a) {
+    if (!a) return [];
+    const out = [];
+    for (const k of ["revolt", "looted", "extorted"]) if (a[k]) out.push(k);
+    if (a.minority) out.push(a.minority + " minority");
+    if (a.counters) out.push(a.counters + " conversion counter(s)");
+    return out;
+  }
+  async function renderMap() {
+    const holder = U.$("rr3-map");
+    if (S.board && S.board.map) await loadBoard();
+    if (!boardData) { show("rr3-map", false); show("map-zoom", false); show("area-info", false); show("map-list", true); renderMapList(); return; }
+    show("rr3-map", true); show("map-zoom", true); show("area-info", true); show("map-list", false);
+    const B = boardData, areas = mapAreas();
+    const svg = U.svg("svg", { viewBox: "0 0 " + B.width + " " + B.height, class: "rr3-svg" + (zoom ? " zoomed" : ""), role: "img", "aria-label": "map" });
+    const xy = (id) => B.areas[id] && B.areas[id].xy;
+    const style = { land: ["#9a8f7a", 1, ""], river: ["#3a78c2", 2.5, ""], mountains: ["#7a4b2a", 3, "6 3"], pass: ["#7a4b2a", 2, "2 3"], strait: ["#3a78c2", 2, "5 3"], coast: ["#8fb3cf", 1, "2 2"], sea: ["#8fb3cf", 1, ""] };
+    for (const b of B.borders) {
+      const p = xy(b.a), q = xy(b.b);
+      if (!p || !q) continue;
+      const [stroke, width, dash] = style[b.kind] || ["#999", 1, ""];
+      svg.append(U.svg("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke, "stroke-width": width, "stroke-dasharray": dash || null, class: "border " + b.kind },
+        U.svg("title", {}, nice(b.kind) + (b.name ? " (" + b.name + ")" : "") + (b.river ? " (" + nice(b.river) + ")" : ""))));
+    }
+    for (const [id, area] of Object.entries(B.areas)) {
+      const [x, y] = area.xy;
+      const live = areas[id] || {};
+      const owner = ownerOf(id);
+      const marks = markersOf(live);
+      const tip = area.name + (owner ? " · " + nice(owner) : "") + (live.religion ? " · " + live.religion : "") +
+        (area.cities.length ? " · " + area.cities.map(c => c.name + " (" + c.fort + ")").join(", ") : "") + (marks.length ? " · " + marks.join(", ") : "");
+      const g = U.svg("g", { class: "area " + area.kind, "data-area": id, "data-owner": owner || "" });
+      if (area.kind === "sea") g.append(U.svg("ellipse", { cx: x, cy: y, rx: 14, ry: 8, fill: "#b9d3e6", stroke: "#8fb3cf" }));
+      else if (area.free_city) g.append(U.svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: colourOf(owner), stroke: "#333" }));
+      else g.append(U.svg("circle", { cx: x, cy: y, r: 9, fill: colourOf(owner), stroke: live.revolt ? "#d0021b" : "#333", "stroke-width": live.revolt ? 3 : 1 }));
+      if (live.looted || live.extorted) g.append(U.svg("text", { x: x, y: y + 3, class: "marker" }, (live.looted ? "L" : "") + (live.extorted ? "E" : "")));
+      g.append(U.svg("text", { x: x, y: y + 19, class: "area-label" + (area.kind === "sea" ? " sea" : "") }, area.name));
+      g.append(U.svg("title", {}, tip));
+      g.addEventListener("click", () => { picked = id; showArea(); });
+      svg.append(g);
+    }
+    const stack = {};
+    const place = (area) => { stack[area] = (stack[area] || 0) + 1; const p = xy(area); return p ? [p[0] + 8 + (stack[area] - 1) * 7, p[1] - 14 - (stack[area] - 1) * 5] : null; };
+    for (const a of counters("armies")) {
+      const at = place(a.area);
+      if (!at) continue;
+      svg.append(U.svg("g", { class: "army", "data-army": a.id },
+        U.svg("rect", { x: at[0], y: at[1], width: 22, height: 12, rx: 2, fill: colourOf(a.state), stroke: "#111" }),
+        U.svg("text", { x: at[0] + 11, y: at[1] + 9.5, class: "counter-text" }, a.men != null ? String(a.men) : "A"),
+        U.svg("title", {}, "army " + a.id + " (" + nice(a.state) + "): " + fmt({ men: a.men, arrears: a.arrears, fatigue: a.fatigue, commander: a.commander }))));
+    }
+    for (const f of counters("fleets")) {
+      const where = f.sea || f.area || (f.port && B.areas && Object.keys(B.areas).find(k => B.areas[k].cities.some(c => c.id === f.port)));
+      const at = place(where);
+      if (!at) continue;
+      svg.append(U.svg("g", { class: "fleet", "data-fleet": f.id },
+        U.svg("path", { d: `M${at[0]} ${at[1] + 4} L${at[0] + 20} ${at[1] + 4} L${at[0] + 16} ${at[1] + 11} L${at[0] + 4} ${at[1] + 11} Z`, fill: colourOf(f.state), stroke: f.damaged ? "#d0021b" : "#111", "stroke-dasharray": f.damaged ? "2 1" : null }),
+        U.svg("title", {}, "fleet " + f.id + " (" + nice(f.state) + ")" + (f.damaged ? " damaged" : "") + (f.port ? " in " + f.port : ""))));
+    }
+    U.clear(holder).append(svg);
+    showArea();
+  }
+  // The area last clicked on the map: its owner, religion, markers, cities (fort, garrison, siege) and counters.
+  function showArea() {
+    const box = U.$("area-info");
+    if (!picked || !boardData || !boardData.areas[picked]) { box.textContent = "Click an area for its details."; return; }
+    const area = boardData.areas[picked], live = mapAreas()[picked] || {};
+    const cities = (S.view.map && S.view.map.cities) || {};
+    const here = counters("armies").filter(a => a.area === picked).map(a => a.id + " (" + nice(a.state) + ", " + a.men + " men, arrears " + a.arrears + ", fatigue " + a.fatigue + ")");
+    const ships = counters("fleets").filter(f => f.sea === picked || area.cities.some(c => c.id === f.port)).map(f => f.id + (f.damaged ? " (damaged)" : ""));
+    U.clear(box).append(
+      U.el("strong", {}, area.name), " · " + [nice(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
+      area.cities.length ? U.el("div", {}, "Cities: " + area.cities.map(c => {
+        const now = cities[c.id] || {};
+        return c.name + " (fort " + (now.fort != null ? now.fort : c.fort) + (c.port ? ", port" : "") + (c.capital ? ", capital" : "") +
+          (now.blockade ? ", blockade " + now.blockade : "") + ((now.besieged_by || []).length ? ", besieged by " + now.besieged_by.join(", ") : "") + ")";
+      }).join("; ")) : null,
+      here.length ? U.el("div", {}, "Armies: " + here.join("; ")) : null,
+      ships.length ? U.el("div", {}, "Fleets: " + ships.join("; ")) : null);
+  }
+  function renderMapList() {
+    const box = U.clear(U.$("map-list"));
+    const areas = Object.entries(mapAreas());
+    const armies = counters("armies"), fleets = counters("fleets");
+    if (!areas.length && !armies.length) { box.append(U.el("p", {}, "No map yet.")); return; }
+    const t = U.el("table", { class: "results" }, U.el("tr", {}, U.el("th", {}, "Area"), U.el("th", {}, "Owner"), U.el("th", {}, "Religion"), U.el("th", {}, "Markers"), U.el("th", {}, "Counters")));
+    for (const [id, a] of areas.sort()) {
+      const here = armies.filter(x => x.area === id).map(x => x.id + " " + (x.men != null ? x.men : "")).concat(fleets.filter(f => f.sea === id).map(f => f.id));
+      t.append(U.el("tr", { "data-area": id }, U.el("td", {}, nice(id)), U.el("td", {}, nice(a.owner)), U.el("td", {}, a.religion || ""), U.el("td", {}, markersOf(a).join(", ")), U.el("td", {}, here.join(", "))));
+    }
+    box.append(t);
+  }
+  if (!projector) U.$("map-zoom").addEventListener("click", () => { zoom = !zoom; U.$("map-zoom").textContent = zoom ? "Fit" : "Zoom"; if (S) renderMap(); });
+
+  // --- a team's sheet -------------------------------------------------------------------------------------
+  function table(rows, cols, cls) {
+    const t = U.el("table", { class: "results " + (cls || "") }, U.el("tr", {}, ...cols.map(c => U.el("th", {}, c[1]))));
+    for (const [key, row] of rows) t.append(U.el("tr", { "data-row": key }, ...cols.map(c => U.el("td", { "data-col": c[0] }, c[0] === "id" ? nice(key) : fmt(row[c[0]])))));
+    return t;
+  }
+  function itemLine(it) {
+    return U.el("li", { class: "item " + (it.status || ""), "data-item": it.id },
+      U.el("div", { class: "title" }, it.title + " "), U.el("span", { class: "meta" }, [DESK_TITLES[it.desk] || nice(it.desk), it.status, it.turn ? "turn " + it.turn + " phase " + it.phase : ""].filter(Boolean).join(" · ")),
+      it.outcome ? U.el("div", { class: "outcome" }, it.outcome) : null,
+      diceNodes(it.dice),
+      it.closed_by ? U.el("div", { class: "meta" }, "by " + [DESK_TITLES[it.closed_by.role] || nice(it.closed_by.role), it.closed_by.who].filter(Boolean).join(", ")) : null);
+  }
+  function renderTeam() {
+    const team = S.view.team;
+    const box = U.$("team");
+    show("team", !!team);
+    if (!team) return;
+    const sig = JSON.stringify(team);
+    if (box.dataset.sig === sig) return;
+    box.dataset.sig = sig;
+    const wasOpen = new Map([...box.querySelectorAll("details")].map(d => [d.className, d.open]));
+    U.clear(box);
+    box.append(U.el("h2", {}, team.name || nice(team.id || S.you.role)));
+    const states = entries(team.states_private || {});
+    if (states.length) {
+      box.append(U.el("h3", {}, "Treasury"));
+      box.append(table(states, [["id", "State"], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "treasury"));
+    }
+    for (const key of ["prestige", "heavenly", "conversion_counters"]) if (team[key] != null) box.append(U.el("span", { class: "stat" }, nice(key) + ": " + team[key] + "  "));
+    const cards = entries(team.cards);
+    if (cards.length) {
+      box.append(U.el("h3", {}, "Cards"));
+      box.append(table(cards, [["id", "Card"], ["kind", "Kind"], ["state", "State"], ["holder", "Holder"], ["played", "Played"]], "cards"));
+    }
+    const debating = entries(team.debating);
+    if (debating.length) box.append(U.el("h3", {}, "Debating cards"), U.el("ul", {}, ...debating.map(([issue, vals]) => U.el("li", {}, nice(issue) + ": " + fmt(vals)))));
+    const armies = entries(team.armies);
+    box.append(U.el("h3", {}, "Armies"));
+    box.append(armies.length ? table(armies, [["id", "Army"], ["men", "Men"], ["arrears", "Arrears"], ["fatigue", "Fatigue"], ["area", "Area"], ["commander", "Commander"]], "armies") : U.el("p", {}, "No army in the field."));
+    const fleets = entries(team.fleets);
+    if (fleets.length) box.append(U.el("h3", {}, "Fleets"), table(fleets, [["id", "Fleet"], ["damaged", "Damaged"], ["sea", "Sea"], ["port", "Port"], ["troops", "Troops"], ["carrying", "Carrying"]], "fleets"));
+    const garrisons = entries(team.cities).filter(([, c]) => c && c.garrison);
+    if (garrisons.length) box.append(U.el("details", { class: "garrisons" }, U.el("summary", {}, "Garrisons (" + garrisons.length + " cities)"),
+      table(garrisons, [["id", "City"], ["garrison", "Men"], ["fort", "Fort"], ["blockade", "Blockade"]], "garrisons")));
+    const orders = entries(team.fleet_orders);
+    if (orders.length) box.append(U.el("h3", {}, "Your fleets' orders (sealed)"), U.el("ul", { class: "fleet-orders" }, ...orders.map(([f, o]) => U.el("li", {}, f + ": " + fmt({ path: o.path, port: o.port, land: o.land, intercept: o.intercept })))));
+    const treaties = team.treaties || [];
+    if (treaties.length) box.append(U.el("h3", {}, "Treaties"), U.el("ul", { class: "treaties" }, ...treaties.map(t => U.el("li", {}, fmt(t)))));
+    const sealed = ((team.intention || {}).submission || {}).armies;
+    if (sealed) box.append(U.el("h3", {}, "Your sealed intention card"), U.el("ul", { class: "intention" }, ...Object.entries(sealed).map(([a, line]) => U.el("li", {}, a + ": " + fmt(line)))));
+    const brief = team.brief;
+    if (brief) {
+      const d = U.el("details", { class: "brief", open: true }, U.el("summary", {}, "Your brief"));
+      if (brief.summary) d.append(U.el("p", {}, brief.summary));
+      if (brief.objectives && brief.objectives.length) d.append(U.el("ul", {}, ...brief.objectives.map(o => U.el("li", {}, o))));
+      if (brief.confidential) d.append(U.el("p", { class: "confidential" }, U.el("strong", {}, "CONFIDENTIAL: "), brief.confidential));
+      box.append(d);
+    }
+    const items = team.items || {};
+    const pend = items.pending || [], closed = (items.done || []).slice().reverse();
+    box.append(U.el("h3", {}, "Your requests"));
+    box.append(pend.length ? U.el("ol", { class: "items pending-items" }, ...pend.map(itemLine)) : U.el("p", {}, "None waiting."));
+    if (closed.length) box.append(U.el("h3", {}, "Settled"), U.el("ol", { class: "items closed-items" }, ...closed.slice(0, 20).map(itemLine)));
+    const privateNews = (team.journal || []).slice().reverse();
+    if (privateNews.length) box.append(U.el("h3", {}, "Your news (private)"), U.el("ol", { class: "news private-news" }, ...privateNews.slice(0, 20).map(newsEntry)));
+    for (const d of box.querySelectorAll("details")) if (wasOpen.has(d.className)) d.open = wasOpen.get(d.className);
+  }
+
+  // --- action forms (a team's requests, a control seat's own forms) ------------------------------------------
+  function fieldInput(f) {
+    const name = f.name;
+    if (f.kind === "int") return U.el("input", { type: "number", name, step: 1, min: f.min, max: f.max, required: f.required, size: 5 });
+    if (f.kind === "bool") return U.el("input", { type: "checkbox", name });
+    if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c }, nice(c))));
+    if (f.kind === "multi" && (f.choices || []).length > 12) return U.el("select", { name, multiple: true, size: 6, "data-multi-select": name }, ...f.choices.map(c => U.el("option", { value: c }, nice(c))));
+    if (f.kind === "multi") return U.el("span", { class: "multi", "data-multi": name }, ...(f.choices || []).map(c => U.el("label", {}, U.el("input", { type: "checkbox", value: c }), nice(c))));
+    return U.el("input", { type: "text", name, required: f.required, size: 18, maxlength: 2000 });
+  }
+  function readFields(form, fields) {
+    const out = {};
+    for (const f of fields || []) {
+      if (f.kind === "multi") {
+        const sel = form.querySelector('[data-multi-select="' + f.name + '"]');
+        out[f.name] = sel ? [...sel.selectedOptions].map(o => o.value) : [...form.querySelectorAll('[data-multi="' + f.name + '"] input:checked')].map(x => x.value);
+        continue;
+      }
+      const input = form.querySelector('[name="' + f.name + '"]');
+      if (!input) continue;
+      if (f.kind === "bool") { out[f.name] = input.checked; continue; }
+      const raw = input.value.trim();
+      if (raw === "") { if (f.required) out[f.name] = ""; continue; }
+      out[f.name] = f.kind === "int" ? Number(raw) : raw;
+    }
+    return out;
+  }
+  function fixedKeys(tpl) {
+    const out = {};
+    for (const [k, v] of Object.entries(tpl)) if (!["label", "fields", "desk", "title", "help"].includes(k)) out[k] = v;
+    return out;
+  }
+  function actionForm(tpl, opts) {
+    const err = U.el("p", { class: "error", role: "alert" });
+    const fields = (tpl.fields || []).map(f => U.el("label", { class: "field" }, (f.label || nice(f.name)) + " ", fieldInput(f)));
+    const form = U.el("form", { class: "action-form " + (opts && opts.cls || ""), "data-action": tpl.type, "data-item": tpl.item || null, autocomplete: "off" },
+      opts && opts.head ? U.el("div", { class: "form-head" }, opts.head) : null,
+      ...fields, U.el("button", { type: "submit", "data-send": tpl.type }, tpl.label || nice(tpl.type)), err);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const button = form.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        await act(Object.assign(fixedKeys(tpl), readFields(form, tpl.fields)), err);
+        if (!tpl.item) form.reset();
+      } catch (e) { /* shown beside the form */ }
+      button.disabled = false;
+    });
+    return form;
+  }
+  // The intention card of a movement step (handbook, The Campaign System): one line per army, sealed until the
+  // step is resolved.
+  function intentForm(tpl) {
+    const err = U.el("p", { class: "error", role: "alert" });
+    const armies = entries((S.view.team || {}).armies).filter(([, a]) => a && !a.mutinous);
+    const sealed = (((S.view.team || {}).intention || {}).submission || {}).armies || {};
+    const areaList = "intent-areas";
+    const dl = U.el("datalist", { id: areaList }, ...Object.keys(mapAreas()).sort().map(a => U.el("option", { value: a })));
+    const rows = armies.map(([id, a]) => {
+      const was = sealed[id] || {};
+      const row = U.el("div", { class: "intent-row row", "data-army": id },
+        U.el("strong", {}, id + " (" + (a.men != null ? a.men : "?") + " in " + nice(a.area) + ")"),
+        U.el("select", { name: "option" }, ...["stay", "move"].map(o => U.el("option", { value: o, selected: was.option === o }, o))),
+        U.el("label", {}, "path ", U.el("input", { name: "path", list: areaList, size: 18, placeholder: "area, area", value: (was.path || []).join(", ") })),
+        U.el("label", {}, U.el("input", { type: "checkbox", name: "engage", checked: !!was.engage }), "engage"),
+        U.el("select", { name: "on_contact" }, ...["fight", "retreat"].map(o => U.el("option", { value: o, selected: was.on_contact === o }, "on contact: " + o))),
+        U.el("label", {}, "retreat to ", U.el("input", { name: "retreat_to", list: areaList, size: 10, value: was.retreat_to || "" })),
+        U.el("label", {}, U.el("input", { type: "checkbox", name: "extort", checked: !!was.extort }), "extort"),
+        U.el("label", {}, U.el("input", { type: "checkbox", name: "loot", checked: !!was.loot }), "loot"));
+      return row;
+    });
+    const form = U.el("form", { class: "intent-form", "data-action": "intend", autocomplete: "off" }, dl, ...rows,
+      U.el("button", { type: "submit", "data-send": "intend" }, Object.keys(sealed).length ? "Replace the sealed card" : "Seal the card"), err);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const intentions = [...form.querySelectorAll(".intent-row")].map(r => {
+        const get = (n) => r.querySelector('[name="' + n + '"]');
+        const line = { army: r.dataset.army, option: get("option").value, engage: get("engage").checked, on_contact: get("on_contact").value,
+          extort: get("extort").checked, loot: get("loot").checked };
+        const path = get("path").value.split(/[,\s]+/).filter(Boolean);
+        if (line.option === "move") line.path = path;
+        if (get("retreat_to").value.trim()) line.retreat_to = get("retreat_to").value.trim();
+        return line;
+      });
+      try { await act({ type: "intend", intentions }, err); } catch (e) { /* shown */ }
+    });
+    return form;
+  }
+  function renderForms() {
+    // Map Control moves a military phase from step to step with its own button (Game Control's is in its card).
+    const forms = (S.view.actions || []).filter(a => a && (!HIDDEN_FORMS.has(a.type) || (a.type === "next_step" && !isGm())));
+    show("forms-card", forms.length > 0 && S.you.can_act);
+    const team = S.view.team || {};
+    sync(U.$("forms"), forms.map(tpl => ({
+      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention] : tpl),
+      build: () => {
+        const d = U.el("details", { class: "request", "data-form": tpl.type, open: openForms.has(tpl.type) || tpl.type === "intend" },
+          U.el("summary", {}, (tpl.label || nice(tpl.type)) + (tpl.desk ? " → " + (DESK_TITLES[tpl.desk] || nice(tpl.desk)) : "")),
+          tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" })));
+        d.addEventListener("toggle", () => { if (d.open) openForms.add(tpl.type); else openForms.delete(tpl.type); });
+        return d;
+      },
+    })));
+  }
+
+  // --- control desks --------------------------------------------------------------------------------------
+  function pendingItem(it) {
+    const params = Object.entries(it.params || {}).filter(([, v]) => v !== null && v !== "");
+    const node = U.el("li", { class: "item pending", "data-item": it.id },
+      U.el("div", { class: "title" }, it.title),
+      U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
+      params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null);
+    const row = U.el("div", { class: "item-actions" });
+    for (const a of it.actions || []) {
+      const tpl = Object.assign({}, a, { item: a.item || it.id });
+      row.append(actionForm(tpl, { cls: a.type === "dismiss" ? "dismiss" : "settle" }));
+    }
+    node.append(row);
+    return node;
+  }
+  function deskView(desk) {
+    const box = U.el("div", { class: "desk", "data-desk": desk.role });
+    box.append(U.el("h2", {}, desk.title || DESK_TITLES[desk.role] || nice(desk.role)));
+    const pend = desk.pending || [];
+    box.append(U.el("h3", {}, "Pending (" + pend.length + ")"));
+    const plist = U.el("ol", { class: "items pending-items" });
+    box.append(plist);
+    sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
+    if (!pend.length) box.append(U.el("p", { class: "empty" }, "Nothing waiting."));
+    const done = desk.done || [];  // newest first
+    if (done.length) box.append(U.el("h3", {}, "Recently settled"), U.el("ol", { class: "items closed-items" }, ...done.map(itemLine)));
+    return box;
+  }
+  function gmSummary() {
+    const gc = S.view.game_control || {};
+    const counts = gc.pending || {};
+    const box = U.el("div", { class: "desk", "data-desk": "game_control" }, U.el("h2", {}, "Game Control"));
+    const t = U.el("table", { class: "results" }, U.el("tr", {}, U.el("th", {}, "Desk"), U.el("th", {}, "Pending")));
+    for (const d of CONTROL) {
+      const n = isObj(counts) && counts[d] != null ? counts[d] : ((S.view.desks || {})[d] || { pending: [] }).pending.length;
+      t.append(U.el("tr", { "data-desk-count": d }, U.el("td", {}, DESK_TITLES[d]), U.el("td", {}, String(n))));
+    }
+    box.append(t);
+    const c = gc.clock || S.view.clock || {};
+    box.append(U.el("p", { class: "meta" }, "Timetable: this phase is " + (c.minutes || 0) + " minutes and ends at " + (c.ends_at || "–") +
+      " on the day's timetable; the countdown runs on the server's deadline."));
+    const seats = U.el("table", { class: "seats" }, U.el("tr", {}, U.el("th", {}, "Seat"), U.el("th", {}, "Player")));
+    for (const s of S.seats) seats.append(U.el("tr", {}, U.el("td", {}, DESK_TITLES[s.seat] || nice(s.seat)), U.el("td", {}, s.name || "(free)"),
+      U.el("td", {}, U.el("button", { class: "small", "data-reissue": s.seat, onclick: () => reissue(s.seat) }, "New link"))));
+    box.append(U.el("h3", {}, "Seats"), seats);
+    return box;
+  }
+  // A new invite link for a seat (the old one stops working), shown to Game Control once.
+  async function reissue(seat) {
+    try {
+      const data = await U.call("POST", api("/gm/reissue"), token, { seat });
+      U.$("gm-links").append(U.el("p", {}, (DESK_TITLES[seat] || nice(seat)) + ": ", U.el("a", { href: data.link, target: "_blank", "data-link": seat }, data.link)));
+      refresh();
+    } catch (e) { U.$("gm-error").textContent = e.message; }
+  }
+  function renderDesks() {
+    const v = S.view;
+    let desks = {};
+    if (isGm()) desks = v.desks || {};
+    else if (v.desk) desks = { [v.desk.role || role()]: v.desk };
+    const names = Object.keys(desks);
+    show("desks", names.length > 0 || isGm());
+    if (!names.length && !isGm()) return;
+    const tabs = isGm() ? ["game_control", ...names] : names;
+    if (!tabs.includes(deskTab)) deskTab = tabs[0];
+    const nav = U.$("desk-tabs");
+    show("desk-tabs", tabs.length > 1);
+    sync(nav, tabs.map(t => {
+      const count = t === "game_control" ? null : (desks[t].pending || []).length;
+      return { key: t, sig: t + ":" + count + ":" + (t === deskTab), build: () => U.el("button", { class: t === deskTab ? "active" : "", "data-tab": t, onclick: () => { deskTab = t; renderDesks(); } }, (t === "game_control" ? "Summary" : (DESK_TITLES[t] || nice(t))) + (count ? " (" + count + ")" : "")) };
+    }));
+    const holder = U.$("desk");
+    const chosen = deskTab === "game_control" ? null : desks[deskTab];
+    const sig = deskTab + ":" + JSON.stringify(chosen || [v.game_control, S.seats]);
+    // Keep the open desk's nodes (and what is typed in them) while it is unchanged.
+    if (holder.dataset.sig === sig) return;
+    const old = holder.firstChild;
+    if (chosen && old && old.dataset && old.dataset.desk === chosen.role) {
+      const fresh = deskView(chosen);
+      const oldList = old.querySelector(".pending-items"), freshList = fresh.querySelector(".pending-items");
+      if (oldList && freshList) {
+        const keep = new Map([...oldList.children].map(c => [c.dataset.key, c]));
+        for (const c of [...freshList.children]) { const k = keep.get(c.dataset.key); if (k && k.dataset.sig === c.dataset.sig) freshList.replaceChild(k, c); }
+      }
+      U.clear(holder).append(fresh);
+    } else {
+      U.clear(holder).append(chosen ? deskView(chosen) : gmSummary());
+    }
+    holder.dataset.sig = sig;
+  }
+
+  // --- adjustments and announcements (any control seat and Game Control) ---------------------------------------
+  function renderControlTools() {
+    const on = (isControl() || isGm()) && S.game.status !== "lobby";
+    show("control-tools", on);
+    if (!on) return;
+    const v = S.view;
+    const adjustable = ((v.actions || []).find(a => a.type === "adjust") || {}).adjustable;
+    const sel = U.$("adjust-target");
+    if (adjustable && sel.dataset.sig !== Object.keys(adjustable).join(",")) {
+      const was = sel.value;
+      sel.dataset.sig = Object.keys(adjustable).join(",");
+      U.clear(sel);
+      for (const t of Object.keys(adjustable)) sel.append(U.el("option", { value: t, selected: t === was }, t));
+    }
+    const keys = new Set();
+    const target = sel.value;
+    if (target === "teams") for (const k of Object.keys(v.teams || {})) keys.add(k);
+    if (target === "characters") for (const k of Object.keys(v.characters || {})) keys.add(k);
+    if (target === "armies" || target === "fleets" || target === "cities" || target === "areas") for (const [k] of entries(v.map && v.map[target])) keys.add(k);
+    if (target === "areas" && boardData) for (const k of Object.keys(boardData.areas)) keys.add(k);
+    if (target === "states" && boardData) for (const k of Object.keys(boardData.states)) keys.add(k);
+    if (target === "states") for (const a of Object.values(mapAreas())) if (a && a.owner) keys.add(a.owner);
+    const sig = target + ":" + [...keys].sort().join(",");
+    const dl = U.$("adjust-keys");
+    if (dl.dataset.sig !== sig) { dl.dataset.sig = sig; U.clear(dl); for (const k of [...keys].sort()) dl.append(U.el("option", { value: k })); }
+    const teams = entries((v.control && v.control.teams) || {});
+    const rows = [];
+    for (const [t, part] of teams) for (const [st, p] of Object.entries(part.states_private || {})) rows.push([st, Object.assign({ team: t }, p)]);
+    const tsig = JSON.stringify(rows);
+    const tbox = U.$("control-teams");
+    if (tbox.dataset.sig !== tsig) { tbox.dataset.sig = tsig; U.clear(tbox).append(table(rows, [["id", "State"], ["team", "Team"], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "control-treasury")); }
+    const log = ((v.control && v.control.adjustments) || []).slice().reverse().slice(0, 30);
+    const form = (v.actions || []).find(a => a.type === "adjust");
+    const fields = Object.keys(((form && form.adjustable) || {})[target] || {});
+    const fl = U.$("adjust-fields");
+    if (fl.dataset.sig !== fields.join(",")) { fl.dataset.sig = fields.join(","); U.clear(fl); for (const f of fields) fl.append(U.el("option", { value: f }, f + " (" + nice(((form.adjustable || {})[target] || {})[f]) + ")")); }
+    sync(U.$("adjustments"), log.map((a, i) => ({ key: String(log.length - i), sig: JSON.stringify(a), build: () => U.el("li", {},
+      U.el("div", { class: "meta" }, "Turn " + a.turn + ", phase " + a.phase + " · " + (DESK_TITLES[a.role] || nice(a.role)) + (a.who ? " · " + a.who : "")),
+      U.el("div", {}, nice(a.target) + " " + a.key + " " + a.field + ": " + fmt(a.before) + " → " + fmt(a.after) + (a.why ? " (" + a.why + ")" : ""))) })));
+  }
+  if (!projector) {
+    U.$("adjust-target").addEventListener("change", () => S && renderControlTools());
+    U.$("adjust-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const raw = U.$("adjust-amount").value.trim();
+      const action = { type: "adjust", target: U.$("adjust-target").value, key: U.$("adjust-key").value.trim(), field: U.$("adjust-field").value.trim(), why: U.$("adjust-why").value.trim() };
+      if (U.$("adjust-mode").value === "delta") action.delta = Number(raw);
+      else { try { action.value = JSON.parse(raw); } catch (e) { action.value = raw; } }
+      try { await act(action, U.$("adjust-error")); U.$("adjust-amount").value = ""; U.$("adjust-why").value = ""; } catch (e) { /* shown */ }
+    });
+    U.$("announce-form").addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      try { await act({ type: "announce", text: U.$("announce-text").value.trim() }, U.$("announce-error")); U.$("announce-text").value = ""; } catch (e) { /* shown */ }
+    });
+  }
+
+  // --- Game Control: the clock ----------------------------------------------------------------------------
+  function renderGm() {
+    show("gm", isGm());
+    if (!isGm()) return;
+    const g = S.game, v = S.view;
+    U.$("gm-start").disabled = g.status !== "lobby";
+    U.$("gm-pause").disabled = g.status !== "running";
+    U.$("gm-resume").disabled = g.status !== "paused";
+    U.$("gm-extend").disabled = !(g.status === "running" || g.status === "paused");
+    U.$("gm-skip").disabled = !(g.status === "running" || g.status === "paused") || !!v.over;
+    show("gm-step", !!v.step && v.step !== "done");
+    U.$("gm-skip").textContent = "End phase " + (v.phase_no || "") + " now";
+  }
+  if (!projector) {
+    const nameKey = "umpire:umpire-name:" + gameId;
+    U.$("gm-name").value = localStorage.getItem(nameKey) || "";
+    U.$("gm-name").addEventListener("change", () => localStorage.setItem(nameKey, U.$("gm-name").value.trim()));
+    const gmErr = U.$("gm-error");
+    const gmButton = (id, path, body) => U.$(id).addEventListener("click", () => post(path, typeof body === "function" ? body() : (body || {}), gmErr).catch(() => {}));
+    gmButton("gm-start", "/gm/start");
+    gmButton("gm-pause", "/gm/pause");
+    gmButton("gm-resume", "/gm/resume");
+    gmButton("gm-skip", "/gm/resolve");
+    gmButton("gm-extend", "/gm/extend", () => ({ seconds: Math.round(Number(U.$("gm-extend-minutes").value || 0) * 60) }));
+    U.$("gm-step").addEventListener("click", () => act({ type: "next_step" }, gmErr).catch(() => {}));
+  }
+
+  refresh().then(() => U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on))).catch((e) => {
+    document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
+  });
+})();
