@@ -125,6 +125,11 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         until(lambda: treasury(france, "france") != before)
         shot(france, "06-france-treasury")
 
+        # The hall's public displays are on every page: the prestige and heavenly charts, the family trees.
+        france.wait_for_selector('#charts [data-chart="prestige"] li')
+        assert len(france.query_selector_all('#charts [data-chart="heavenly"] li')) == 11
+        assert france.query_selector('#families details[data-family="Habsburg"] li[data-character="charles_v"]')
+
         # The Habsburgs see their own treasury only, and nothing of France's brief.
         habsburgs.wait_for_selector("#team table.treasury")
         rows = habsburgs.eval_on_selector_all("#team table.treasury tr[data-row]", "rs => rs.map(r => r.dataset.row)")

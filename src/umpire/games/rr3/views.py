@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.rr3 import clock, desk, dynasties
+from umpire.games.rr3.desks import characters
 from umpire.games.rr3.desks.control import ADJUSTABLE
 from umpire.kernel.rng import visible_rolls
 from umpire.kernel.ruleset import GM, OBSERVER
@@ -164,6 +165,11 @@ def public_characters(state: State) -> dict[str, Any]:
     return out
 
 
+def family_trees(state: State) -> dict[str, Any]:
+    """The family trees by family (handbook, *Marriage*: "There are charts to record family trees"; public)."""
+    return {family: characters.family_tree(state, family) for family in characters.families(state)}
+
+
 def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
     """Roll numbers on items and journal lines private to another team (hidden from ``role``; ruling GC7)."""
     if desk.is_control(role):
@@ -236,6 +242,7 @@ def common(state: State, role: str, team: str | None) -> View:
         "teams": public_teams(state),
         "states": public_states(state),
         "characters": public_characters(state),
+        "families": family_trees(state),
         "announcements": list(state.get("announcements", [])),
         "news": news(state),
         "rolls": rolls_part(state, role, team),

@@ -100,6 +100,8 @@
     renderEvents();
     renderAnnouncements();
     renderNews();
+    renderCharts();
+    renderFamilies();
     if (projector) return;
     const you = S.you;
     text("who", (you.name ? you.name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
@@ -185,6 +187,36 @@
     if (projector) items = items.slice(0, 8);
     sync(U.$("news"), items.map((n, i) => ({ key: (n.id || "") + ":" + (items.length - i), sig: JSON.stringify(n), build: () => newsEntry(n) })));
     if (!items.length) U.$("news").append(U.el("li", { class: "empty" }, "Nothing has happened yet."));
+  }
+
+  // --- the public charts and the family trees ---------------------------------------------------------------
+  function renderCharts() {
+    const box = U.$("charts");
+    if (!box) return;
+    const teams = entries(S.view.teams);
+    const chart = (key, title) => {
+      const ranked = teams.slice().sort((a, b) => (b[1][key] || 0) - (a[1][key] || 0) || a[0].localeCompare(b[0]));
+      return U.el("div", { class: "chart", "data-chart": key }, U.el("h4", {}, title),
+        U.el("ol", {}, ...ranked.map(([id, t]) => U.el("li", { "data-team": id }, (t.name || nice(id)) + " — " + (t[key] || 0)))));
+    };
+    box.replaceChildren(chart("prestige", "Prestige"), chart("heavenly", "Heavenly status"));
+  }
+  function familyNode(n) {
+    const spouse = n.spouse && S.view.characters && S.view.characters[n.spouse];
+    const label = (n.name || nice(n.id)) + (n.born ? " (b. " + n.born + ")" : "") + (n.alive === false ? " †" : "")
+      + (spouse ? " ∞ " + (spouse.name || nice(n.spouse)) : "");
+    return U.el("li", { "data-character": n.id }, label,
+      n.children && n.children.length ? U.el("ul", {}, ...n.children.map(familyNode)) : null);
+  }
+  function renderFamilies() {
+    const box = U.$("families");
+    if (!box) return;
+    const fams = entries(S.view.families);
+    const sig = JSON.stringify(fams);
+    if (box.dataset.sig === sig) return;
+    box.dataset.sig = sig;
+    box.replaceChildren(...fams.map(([family, roots]) => U.el("details", { "data-family": family },
+      U.el("summary", {}, nice(family)), U.el("ul", { class: "tree" }, ...roots.map(familyNode)))));
   }
 
   // --- joining --------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ by the King of the Romans or an election. Marriages and betrothals are proposed 
 (:func:`dynasties.match_error`) and settled in phase 4 (competing suitors for a non-played character dice with the
 prestige bonus, :func:`dynasties.roll_suitors`); each wedding of a played family opens its births item
 (:func:`dynasties.roll_births`). :func:`family_tree` gives a family's tree for the views.
-Rulings: ``docs/drafts/rr3-desk-rulings.md`` (DK numbers).
+Rulings: ``docs/rulings.md`` (DK numbers).
 """
 
 from __future__ import annotations
@@ -523,8 +523,8 @@ def claims(state: State, deceased: str) -> list[tuple[str, int]]:
 
 
 def family_tree(state: State, family: str) -> list[dict[str, Any]]:
-    """The family tree of ``family`` for the views: its founders (members none of whose parents is recorded and
-    who did not marry into it), each ``{"id", "name", "sex", "born", "alive", "spouse", "children": [...]}``,
+    """The family tree of ``family`` for the views: its founders (members with no parent of the family on record;
+    wives shown with their husbands), each ``{"id", "name", "sex", "born", "alive", "spouse", "children": [...]}``,
     children eldest first (by birth, then record order), through sons and daughters alike."""
     chars = state.get("characters", {})
     members = [c for c, rec in chars.items() if rec.get("family") == family]
@@ -548,7 +548,18 @@ def family_tree(state: State, family: str) -> list[dict[str, Any]]:
             "children": [node(k, seen | {cid}) for k in kids if k not in seen],
         }
 
-    founders = [c for c in members if not any(p in chars for p in chars[c].get("parents", ())) and c not in spouses]
+    # A founder has no parent of this family on record (a mother of another house does not count: Charles V heads
+    # the Habsburg tree though his mother Joanna is a Trastamara); a wife who married in is shown with her husband.
+    in_family = set(members)
+    founders = [c for c in members if not any(p in in_family for p in chars[c].get("parents", ())) and c not in spouses]
+    fathers = {c for c in founders if chars[c].get("sex") == dynasties.MALE}
+
+    def shown_with_husband(cid: str) -> bool:
+        """A widow (or a wife whose husband's record is gone) whose children all appear under their father."""
+        kids = [r for r in chars.values() if cid in r.get("parents", ())]
+        return bool(kids) and all(any(p in fathers for p in r.get("parents", ())) for r in kids)
+
+    founders = [c for c in founders if c in fathers or not shown_with_husband(c)]
     return [node(c, frozenset()) for c in founders]
 
 
