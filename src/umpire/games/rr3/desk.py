@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.games.rr3.geography import Geography, load_geography, map1524
+from umpire.games.rr3.scenario import TEAM_IDS
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.ruleset import GM
 
@@ -49,19 +50,8 @@ CHARACTER = "character_control"
 NONPLAYED = "nonplayed_control"
 GAME = GM
 """Game Control is the kernel's GM role (the server's GM token): it runs the clock and may act at every desk."""
-TEAMS: tuple[str, ...] = (
-    "england",
-    "france",
-    "habsburgs",
-    "electors",
-    "princes",
-    "papacy",
-    "lutherans",
-    "venice",
-    "florence",
-    "milan",
-    "denmark",
-)
+TEAMS: tuple[str, ...] = TEAM_IDS
+"""The player teams, the seats of the ruleset (handbook, *The Player Teams*; listed in :mod:`scenario`)."""
 """The eleven player teams (handbook, *The Player Teams*; ids and order of the rr3 ids), the ruleset's first seats."""
 CONTROL_SEATS: tuple[str, ...] = (MAP, POLITICAL, RELIGIOUS, CHARACTER, NONPLAYED)
 DESKS: tuple[str, ...] = (*CONTROL_SEATS, GAME)

@@ -500,19 +500,7 @@ def conversion_turn(state: State) -> None:
 # --- the Heavenly Status Chart ----------------------------------------------------------------------------------
 
 
-HEAVENLY_TEAMS = (
-    "england",
-    "france",
-    "habsburgs",
-    "electors",
-    "princes",
-    "papacy",
-    "lutherans",
-    "venice",
-    "florence",
-    "milan",
-    "denmark",
-)
+HEAVENLY_TEAMS = desk.TEAMS
 
 
 @desk.request(
