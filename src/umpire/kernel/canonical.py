@@ -24,18 +24,48 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+_SCALARS = frozenset({str, bool, int, float, type(None)})
+
+
+def _is_plain(value: Any) -> bool:
+    """A fast check (no recursion, no paths) that ``value`` is plain JSON data of the exact built-in types."""
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is dict:
+            for key, item in current.items():
+                if type(key) is not str:
+                    return False
+                stack.append(item)
+        elif kind is list:
+            stack.extend(current)
+        elif kind not in _SCALARS:
+            return False
+    return True
+
+
 def check_plain(value: Any, where: str = "state") -> None:
-    """Raise TypeError unless ``value`` is plain JSON data (dict with str keys, list, str, int, float, bool, None)."""
+    """Raise TypeError unless ``value`` is plain JSON data (dict with str keys, list, str, int, float, bool, None).
+
+    The fast check runs first (a large game state is checked after every action); the path of the first offending
+    value is only worked out when there is one."""
+    if _is_plain(value):
+        return
+    _check_plain(value, where)
+
+
+def _check_plain(value: Any, where: str) -> None:
     if value is None or isinstance(value, (str, bool, int, float)):
         return
     if isinstance(value, list):
         for i, item in enumerate(value):
-            check_plain(item, f"{where}[{i}]")
+            _check_plain(item, f"{where}[{i}]")
         return
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise TypeError(f"{where} has a non-string key {key!r}")
-            check_plain(item, f"{where}.{key}")
+            _check_plain(item, f"{where}.{key}")
         return
     raise TypeError(f"{where} holds a {type(value).__name__}, which is not plain JSON data")
