@@ -343,3 +343,25 @@ def test_characters_desk_in_a_game() -> None:
     living = [c for c, r in game.state["characters"].items() if r.get("alive", True)]
     rolled = [d for d in done["dice"] if "death roll" in d["purpose"]]
     assert done["status"] == desk.SETTLED and len(rolled) >= len(living)
+
+
+def test_a_character_is_betrothed_to_one_match_at_a_time() -> None:
+    s = make(phase=2)
+    item = propose(s, "france", "henri", "mary", betrothal=True)
+    rival = propose(s, "habsburgs", "ferdinand", "mary", betrothal=True)
+    desk.do_direct(s, "england", {"type": "accept_marriage", "item": item["id"]}, team="england")
+    desk.do_direct(s, "england", {"type": "accept_marriage", "item": rival["id"]}, team="england")
+    settle(s, item)
+    with pytest.raises(IllegalAction, match="mary is betrothed to henri"):
+        propose(s, "habsburgs", "ferdinand", "mary", betrothal=True)
+    with pytest.raises(IllegalAction, match="mary is betrothed to henri"):  # a proposal made before, settled after
+        settle(s, rival)
+
+
+def test_a_betrothal_that_can_no_longer_be_kept_does_not_stop_the_game() -> None:
+    s = make(turn=4, phase=4)
+    # Two promises of one hand (recorded before the one-at-a-time rule, or by an umpire's adjustment): the first
+    # wedding takes place, the second is simply not due any more.
+    s["betrothals"] = [{"a": "henri", "b": "mary", "turn": 1}, {"a": "john", "b": "mary", "turn": 1}]
+    cdesk.betrothals_come_of_age(s)
+    assert s["characters"]["mary"]["spouse"] == "henri" and s["characters"]["john"]["spouse"] is None

@@ -33,6 +33,9 @@ State = dict[str, Any]
 View = dict[str, Any]
 
 RECENT = 20
+NEWS_LIMIT = 150
+ROLLS_LIMIT = 300
+"""The news a view carries: the latest 150 public events (a whole game has thousands; each update resends them)."""
 """How many closed items a desk shows."""
 _HIDDEN_KEYS = ("rng", "rolls", "box", "items", "journal", "adjustments")
 
@@ -52,12 +55,39 @@ def _team_of_state(state: State, sid: Any) -> str | None:
     return team if isinstance(team, str) else None
 
 
+class _Index:
+    """What a view needs grouped by team, computed once per view rather than once per team (the control team's view
+    holds every team's part; a late-game state has thousands of items and journal lines)."""
+
+    def __init__(self, state: State) -> None:
+        self.team_of_state = {
+            sid: rec.get("team") for sid, rec in state.get("states", {}).items() if isinstance(rec.get("team"), str)
+        }
+        self.items: dict[str, list[dict[str, Any]]] = {}
+        for item in state.get("items", {}).values():
+            for team in _item_teams(item):
+                self.items.setdefault(team, []).append(item)
+        self.cities: dict[str, dict[str, Any]] = {}
+        for cid, city in state.get("cities", {}).items():
+            owner_team = self.team_of_state.get(city.get("owner"))
+            if owner_team is not None:
+                self.cities.setdefault(owner_team, {})[cid] = city
+        self.journal: dict[str, list[dict[str, Any]]] = {}
+        for line in state.get("journal", []):
+            if not line.get("public") and isinstance(line.get("team"), str):
+                self.journal.setdefault(line["team"], []).append(line)
+
+    def owner(self, unit: dict[str, Any]) -> str | None:
+        team = unit.get("team")
+        return team if isinstance(team, str) else self.team_of_state.get(unit.get("state"))
+
+
 def view(state: State, role: str) -> View:
     """The view of ``role``: the common part, plus the team, desk or game-control parts it is entitled to."""
     team = _team_of(state, role)
     out = common(state, role, team)
     if team is not None:
-        out["team"] = team_part(state, team)
+        out["team"] = team_part(state, team, _Index(state))
     if role in desk.CONTROL_SEATS:
         out["desk"] = desk_part(state, role)
     if role == GM:
@@ -167,7 +197,8 @@ def public_characters(state: State) -> dict[str, Any]:
 
 def family_trees(state: State) -> dict[str, Any]:
     """The family trees by family (handbook, *Marriage*: "There are charts to record family trees"; public)."""
-    return {family: characters.family_tree(state, family) for family in characters.families(state)}
+    children = characters.children_index(state)
+    return {family: characters.family_tree(state, family, children) for family in characters.families(state)}
 
 
 def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
@@ -176,7 +207,7 @@ def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
         return set()
     hidden: set[int] = set()
     for item in state.get("items", {}).values():
-        if not item.get("public") and not _item_is_teams(item, team):
+        if not item.get("public") and (team is None or team not in _item_teams(item)):
             hidden.update(d["n"] for d in item.get("dice", []) if isinstance(d.get("n"), int))
     for entry in state.get("journal", []):
         if not entry.get("public") and (team is None or entry.get("team") != team):
@@ -185,10 +216,11 @@ def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
 
 
 def rolls_part(state: State, role: str, team: str | None) -> list[dict[str, Any]]:
-    """The roll log as ``role`` may see it."""
+    """The roll log as ``role`` may see it: its latest :data:`ROLLS_LIMIT` entries (each entry keeps its number
+    ``n``; the whole log is in the game's record)."""
     hidden = _private_rolls(state, role, team)
     out = []
-    for entry in visible_rolls(state, role):
+    for entry in visible_rolls(state, role)[-ROLLS_LIMIT:]:
         if entry.get("n") in hidden:
             entry = {"n": entry["n"], "kind": entry.get("kind"), "purpose": "(private roll)", "result": "hidden"}
         out.append(entry)
@@ -196,7 +228,8 @@ def rolls_part(state: State, role: str, team: str | None) -> list[dict[str, Any]
 
 
 def news(state: State) -> list[dict[str, Any]]:
-    """The public journal and the public settled items, in the order of the phases they belong to."""
+    """The public journal and the public settled items, in the order of the phases they belong to (the latest
+    :data:`NEWS_LIMIT`)."""
     entries: list[tuple[int, int, int, dict[str, Any]]] = []
     for i, line in enumerate(state.get("journal", [])):
         if line.get("public"):
@@ -207,7 +240,7 @@ def news(state: State) -> list[dict[str, Any]]:
             turn, phase = item.get("closed_turn") or 0, item.get("closed_phase") or 0
             entries.append((turn, phase, base + i, {**_item_public(item), "kind": "item", "item_kind": item["kind"]}))
     entries.sort(key=lambda e: (e[0], e[1]))
-    return [e[3] for e in entries]
+    return [e[3] for e in entries[-NEWS_LIMIT:]]
 
 
 def _item_public(item: dict[str, Any]) -> dict[str, Any]:
@@ -254,18 +287,20 @@ def common(state: State, role: str, team: str | None) -> View:
 # --- A team's own part ------------------------------------------------------------------------------------------
 
 
-def _item_is_teams(item: dict[str, Any], team: str | None) -> bool:
-    if team is None:
-        return False
-    if item.get("team") == team:
-        return True
+def _item_teams(item: dict[str, Any]) -> set[str]:
+    """The teams an item concerns: the one it belongs to, and those its ``teams`` or ``parties`` name."""
+    teams = {item["team"]} if isinstance(item.get("team"), str) else set()
     params = item.get("params", {})
-    return any(isinstance(params.get(k), list) and team in params[k] for k in ("teams", "parties"))
+    for key in ("teams", "parties"):
+        if isinstance(params.get(key), list):
+            teams.update(t for t in params[key] if isinstance(t, str))
+    return teams
 
 
-def team_part(state: State, team: str) -> dict[str, Any]:
+def team_part(state: State, team: str, index: _Index | None = None) -> dict[str, Any]:
     """A team's confidential part: never shown to another team (handbook, *Introduction*). Its items are those it
     made or that name it among their ``teams`` or ``parties`` (a treaty's other parties see it pending too)."""
+    index = index or _Index(state)
     rec = state["teams"][team]
     sids = [s for s in rec.get("states", []) if s in state.get("states", {})]
     cards = [
@@ -273,25 +308,23 @@ def team_part(state: State, team: str) -> dict[str, Any]:
         for cid, card in state.get("cards", {}).items()
         if card.get("team") == team or cid in rec.get("cards", [])
     ]
-    items = [dict(item) for item in state.get("items", {}).values() if _item_is_teams(item, team)]
+    items = [dict(item) for item in index.items.get(team, [])]
     box = (state.get("box") or {}).get(team)
-    own_fleets = {f for f, x in state.get("fleets", {}).items() if _owner(state, x) == team}
+    own_fleets = {f for f, x in state.get("fleets", {}).items() if index.owner(x) == team}
     return {
         "id": team,
         **{k: v for k, v in rec.items() if k not in ("cards",)},
         "card_ids": list(rec.get("cards", [])),
         "states_private": {s: dict(state["states"][s]) for s in sids},
         "cards": cards,
-        "armies": {a: dict(x) for a, x in state.get("armies", {}).items() if _owner(state, x) == team},
-        "fleets": {f: dict(x) for f, x in state.get("fleets", {}).items() if _owner(state, x) == team},
-        "cities": {
-            c: dict(x) for c, x in state.get("cities", {}).items() if _team_of_state(state, x.get("owner")) == team
-        },
+        "armies": {a: dict(x) for a, x in state.get("armies", {}).items() if index.owner(x) == team},
+        "fleets": {f: dict(x) for f, x in state.get("fleets", {}).items() if f in own_fleets},
+        "cities": {c: dict(x) for c, x in index.cities.get(team, {}).items()},
         "items": {
             "pending": [i for i in items if i["status"] == desk.PENDING],
             "done": [i for i in items if i["status"] != desk.PENDING][-RECENT:],
         },
-        "journal": [e for e in state.get("journal", []) if not e.get("public") and e.get("team") == team],
+        "journal": list(index.journal.get(team, [])),
         "intention": None if box is None else dict(box),
         "fleet_orders": {f: dict(o) for f, o in (state.get("fleet_orders") or {}).items() if f in own_fleets},
         "treaties": [dict(t) for t in state.get("treaties", []) if team in t.get("parties", [])],
@@ -320,8 +353,9 @@ def desk_part(state: State, role: str) -> dict[str, Any]:
 
 def control_part(state: State) -> dict[str, Any]:
     """What the control team sees beyond the table: everything (not the generator's seed)."""
+    index = _Index(state)
     return {
-        "teams": {t: team_part(state, t) for t in _teams(state)},
+        "teams": {t: team_part(state, t, index) for t in _teams(state)},
         "items": [dict(i) for i in state.get("items", {}).values()],
         "intentions": dict(state.get("box", {}) or {}),
         "adjustments": list(state.get("adjustments", [])),

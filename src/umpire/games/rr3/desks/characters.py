@@ -12,7 +12,7 @@ Rulings: ``docs/rulings.md`` (DK numbers).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from umpire.games.rr3 import desk, dynasties
@@ -249,6 +249,14 @@ def _settle_new_character(state: State, item: Item, action: Action) -> str:
 # --- marriages and betrothals -----------------------------------------------------------------------------------
 
 
+def betrothed_to(state: State, character: str) -> str | None:
+    """Whom ``character`` is betrothed to, if anyone (D4)."""
+    for pair in state.get("betrothals", []):
+        if character in (pair["a"], pair["b"]):
+            return str(pair["b"] if pair["a"] == character else pair["a"])
+    return None
+
+
 def marriageable(state: State, team: str | None = None) -> list[str]:
     """Living, unmarried characters with a card (not clerics); of ``team`` when given."""
     return [
@@ -282,6 +290,10 @@ def _open_marriage(state: State, role: str, action: Action) -> dict[str, Any]:
     error = dynasties.match_error(folk[a], folk[b], year(state), betrothal=betrothal)
     if error:
         raise IllegalAction(error)
+    for who in (a, b):
+        promised = betrothed_to(state, who)
+        if promised is not None and promised != ({a, b} - {who}).pop():
+            raise IllegalAction(f"{who} is betrothed to {promised}; a betrothal must be broken (dismissed) first")
     other = state["characters"][b].get("team")
     played_match = bool(state["characters"][b].get("played")) or bool(other)
     return {
@@ -396,6 +408,10 @@ def _settle_marriage(state: State, item: Item, action: Action) -> str:
     error = dynasties.match_error(folk[p["a"]], folk[p["b"]], year(state), betrothal=p["betrothal"])
     if error:
         raise IllegalAction(error)
+    for who, other in ((p["a"], p["b"]), (p["b"], p["a"])):
+        promised = betrothed_to(state, who)
+        if promised is not None and promised != other:
+            raise IllegalAction(f"{who} is betrothed to {promised}; dismiss this match or break that betrothal first")
     if p["betrothal"]:
         state.setdefault("betrothals", []).append({"a": p["a"], "b": p["b"], "turn": state.get("turn")})
         state["characters"][p["a"]]["betrothed"] = p["b"]
@@ -438,10 +454,12 @@ def betrothals_come_of_age(state: State) -> None:
     """D4: in phase 4 a betrothal whose parties are both sixteen and free becomes a marriage."""
     if state.get("phase") != 4:
         return
-    pairs = [(x["a"], x["b"]) for x in state.get("betrothals", [])]
-    for a, b in dynasties.due_weddings(people(state), pairs, year(state)):
-        husband, wife = wed(state, a, b)
-        journal(state, "Marriage", f"{husband} marries {wife}, betrothed before", public=True)
+    for pair in list(state.get("betrothals", [])):
+        a, b = pair["a"], pair["b"]
+        # Each wedding is checked against the families as the weddings before it left them.
+        if dynasties.due_weddings(people(state), [(a, b)], year(state)):
+            husband, wife = wed(state, a, b)
+            journal(state, "Marriage", f"{husband} marries {wife}, betrothed before", public=True)
 
 
 # --- births -----------------------------------------------------------------------------------------------------
@@ -522,21 +540,18 @@ def claims(state: State, deceased: str) -> list[tuple[str, int]]:
     return dynasties.claimants(people(state), deceased)
 
 
-def family_tree(state: State, family: str) -> list[dict[str, Any]]:
+def family_tree(state: State, family: str, children: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
     """The family tree of ``family`` for the views: its founders (members with no parent of the family on record;
     wives shown with their husbands), each ``{"id", "name", "sex", "born", "alive", "spouse", "children": [...]}``,
-    children eldest first (by birth, then record order), through sons and daughters alike."""
+    children eldest first (by birth, then record order), through sons and daughters alike. ``children`` (from
+    :func:`children_index`) saves recomputing who is whose child when all the trees are drawn at once."""
     chars = state.get("characters", {})
+    kids_of = children if children is not None else children_index(state)
     members = [c for c, rec in chars.items() if rec.get("family") == family]
     spouses = {chars[c].get("spouse") for c in members if chars[c].get("sex") == dynasties.MALE}
-    order = {c: i for i, c in enumerate(chars)}
 
     def node(cid: str, seen: frozenset[str]) -> dict[str, Any]:
         rec = chars[cid]
-        kids = sorted(
-            (k for k, r in chars.items() if cid in r.get("parents", ())),
-            key=lambda k: (int(chars[k].get("born", 0)), order[k]),
-        )
         return {
             "id": cid,
             "name": rec.get("name", cid),
@@ -545,7 +560,7 @@ def family_tree(state: State, family: str) -> list[dict[str, Any]]:
             "alive": rec.get("alive", True),
             "spouse": rec.get("spouse"),
             "family": rec.get("family"),
-            "children": [node(k, seen | {cid}) for k in kids if k not in seen],
+            "children": [node(k, seen | {cid}) for k in kids_of.get(cid, ()) if k not in seen],
         }
 
     # A founder has no parent of this family on record (a mother of another house does not count: Charles V heads
@@ -556,11 +571,25 @@ def family_tree(state: State, family: str) -> list[dict[str, Any]]:
 
     def shown_with_husband(cid: str) -> bool:
         """A widow (or a wife whose husband's record is gone) whose children all appear under their father."""
-        kids = [r for r in chars.values() if cid in r.get("parents", ())]
-        return bool(kids) and all(any(p in fathers for p in r.get("parents", ())) for r in kids)
+        kids = kids_of.get(cid, ())
+        return bool(kids) and all(any(p in fathers for p in chars[k].get("parents", ())) for k in kids)
 
     founders = [c for c in founders if c in fathers or not shown_with_husband(c)]
     return [node(c, frozenset()) for c in founders]
+
+
+def children_index(state: State) -> dict[str, list[str]]:
+    """Each character's children on record, eldest first (by birth year, then record order)."""
+    chars = state.get("characters", {})
+    index: dict[str, list[str]] = {}
+    for kid, rec in chars.items():
+        for parent in rec.get("parents", ()):
+            if parent in chars:
+                index.setdefault(parent, []).append(kid)
+    order = {c: i for i, c in enumerate(chars)}
+    for kids in index.values():
+        kids.sort(key=lambda k: (int(chars[k].get("born", 0)), order[k]))
+    return index
 
 
 def families(state: State) -> list[str]:
