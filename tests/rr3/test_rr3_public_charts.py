@@ -39,3 +39,22 @@ def test_every_role_sees_the_charts_and_trees_alike() -> None:
         views["observer"]["teams"]["france"]["prestige"] - 2
         == new_game("rr3", "1524", {}, seed=7).view("observer")["teams"]["france"]["prestige"]
     )
+
+
+def test_views_carry_the_latest_news_rolls_and_closed_items_only() -> None:
+    from umpire.games.rr3 import views
+
+    game = new_game("rr3", "1524", {}, seed=7)
+    state = game.state
+    for n in range(400):
+        state["journal"].append({"turn": 1, "phase": 1, "step": None, "title": f"event {n}", "text": "",
+                                 "public": True, "team": None, "dice": []})  # fmt: skip
+        state["rolls"].append({"n": len(state["rolls"]) + 1, "purpose": f"roll {n}", "kind": "d6", "result": 3})
+        item = {"id": f"x{n}", "desk": "map_control", "kind": "raise_army", "title": f"item {n}", "params": {}}
+        state["items"][f"x{n}"] = {**item, "team": None, "public": False, "status": "settled", "dice": []}
+    observer, umpire = game.view("observer"), game.view("map_control")
+    assert len(observer["news"]) == views.NEWS_LIMIT and observer["news"][-1]["title"] == "event 399"
+    assert len(observer["rolls"]) == views.ROLLS_LIMIT and observer["rolls"][-1]["purpose"] == "roll 399"
+    items = umpire["control"]["items"]
+    assert {i["id"] for i in items if i["status"] == "settled"} == {f"x{n}" for n in range(200, 400)}
+    assert any(i["status"] == "pending" for i in items)  # the pending ones are all there (the death rolls)

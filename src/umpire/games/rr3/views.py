@@ -35,6 +35,7 @@ View = dict[str, Any]
 RECENT = 20
 NEWS_LIMIT = 150
 ROLLS_LIMIT = 300
+CONTROL_LOG_LIMIT = 200
 """The news a view carries: the latest 150 public events (a whole game has thousands; each update resends them)."""
 """How many closed items a desk shows."""
 _HIDDEN_KEYS = ("rng", "rolls", "box", "items", "journal", "adjustments")
@@ -356,12 +357,21 @@ def control_part(state: State) -> dict[str, Any]:
     index = _Index(state)
     return {
         "teams": {t: team_part(state, t, index) for t in _teams(state)},
-        "items": [dict(i) for i in state.get("items", {}).values()],
+        "items": _control_items(state),
         "intentions": dict(state.get("box", {}) or {}),
         "adjustments": list(state.get("adjustments", [])),
-        "journal": list(state.get("journal", [])),
+        "journal": list(state.get("journal", []))[-CONTROL_LOG_LIMIT:],
         "state": {k: v for k, v in state.items() if k not in _HIDDEN_KEYS},
     }
+
+
+def _control_items(state: State) -> list[dict[str, Any]]:
+    """Every pending item and the latest :data:`CONTROL_LOG_LIMIT` closed ones (the whole record stays in the game's
+    state and log; each view update resends this list to every umpire)."""
+    items = list(state.get("items", {}).values())
+    closed = [i for i in items if i["status"] != desk.PENDING][-CONTROL_LOG_LIMIT:]
+    keep = {i["id"] for i in closed}
+    return [dict(i) for i in items if i["status"] == desk.PENDING or i["id"] in keep]
 
 
 def game_control(state: State) -> dict[str, Any]:
