@@ -554,3 +554,68 @@ def _settle_judgement(state: State, item: Item, action: Action) -> str:
 def heavenly_chart(state: State) -> list[tuple[int, str, int]]:
     """The chart in rank order for the views."""
     return religion.heavenly_ranking({t: int(r.get("heavenly", 0)) for t, r in state.get("teams", {}).items()})
+
+
+# --- cards the chart earns ---------------------------------------------------------------------------------------
+
+
+def _grant_choices(state: State, role: str) -> Mapping[str, list[str]]:
+    return {"team": list(desk.TEAMS), "issue": list(religion.ISSUES), "kind": ["persuasion", "debating"]}
+
+
+@desk.direct(
+    "grant_card",
+    label="Grant a card earned by prestige or heavenly status",
+    who=desk.CONTROL,
+    fields=(
+        Field("team", "Team", "choice"),
+        Field("kind", "Card", "choice"),
+        Field("issue", "Debating issue (debating card)", "choice", required=False),
+        Field("value", "Debating value (debating card)", "int", required=False, minimum=1, maximum=9),
+        Field("why", "Why (the prestige or heavenly standing that earns it)"),
+    ),
+    chooser=_grant_choices,
+    available=control_role(desk.POLITICAL, desk.RELIGIOUS),
+)
+def grant_card(state: State, role: str, action: Action) -> None:
+    """Handbook, *Persuasion cards*: they "may be gained during the course of play via the players Prestige or
+    Heavenly status rating"; *Religious debate*: "it is possible to obtain more [debating-point cards] should a
+    team be highest ranked on the heavenly status chart". A Persuasion card goes to the team's ruler (its holder);
+    a debating card only to a team first on the heavenly chart (:func:`religion.highest_ranked`). How many and
+    when is the umpires' judgment (DK24); each grant is in the journal with who and why."""
+    team, kind, why = action["team"], action["kind"], str(action["why"]).strip()
+    if not why:
+        raise IllegalAction("a card is granted for a reason: 'why' (the standing that earns it)")
+    record = state["teams"][team]
+    who = str(action.get("who") or role)
+    if kind == "debating":
+        chart = {t: int(state["teams"][t].get("heavenly", 0)) for t in desk.TEAMS if t in state["teams"]}
+        top = religion.highest_ranked(chart)
+        if team not in top:
+            raise IllegalAction(
+                f"only the team first on the heavenly status chart earns debating cards: {', '.join(top)}"
+            )
+        issue, value = action.get("issue"), action.get("value")
+        if issue is None or value is None:
+            raise IllegalAction("a debating card needs its 'issue' and its 'value'")
+        record.setdefault("debating", {}).setdefault(issue, []).append(value)
+        text = f"{team} receives a debating card ({issue}, {value}): {why}"
+    else:
+        states = [s for s in record.get("states", []) if s in state.get("states", {})]
+        holder = next((state["states"][s].get("ruler") for s in states if state["states"][s].get("ruler")), None)
+        number = sum(1 for c in state.get("cards", {}).values() if c.get("team") == team) + 1
+        card_id = f"{team}_persuasion_granted_{number}"
+        while card_id in state.get("cards", {}):
+            number += 1
+            card_id = f"{team}_persuasion_granted_{number}"
+        state.setdefault("cards", {})[card_id] = {
+            "id": card_id,
+            "kind": "persuasion",
+            "team": team,
+            "holder": holder,
+            "state": states[0] if states else None,
+            "played": None,
+        }
+        record.setdefault("cards", []).append(card_id)
+        text = f"{team} receives a Persuasion card ({card_id}): {why}"
+    journal(state, "Card granted", f"{text} — {desk.DESK_TITLES.get(role, role)}, {who}", team=team)
