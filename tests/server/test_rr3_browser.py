@@ -224,6 +224,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         france.wait_for_selector(f'#rr3-map g.army[data-army="{army}"]')
         france.dispatch_event(f'#rr3-map g.area[data-area="{where}"]', "click")
         france.wait_for_selector(f"#area-info:has-text('{army}')")
+        assert "null" not in france.inner_text("#area-info")  # absent lines are left out, not written "null"
         assert "stay" in france.inner_text("#team ul.intention")
         shot(france, "13-france-intention-sealed")
         assert habsburgs.query_selector(f"ul.intention li:has-text('{army}')") is None

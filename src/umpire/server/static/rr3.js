@@ -326,7 +326,8 @@
     const cities = (S.view.map && S.view.map.cities) || {};
     const here = counters("armies").filter(a => a.area === picked).map(a => a.id + " (" + nice(a.state) + ", " + a.men + " men, arrears " + a.arrears + ", fatigue " + a.fatigue + ")");
     const ships = counters("fleets").filter(f => f.sea === picked || area.cities.some(c => c.id === f.port)).map(f => f.id + (f.damaged ? " (damaged)" : ""));
-    U.clear(box).append(
+    // Node.append writes a null as the text "null": leave the absent lines out.
+    U.clear(box).append(...[
       U.el("strong", {}, area.name), " · " + [nice(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
       area.cities.length ? U.el("div", {}, "Cities: " + area.cities.map(c => {
         const now = cities[c.id] || {};
@@ -334,7 +335,7 @@
           (now.blockade ? ", blockade " + now.blockade : "") + ((now.besieged_by || []).length ? ", besieged by " + now.besieged_by.join(", ") : "") + ")";
       }).join("; ")) : null,
       here.length ? U.el("div", {}, "Armies: " + here.join("; ")) : null,
-      ships.length ? U.el("div", {}, "Fleets: " + ships.join("; ")) : null);
+      ships.length ? U.el("div", {}, "Fleets: " + ships.join("; ")) : null].filter(x => x !== null));
   }
   function renderMapList() {
     const box = U.clear(U.$("map-list"));
