@@ -24,40 +24,9 @@
       throw e;
     }
   }
-  // Live updates: the event stream is read with fetch so the token travels in a header, not in the URL.
-  async function live() {
-    let wait = 1000;
-    for (;;) {
-      try {
-        const headers = { "Accept": "text/event-stream" };
-        if (token) headers["Authorization"] = "Bearer " + token;
-        const res = await fetch(api("/events"), { headers });
-        if (!res.ok) throw new Error("stream " + res.status);
-        U.$("live").classList.add("on");
-        wait = 1000;
-        const reader = res.body.getReader();
-        const dec = new TextDecoder();
-        let buf = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buf += dec.decode(value, { stream: true });
-          let i;
-          while ((i = buf.indexOf("\n\n")) >= 0) {
-            const chunk = buf.slice(0, i); buf = buf.slice(i + 2);
-            let event = "message", data = "";
-            for (const line of chunk.split("\n")) {
-              if (line.startsWith("event:")) event = line.slice(6).trim();
-              else if (line.startsWith("data:")) data += line.slice(5).trim();
-            }
-            if (event === "state" && data) show(JSON.parse(data));
-          }
-        }
-      } catch (e) { /* reconnect below */ }
-      U.$("live").classList.remove("on");
-      await new Promise(r => setTimeout(r, wait));
-      wait = Math.min(wait * 2, 15000);
-    }
+  // Live updates: the event stream is read with fetch so the token travels in a header, not in the URL (U.stream).
+  function live() {
+    return U.stream(api("/events"), token, show, (on) => U.$("live").classList.toggle("on", on));
   }
 
   // --- drawing --------------------------------------------------------------------------------------------
