@@ -126,11 +126,11 @@ def make_state(seed: int = 1) -> State:
 
 
 def act(state: State, role: str, **action: Any) -> None:
-    desk.do_direct(state, role, action, team=sieges.team_of_role(state, role))
+    desk.do_direct(state, role, action, team=desk.team_of(state, role))
 
 
 def ask(state: State, role: str, **action: Any) -> dict[str, Any]:
-    return desk.make_request(state, role, action, team=sieges.team_of_role(state, role))
+    return desk.make_request(state, role, action, team=desk.team_of(state, role))
 
 
 def settle(state: State, item: dict[str, Any], role: str = desk.MAP, **fields: Any) -> dict[str, Any]:

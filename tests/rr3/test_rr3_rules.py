@@ -6,7 +6,8 @@ import pytest
 from tests.rr3.rr3fixtures import bare_registry, fixture_game, text_of
 
 from umpire.games.rr3 import desk
-from umpire.games.rr3.rules import RULESET, SEATS, team_of
+from umpire.games.rr3.desk import team_of
+from umpire.games.rr3.rules import RULESET, SEATS
 from umpire.kernel import registry
 from umpire.kernel.canonical import canonical_json
 from umpire.kernel.errors import IllegalAction

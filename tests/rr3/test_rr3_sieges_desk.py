@@ -109,7 +109,7 @@ def make_state(seed: int = 1) -> State:
 
 
 def request(state: State, role: str, **action: Any) -> dict[str, Any]:
-    return desk.make_request(state, role, action, team=sieges.team_of_role(state, role))
+    return desk.make_request(state, role, action, team=desk.team_of(state, role))
 
 
 def settle(state: State, item: dict[str, Any], **fields: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from umpire.games.rr3 import finance
 from umpire.games.rr3.battles import retreat_options
+from umpire.games.rr3.desk import team_of_state
 from umpire.games.rr3.geography import Geography, GeographyError
 from umpire.kernel.errors import IllegalAction
 
@@ -72,13 +73,6 @@ def area_owner(state: Mapping[str, Any], geo: Geography, area: str) -> str | Non
 def enemy_cities(state: Mapping[str, Any], geo: Geography, army_state: str, area: str) -> list[str]:
     """The cities in ``area`` held by a state at war with ``army_state``."""
     return [c.id for c in geo.areas[area].cities if at_war(state, army_state, city_owner(state, geo, c.id))]
-
-
-def team_of_state(state: Mapping[str, Any], st: str | None) -> str | None:
-    if st is None:
-        return None
-    team = state.get("states", {}).get(st, {}).get("team")
-    return str(team) if team else None
 
 
 def is_played(state: Mapping[str, Any], st: str | None) -> bool:

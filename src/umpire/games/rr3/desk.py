@@ -511,6 +511,19 @@ def geography(state: State) -> Geography:
     return map1524()
 
 
+def team_of(state: State, role: str) -> str | None:
+    """The team ``role`` plays: a team seat plays its own team; control seats, the GM and the observer none."""
+    return role if role in state.get("teams", {}) else None
+
+
+def team_of_state(state: Mapping[str, Any], sid: Any) -> str | None:
+    """The team playing state ``sid`` (None for a non-played or unknown state)."""
+    if not isinstance(sid, str):
+        return None
+    team = state.get("states", {}).get(sid, {}).get("team")
+    return team if isinstance(team, str) and team else None
+
+
 def is_control(role: str) -> bool:
     """Whether ``role`` is one of the control desks or Game Control."""
     return role in DESKS

@@ -24,6 +24,7 @@ from typing import Any
 
 import umpire.games.rr3.desks  # noqa: F401 - registers every desk procedure with the desk registry
 from umpire.games.rr3 import clock, desk, views
+from umpire.games.rr3.desk import team_of
 from umpire.games.rr3.desks import control
 from umpire.games.rr3.geography import map1524
 from umpire.games.rr3.scenario import initial_state
@@ -41,11 +42,6 @@ SEATS: tuple[str, ...] = (*TEAMS, *CONTROL_SEATS)
 
 _STATE_LISTS = ("journal", "adjustments", "announcements")
 _STATE_DICTS = ("teams", "states", "characters", "areas", "cities", "armies", "fleets", "cards", "items")
-
-
-def team_of(state: State, role: str) -> str | None:
-    """The team ``role`` plays (a team seat plays its own team); None for control seats, the GM and the observer."""
-    return role if role in TEAMS and role in state.get("teams", {}) else None
 
 
 def scenario_parts(scenario: str) -> State:
@@ -162,16 +158,9 @@ def check_acting_for(state: State, team: str, action: Action) -> None:
         uid = action.get(key)
         if key not in declared and isinstance(uid, str):
             unit = state.get(table, {}).get(uid)
-            owner = None if unit is None else unit.get("team") or _team_of_state(state, unit.get("state"))
+            owner = None if unit is None else unit.get("team") or desk.team_of_state(state, unit.get("state"))
             if owner is not None and owner != team:
                 raise IllegalAction(f"{team} may not give orders to {key} {uid} (of {owner})")
-
-
-def _team_of_state(state: State, sid: Any) -> str | None:
-    if not isinstance(sid, str):
-        return None
-    team = state.get("states", {}).get(sid, {}).get("team")
-    return team if isinstance(team, str) else None
 
 
 RULESET = RenaissanceReformation()

@@ -45,17 +45,6 @@ def _teams(state: State) -> list[str]:
     return [t for t in desk.TEAMS if t in state.get("teams", {})]
 
 
-def _team_of(state: State, role: str) -> str | None:
-    return role if role in _teams(state) else None
-
-
-def _team_of_state(state: State, sid: Any) -> str | None:
-    if not isinstance(sid, str):
-        return None
-    team = state.get("states", {}).get(sid, {}).get("team")
-    return team if isinstance(team, str) else None
-
-
 class _Index:
     """What a view needs grouped by team, computed once per view rather than once per team (the control team's view
     holds every team's part; a late-game state has thousands of items and journal lines)."""
@@ -85,7 +74,7 @@ class _Index:
 
 def view(state: State, role: str) -> View:
     """The view of ``role``: the common part, plus the team, desk or game-control parts it is entitled to."""
-    team = _team_of(state, role)
+    team = desk.team_of(state, role)
     out = common(state, role, team)
     if team is not None:
         out["team"] = team_part(state, team, _Index(state))
@@ -334,7 +323,7 @@ def team_part(state: State, team: str, index: _Index | None = None) -> dict[str,
 
 def _owner(state: State, unit: dict[str, Any]) -> str | None:
     team = unit.get("team")
-    return team if isinstance(team, str) else _team_of_state(state, unit.get("state"))
+    return team if isinstance(team, str) else desk.team_of_state(state, unit.get("state"))
 
 
 # --- Desks and Game Control -------------------------------------------------------------------------------------
@@ -407,7 +396,7 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     """The form templates of the actions ``role`` may use now."""
     if state.get("over") or role == OBSERVER:
         return []
-    team = _team_of(state, role)
+    team = desk.team_of(state, role)
     forms = desk.request_forms(state, role, team)
     if not desk.is_control(role):
         return forms

@@ -29,6 +29,7 @@ from umpire.games.rr3.desk import (
     request,
     settle,
     settle_item,
+    team_of,
 )
 from umpire.kernel.errors import IllegalAction
 
@@ -38,11 +39,6 @@ MILITARY = campaigns.MILITARY_PHASES
 
 
 # --- small helpers shared with the movement desk -------------------------------------------------------------------
-
-
-def team_of(state: State, role: str) -> str | None:
-    """The team a seat plays (a team seat is its team's id); None for the control roles."""
-    return role if role in state.get("teams", {}) else None
 
 
 def journal(

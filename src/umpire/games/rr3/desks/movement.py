@@ -29,10 +29,11 @@ from umpire.games.rr3.desk import (
     open_item,
     request,
     settle,
+    team_of,
 )
 from umpire.games.rr3.desks import armies as army_desk
 from umpire.games.rr3.desks import nonplayed
-from umpire.games.rr3.desks.armies import army_of_team, journal, remove_army, team_of
+from umpire.games.rr3.desks.armies import army_of_team, journal, remove_army
 from umpire.kernel import simultaneous
 from umpire.kernel.errors import IllegalAction
 

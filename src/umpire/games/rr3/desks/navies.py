@@ -30,7 +30,7 @@ from typing import Any
 
 from umpire.games.rr3 import desk
 from umpire.games.rr3 import navies as rules
-from umpire.games.rr3.desk import Field
+from umpire.games.rr3.desk import Field, team_of, team_of_state
 from umpire.games.rr3.desks.armies import remove_army
 from umpire.games.rr3.desks.sieges import (
     MILITARY_PHASES,
@@ -41,8 +41,6 @@ from umpire.games.rr3.desks.sieges import (
     geography,
     journal,
     same_side,
-    team_of_role,
-    team_of_state,
 )
 from umpire.games.rr3.geography import Geography
 from umpire.kernel.errors import IllegalAction
@@ -84,7 +82,7 @@ def controls_fleet(state: State, role: str, fleet: Mapping[str, Any]) -> bool:
     owner_team = team_of_state(state, fleet["state"])
     if role == desk.NONPLAYED:
         return owner_team is None
-    return owner_team is not None and owner_team == team_of_role(state, role)
+    return owner_team is not None and owner_team == team_of(state, role)
 
 
 def _controlled(state: State, role: str, fleet_id: Any) -> dict[str, Any]:
@@ -557,7 +555,7 @@ def settle_naval_battle(state: State, item: Item, action: Action) -> str:
 
 
 def _permission_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
-    team = team_of_role(state, role)
+    team = team_of(state, role)
     owners = sorted(
         s
         for s, rec in state.get("states", {}).items()
@@ -671,7 +669,7 @@ def settle_repair(state: State, item: Item, action: Action) -> str:
 
 
 def _army_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
-    team = team_of_role(state, role)
+    team = team_of(state, role)
     armies = sorted(
         a for a, rec in state.get("armies", {}).items() if role in (desk.MAP, desk.GAME) or rec.get("team") == team
     )

@@ -35,11 +35,6 @@ def team_states(state: State, team: str) -> list[str]:
     return [s for s, rec in state.get("states", {}).items() if rec.get("team") == team]
 
 
-def team_of_state(state: State, sid: str) -> str | None:
-    team = state.get("states", {}).get(sid, {}).get("team")
-    return str(team) if team else None
-
-
 def need_state(state: State, sid: Any) -> dict[str, Any]:
     states = state.get("states", {})
     if not isinstance(sid, str) or sid not in states:

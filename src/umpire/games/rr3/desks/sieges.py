@@ -24,7 +24,7 @@ from typing import Any
 
 from umpire.games.rr3 import campaigns, desk
 from umpire.games.rr3 import sieges as rules
-from umpire.games.rr3.desk import Field
+from umpire.games.rr3.desk import Field, team_of, team_of_state
 from umpire.games.rr3.geography import Geography
 from umpire.kernel.errors import IllegalAction
 
@@ -42,16 +42,6 @@ SIEGE_ACTIONS: tuple[str, ...] = ("blockade", "bombard", "assault")
 
 geography = desk.geography
 """The game's map (``state["geography"]`` for a test map, else the map of 1524)."""
-
-
-def team_of_role(state: State, role: str) -> str | None:
-    """The team a seat plays: a team seat is its team's id; control seats, gm and observers play none."""
-    return role if role in state.get("teams", {}) else None
-
-
-def team_of_state(state: State, state_id: str | None) -> str | None:
-    """The team playing ``state_id`` (None for a non-played or unknown state)."""
-    return campaigns.team_of_state(state, state_id)
 
 
 def same_side(state: State, a: str, b: str) -> bool:
@@ -224,7 +214,7 @@ def _already(state: State, kind: str, city: str) -> Item | None:
 
 
 def _siege_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
-    team = team_of_role(state, role)
+    team = team_of(state, role)
     armies = _team_armies(state, team)
     try:
         geo = geography(state)
@@ -242,7 +232,7 @@ def _siege_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 
 
 def _has_army(state: State, role: str) -> bool:
-    return bool(_team_armies(state, team_of_role(state, role))) and state.get("step") in MOVE_STEPS
+    return bool(_team_armies(state, team_of(state, role))) and state.get("step") in MOVE_STEPS
 
 
 _SIEGE_FIELDS = (Field("city", "City", "choice"), Field("army", "Army", "choice"))
@@ -274,7 +264,7 @@ def open_blockade(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "a blockade")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
-    army = _army(state, army_id, team_of_role(state, role))
+    army = _army(state, army_id, team_of(state, role))
     record = _check_siege(state, geo, city, army_id, army)
     if army_id in _present_besiegers(state, geo, city) or _pending_blockade(state, city, army_id):
         raise IllegalAction(f"army {army_id} already blockades {city}")
@@ -338,7 +328,7 @@ def open_bombard(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "a bombardment")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
-    army = _army(state, army_id, team_of_role(state, role))
+    army = _army(state, army_id, team_of(state, role))
     record = _check_siege(state, geo, city, army_id, army)
     if army["men"] < rules.BOMBARD_MEN_PER_DIE:
         raise IllegalAction(
@@ -387,7 +377,7 @@ def open_assault(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "an assault")
     geo = geography(state)
     city, army_id, men = action["city"], action["army"], action["men"]
-    army = _army(state, army_id, team_of_role(state, role))
+    army = _army(state, army_id, team_of(state, role))
     record = _check_siege(state, geo, city, army_id, army)
     if men > army["men"]:
         raise IllegalAction(f"army {army_id} has {army['men']:,} men; it cannot commit {men:,} to the assault")
