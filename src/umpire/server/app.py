@@ -8,10 +8,10 @@ write also requires a JSON body and, when the browser names an origin, this serv
 Every game response is :func:`umpire.server.present.present` of the caller; errors are ``{"error": message}``
 with a 4xx status (``lines`` adds per-line errors of an orders text).
 
-The handlers are ``async`` and do their (short) database and kernel work on the event loop itself: one thread,
-so no thread ever waits for the GIL behind another (with a thread pool, 200 players' requests queued in lock
-convoys and p99 latency went from ~40 ms to over a second; see benchmarks/server_load.py). A game's first load
-after a start replays its log and holds the loop for that long; adjudicating a phase takes milliseconds.
+The handlers are plain ``def`` functions, which Starlette runs on its thread pool: database, replay, rules and
+password work never runs on the event loop, so one slow request never stalls the others' streams and answers.
+The event stream is the one ``async`` handler; it does its reads on the same pool. Requests are bounded before any
+of that (see :class:`Guard` and :mod:`umpire.server.models`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import OperationalError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from umpire.kernel import registry
@@ -274,7 +275,7 @@ def create_app(
     # --- pages --------------------------------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def index(request: Request) -> Response:
+    def index(request: Request) -> Response:
         return templates.TemplateResponse(request, "index.html", {})
 
     def ruleset_of(game_id: str) -> str | None:
@@ -283,7 +284,7 @@ def create_app(
         return None if found is None else str(found.ruleset)
 
     @app.get("/g/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def game_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
+    def game_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
         ruleset = ruleset_of(game_id)
         if ruleset is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
@@ -292,7 +293,7 @@ def create_app(
         return templates.TemplateResponse(request, page, {"game_id": game_id})
 
     @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)
-    async def projector_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
+    def projector_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
         """The public screen of the room: clock, countdown, the phase's events, announcements and news (the
         observer's view, large type, live)."""
         if ruleset_of(game_id) is None:
@@ -304,7 +305,7 @@ def create_app(
         return Response(status_code=204)
 
     @app.get("/healthz", include_in_schema=False)
-    async def healthz() -> dict[str, Any]:
+    def healthz() -> dict[str, Any]:
         with store.reading() as conn:
             conn.execute(select(1))
         return {"ok": True, "streams": hub.streams()}
@@ -312,7 +313,7 @@ def create_app(
     # --- rulesets and boards ------------------------------------------------------------------------------
 
     @app.get("/api/rulesets", summary="The rulesets this server runs, with scenarios, options and seats")
-    async def rulesets() -> list[dict[str, Any]]:
+    def rulesets() -> list[dict[str, Any]]:
         out = []
         for rules in registry.available():
             info = rules.info
@@ -332,7 +333,7 @@ def create_app(
         return out
 
     @app.get("/api/boards/{map_id}", summary="Drawing data of a Diplomacy-family map (public)")
-    async def get_board(map_id: Annotated[str, PathParam(..., max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]) -> Any:
+    def get_board(map_id: Annotated[str, PathParam(..., max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]) -> Any:
         try:
             return board(map_id)
         except (LookupError, UmpireError, ValueError, OSError) as exc:
@@ -341,7 +342,7 @@ def create_app(
     # --- games --------------------------------------------------------------------------------------------
 
     @app.post("/api/games", status_code=201, summary="Create a game; answers its links (shown only once)")
-    async def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
+    def create_game(request: Request, body: CreateGame) -> dict[str, Any]:
         try:
             made = store.create(body)
         except UnknownRuleset as exc:
@@ -360,11 +361,11 @@ def create_app(
         }
 
     @app.get("/api/games/{game_id}", summary="What the caller sees of a game (no token: the observer)")
-    async def get_game(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+    def get_game(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
         return shown_to(game_id, authorization)
 
     @app.get("/api/games/{game_id}/phases/{idx}", summary="A past phase's public map")
-    async def get_phase(
+    def get_phase(
         game_id: Annotated[str, GAME_ID], idx: Annotated[int, PathParam(..., ge=0, le=100000)]
     ) -> dict[str, Any]:
         return present_phase(store.phase(game_id, idx))
@@ -379,8 +380,17 @@ def create_app(
     @app.get("/api/games/{game_id}/events", summary="Server-sent events: the caller's game view on each change")
     async def events(request: Request, game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
         token = bearer(authorization)
-        store.caller(game_id, token)  # refuse a bad token before streaming
+        await run_in_threadpool(store.caller, game_id, token)  # refuse a bad token before streaming
         queue = hub.subscribe(game_id)
+
+        def next_message(last: tuple[Any, ...]) -> tuple[tuple[Any, ...], str | None]:
+            """Off the loop: read the game; the message to send (None when nothing changed) and its version."""
+            who, snap = store.read(game_id, token)
+            # The game row's update time changes with every change to the game, its players or press.
+            version = (snap.row.updated_at, who.role, who.player.id if who.player else None)
+            if version == last:
+                return last, None
+            return version, json.dumps(present(snap, who), ensure_ascii=False, separators=(",", ":"))
 
         async def stream() -> AsyncIterator[str]:
             last: tuple[Any, ...] = ()
@@ -388,15 +398,11 @@ def create_app(
                 yield "retry: 2000\n\n"
                 while not await request.is_disconnected():
                     try:
-                        who, snap = store.read(game_id, token)
+                        last, data = await run_in_threadpool(next_message, last)
                     except UmpireError:
                         yield 'event: gone\ndata: {"error": "this token no longer opens this game"}\n\n'
                         return
-                    # The game row's update time changes with every change to the game, its players or press.
-                    version = (snap.row.updated_at, who.role, who.player.id if who.player else None)
-                    if version != last:
-                        last = version
-                        data = json.dumps(present(snap, who), ensure_ascii=False, separators=(",", ":"))
+                    if data is not None:
                         yield f"event: state\ndata: {data}\n\n"
                     else:
                         yield ": still here\n\n"
@@ -412,7 +418,7 @@ def create_app(
         )
 
     @app.post("/api/games/{game_id}/join", summary="Take a seat (its invite token) or join the lobby (lobby token)")
-    async def join(request: Request, game_id: Annotated[str, GAME_ID], body: Join, authorization: Token = None) -> Any:
+    def join(request: Request, game_id: Annotated[str, GAME_ID], body: Join, authorization: Token = None) -> Any:
         token = bearer(authorization)
         if not token:
             raise ApiError(401, "joining needs the invite link's token")
@@ -434,7 +440,7 @@ def create_app(
         return as_json(act_for(game_id, caller, actions))
 
     @app.post("/api/games/{game_id}/actions", summary="Take any action of the ruleset's view ('actions')")
-    async def post_action(game_id: Annotated[str, GAME_ID], body: ActionBody, authorization: Token = None) -> Any:
+    def post_action(game_id: Annotated[str, GAME_ID], body: ActionBody, authorization: Token = None) -> Any:
         caller = caller_of(game_id, authorization)
         action = body.action
         if "who" in action and caller.player is not None and caller.player.name:
@@ -444,7 +450,7 @@ def create_app(
         return act_and_show(game_id, caller, [action])
 
     @app.post("/api/games/{game_id}/orders", summary="Submit orders as text (per-line errors on refusal)")
-    async def post_orders(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:
+    def post_orders(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:
         caller, snap = store.read(game_id, bearer(authorization), messages=False)
         if caller.role in (OBSERVER, "lobby", GM):
             raise ApiError(403, "only a seat's token may submit orders")
@@ -492,18 +498,18 @@ def create_app(
         return errors
 
     @app.post("/api/games/{game_id}/ready", summary="Mark the seat ready (or not) for early resolution")
-    async def post_ready(game_id: Annotated[str, GAME_ID], body: Ready, authorization: Token = None) -> Any:
+    def post_ready(game_id: Annotated[str, GAME_ID], body: Ready, authorization: Token = None) -> Any:
         caller = caller_of(game_id, authorization)
         return act_and_show(game_id, caller, [{"type": "ready", "ready": body.ready}])
 
     @app.post("/api/games/{game_id}/press", summary="Write a message: public, or to some seats")
-    async def post_press(game_id: Annotated[str, GAME_ID], body: Message, authorization: Token = None) -> Any:
+    def post_press(game_id: Annotated[str, GAME_ID], body: Message, authorization: Token = None) -> Any:
         caller = caller_of(game_id, authorization)
         store.post_message(game_id, caller, body.to, body.body)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/bids", summary="Blind-auction bids of a lobby player (secret)")
-    async def post_bids(game_id: Annotated[str, GAME_ID], body: Bids, authorization: Token = None) -> Any:
+    def post_bids(game_id: Annotated[str, GAME_ID], body: Bids, authorization: Token = None) -> Any:
         caller = caller_of(game_id, authorization)
         store.bid(game_id, caller, body.bids)
         return shown(game_id, caller)
@@ -511,25 +517,25 @@ def create_app(
     # --- the GM -------------------------------------------------------------------------------------------
 
     @app.post("/api/games/{game_id}/gm/start", summary="GM: start the game (assigning seats by the game's method)")
-    async def gm_start(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+    def gm_start(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.start(game_id)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/pause", summary="GM: pause (the deadline clock stops)")
-    async def gm_pause(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+    def gm_pause(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.pause(game_id)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/resume", summary="GM: resume a paused game")
-    async def gm_resume(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+    def gm_resume(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.resume(game_id)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/resolve", summary="GM: resolve the phase now")
-    async def gm_resolve(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
+    def gm_resolve(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         try:
             store.gm_act(game_id, {"type": "resolve"})
@@ -538,13 +544,13 @@ def create_app(
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/extend", summary="GM: move the deadline by some seconds")
-    async def gm_extend(game_id: Annotated[str, GAME_ID], body: Extend, authorization: Token = None) -> Any:
+    def gm_extend(game_id: Annotated[str, GAME_ID], body: Extend, authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.extend(game_id, body.seconds)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/deadline", summary="GM: set this phase's deadline (or none)")
-    async def gm_deadline(game_id: Annotated[str, GAME_ID], body: SetDeadline, authorization: Token = None) -> Any:
+    def gm_deadline(game_id: Annotated[str, GAME_ID], body: SetDeadline, authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         at = (
             body.at if body.at is not None else (time.time() + body.in_seconds if body.in_seconds is not None else None)
@@ -553,15 +559,13 @@ def create_app(
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/deadlines", summary="GM: seconds per phase kind for the phases to come")
-    async def gm_deadlines(
-        game_id: Annotated[str, GAME_ID], body: DeadlineSettings, authorization: Token = None
-    ) -> Any:
+    def gm_deadlines(game_id: Annotated[str, GAME_ID], body: DeadlineSettings, authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.set_deadlines(game_id, body.deadlines)
         return shown(game_id, caller)
 
     @app.post("/api/games/{game_id}/gm/reissue", summary="GM: a new invite link for a seat (the old one stops)")
-    async def gm_reissue(
+    def gm_reissue(
         request: Request, game_id: Annotated[str, GAME_ID], body: Reissue, authorization: Token = None
     ) -> Any:
         gm_of(game_id, authorization)
@@ -569,7 +573,7 @@ def create_app(
         return {"seat": body.seat, "token": token, "link": link(request, game_id, token)}
 
     @app.post("/api/games/{game_id}/gm/assign", summary="GM: give a lobby player a free seat before the start")
-    async def gm_assign(game_id: Annotated[str, GAME_ID], body: Assign, authorization: Token = None) -> Any:
+    def gm_assign(game_id: Annotated[str, GAME_ID], body: Assign, authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.assign(game_id, body.player, body.seat)
         return shown(game_id, caller)
@@ -591,7 +595,7 @@ def create_app(
         return found
 
     @app.post("/api/accounts", status_code=201, summary="Create an account (optional: seats work without one)")
-    async def create_account(body: Account) -> dict[str, Any]:
+    def create_account(body: Account) -> dict[str, Any]:
         token = security.new_token()
         with store.writing() as conn:
             taken = conn.execute(select(db.accounts.c.id).where(db.accounts.c.name == body.name)).first()
@@ -608,7 +612,7 @@ def create_app(
         return {"name": body.name, "token": token}
 
     @app.post("/api/accounts/login", summary="Log in: a new account token (the old one stops)")
-    async def login(body: Account) -> dict[str, Any]:
+    def login(body: Account) -> dict[str, Any]:
         with store.reading() as conn:
             found = conn.execute(select(db.accounts).where(db.accounts.c.name == body.name)).first()
         if found is None or not security.check_password(body.password, found.password_hash):
@@ -621,7 +625,7 @@ def create_app(
         return {"name": body.name, "token": token}
 
     @app.get("/api/accounts/me", summary="The account's seats")
-    async def account_me(authorization: Token = None) -> dict[str, Any]:
+    def account_me(authorization: Token = None) -> dict[str, Any]:
         account = account_of(authorization)
         with store.reading() as conn:
             rows = conn.execute(
@@ -635,7 +639,7 @@ def create_app(
         }
 
     @app.post("/api/accounts/link", summary="Tie a seat to the account (then the account token acts for it)")
-    async def account_link(
+    def account_link(
         body: LinkSeat,
         authorization: Token = None,
         seat_token: Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)] = None,

@@ -99,7 +99,7 @@ def map_routes(shown_view: Callable[[str, str | None], dict[str, Any]]) -> APIRo
         response_class=Response,
         responses={200: {"content": {"image/svg+xml": {}}}},
     )
-    async def get_map_svg(
+    def get_map_svg(
         game_id: Annotated[str, PathParam(..., min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")],
         authorization: Annotated[str | None, Header(alias="Authorization")] = None,
     ) -> Response:
