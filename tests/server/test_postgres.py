@@ -131,8 +131,7 @@ def test_deadline_fired_once_by_many_servers(postgres: str) -> None:
     for t in threads:
         t.join()
     assert sorted(len(f) for f in fired) == [0, 0, 0, 1]
-    game = stores[0].snapshot(made["id"]).game
-    assert sum(a["action"]["type"] == "resolve" for a in game.record["actions"]) == 1
+    assert sum(a["action"]["type"] == "resolve" for a in stores[0].action_log(made["id"])) == 1
     for store in stores:
         store.engine.dispose()
 

@@ -42,7 +42,7 @@ def test_bot_plays_missing_seats(api: Api) -> None:
     history = api.ok("GET", f"/api/games/{gid}")["view"]["history"][0]["results"]
     assert [r["order"] for r in history["FRANCE"]] == ["A PAR H"]
     # Every other seat's orders came from the bot, logged as that seat's action (so replay needs no bot).
-    record = store_of(api.client).snapshot(gid).game.record["actions"]
+    record = store_of(api.client).action_log(gid)
     ordered = {a["role"] for a in record if a["action"]["type"] == "orders"}
     assert ordered == {"AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"}
     assert len(history["RUSSIA"]) == 4
@@ -131,5 +131,5 @@ def test_two_servers_fire_a_deadline_once(app_db: str) -> None:
     assert sorted(len(f) for f in fired) == [0, 0, 0, 1]
     snap = stores[0].snapshot(gid)
     assert len(snap.game.ruleset.view(snap.game.state, "observer")["history"]) == 1
-    resolves = [a for a in snap.game.record["actions"] if a["action"]["type"] == "resolve"]
+    resolves = [a for a in stores[0].action_log(gid) if a["action"]["type"] == "resolve"]
     assert len(resolves) == 1

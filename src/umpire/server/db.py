@@ -1,9 +1,11 @@
 """The server's database: tables, engine set-up (SQLite in WAL mode or PostgreSQL) and Alembic migrations.
 
 A game is stored as its setup record (``games``) and its action log (``actions``, one row per accepted action,
-committed in the transaction that acknowledges it). The kernel's replay rebuilds the state from these; ``games``
-also keeps the latest state's digest, and ``snapshots`` the state as each phase opens (in a table of its own, so
-that the small, often-updated game row never drags a large text along).
+committed in the transaction that acknowledges it). The log is the record: the kernel's replay rebuilds the state
+from it (:meth:`umpire.server.store.Store.verify`). ``games`` also keeps the latest state's action count and
+digest, and ``snapshots`` the latest state itself with the same count and digest, written in the same transaction
+(in a table of its own, so that the small, often-updated game row never drags a large text along): loading a game
+reads its snapshot, whatever the length of its log.
 
 The tables are declared here with SQLAlchemy Core; the schema itself is created and upgraded only by the Alembic
 migrations in ``umpire/server/migrations`` (:func:`migrate`), so a database made by an older release is upgraded
@@ -66,7 +68,8 @@ snapshots = Table(
     metadata,
     Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, nullable=False),  # the state after this many actions
-    Column("state", Text, nullable=False),  # canonical JSON, written when a phase opens
+    Column("state", Text, nullable=False),  # canonical JSON of the latest state, written with every action
+    Column("digest", String(64), nullable=False, server_default=""),  # its digest ("" in rows of release 0001)
 )
 
 actions = Table(

@@ -27,8 +27,9 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
+from umpire.kernel import registry
 from umpire.kernel.bots import play_bot
-from umpire.kernel.canonical import canonical_json
+from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
 from umpire.kernel.game import Game, new_game, replay
 from umpire.kernel.ruleset import GM, OBSERVER
@@ -202,6 +203,12 @@ class Tx:
             if key == "settings":
                 value = GameSettings.model_validate(json.loads(value))
             setattr(self.row, key, value)
+
+
+def working_copy(game: Game) -> Game:
+    """A game to act on without touching ``game``: the same state (the kernel replaces it, never mutates it) and a
+    record whose action list is empty. The server's games carry no action list: the log is the database's."""
+    return Game(game.ruleset, {**game.record, "actions": []}, game.state)
 
 
 def phase_key(game: Game) -> str:
@@ -379,7 +386,7 @@ class Store:
         return known
 
     def _cached_game(self, conn: Connection, row: GameRow) -> Game:
-        """The game replayed up to ``row.seq``: from the cache, caught up from the log, or replayed in full."""
+        """The game at ``row.seq``: from the cache, caught up from the log, or loaded from its snapshot."""
         cached = self._games.get(row.id)
         if cached is not None and cached[1] == row.seq:
             return cached[0]
@@ -387,22 +394,62 @@ class Store:
             cached = self._games.get(row.id)
             if cached is not None and cached[1] == row.seq:
                 return cached[0]
+            game = None
             if cached is not None and cached[1] < row.seq:
-                game = cached[0]
-                work = Game(game.ruleset, {**game.record, "actions": list(game.record["actions"])}, game.state)
-                rows = conn.execute(
-                    select(db.actions)
-                    .where(db.actions.c.game_id == row.id, db.actions.c.seq > cached[1])
-                    .order_by(db.actions.c.seq)
-                ).all()
-                for r in rows:
-                    work.act(r.role, json.loads(r.action))
-                if len(rows) == row.seq - cached[1] and work.digest() == row.digest:
-                    self._games[row.id] = (work, row.seq)
-                    return work
-            game = self._replay(conn, row)
+                game = self._catch_up(conn, row, cached[0], cached[1])
+            if game is None:
+                game = self._load(conn, row)
             self._games[row.id] = (game, row.seq)
             return game
+
+    @staticmethod
+    def _catch_up(conn: Connection, row: GameRow, game: Game, seq: int) -> Game | None:
+        """``game`` (at ``seq`` actions) brought to ``row.seq`` by the logged actions after it; None if the result
+        is not the stored state."""
+        work = working_copy(game)
+        rows = conn.execute(
+            select(db.actions.c.role, db.actions.c.action)
+            .where(db.actions.c.game_id == row.id, db.actions.c.seq > seq, db.actions.c.seq <= row.seq)
+            .order_by(db.actions.c.seq)
+        ).all()
+        if len(rows) != row.seq - seq:
+            return None
+        try:
+            for r in rows:
+                work.act(r.role, json.loads(r.action))
+        except UmpireError:
+            return None
+        return work if work.digest() == row.digest else None
+
+    def _load(self, conn: Connection, row: GameRow) -> Game:
+        """A game from its snapshot (one read), checked against the game row's digest; a snapshot behind the log
+        (a database of release 0001) is caught up from the log; without a usable one, the whole log is replayed."""
+        snap = conn.execute(
+            select(db.snapshots.c.seq, db.snapshots.c.state, db.snapshots.c.digest).where(
+                db.snapshots.c.game_id == row.id
+            )
+        ).first()
+        if snap is not None and snap.seq <= row.seq:
+            state = json.loads(snap.state)
+            base = Game(registry.get(row.ruleset), self._record(row, []), state)
+            if snap.seq == row.seq and snap.digest == row.digest and state_digest(state) == row.digest:
+                return base
+            caught = self._catch_up(conn, row, base, snap.seq)
+            if caught is not None:
+                return caught
+            log.warning("game %s: its snapshot does not lead to its stored state; replaying its whole log", row.id)
+        return self._replay(conn, row)
+
+    @staticmethod
+    def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "format": "umpire-game/1",
+            "ruleset": row.ruleset,
+            "scenario": row.scenario,
+            "options": row.options,
+            "seed": row.seed,
+            "actions": actions,
+        }
 
     def _replay(self, conn: Connection, row: GameRow) -> Game:
         """Rebuild a game from its stored record and check it reaches the stored digest."""
@@ -411,21 +458,41 @@ class Store:
             .where(db.actions.c.game_id == row.id, db.actions.c.seq <= row.seq)
             .order_by(db.actions.c.seq)
         ).all()
-        record = {
-            "format": "umpire-game/1",
-            "ruleset": row.ruleset,
-            "scenario": row.scenario,
-            "options": row.options,
-            "seed": row.seed,
-            "actions": [{"role": r.role, "action": json.loads(r.action)} for r in rows],
-        }
+        record = self._record(row, [{"role": r.role, "action": json.loads(r.action)} for r in rows])
         try:
             game = replay(record)
         except BadGameFile as exc:
             raise UmpireError(f"game {row.id}'s action log does not replay: {exc}") from None
         if len(rows) != row.seq or game.digest() != row.digest:
             raise UmpireError(f"game {row.id}'s action log does not replay to its stored state")
-        return game
+        return working_copy(game)
+
+    def action_log(self, game_id: str) -> list[dict[str, Any]]:
+        """A game's action log as stored, ``[{"role", "action"}, ...]`` in order (it holds secrets: never sent)."""
+        with self.reading() as conn:
+            self._game_row(conn, game_id)
+            rows = conn.execute(
+                select(db.actions.c.role, db.actions.c.action)
+                .where(db.actions.c.game_id == game_id)
+                .order_by(db.actions.c.seq)
+            ).all()
+        return [{"role": r.role, "action": json.loads(r.action)} for r in rows]
+
+    def verify(self, game_id: str) -> int:
+        """Replay a game's whole action log and check it reaches the stored digest and the snapshot's state
+        (the log is the record; the snapshot only saves the replay). Returns the number of actions replayed;
+        raises UmpireError naming what differs."""
+        with self.reading() as conn:
+            row = self._game_row(conn, game_id)
+            game = self._replay(conn, row)
+            snap = conn.execute(
+                select(db.snapshots.c.seq, db.snapshots.c.state).where(db.snapshots.c.game_id == game_id)
+            ).first()
+        if snap is None or snap.seq != row.seq:
+            raise UmpireError(f"game {game_id}'s snapshot is not at its last action ({row.seq})")
+        if snap.state != canonical_json(game.state):
+            raise UmpireError(f"game {game_id}'s snapshot differs from what its action log replays to")
+        return row.seq
 
     # --- reading ------------------------------------------------------------------------------------------
 
@@ -533,7 +600,11 @@ class Store:
                     updated_at=now,
                 )
             )
-            conn.execute(insert(db.snapshots).values(game_id=game_id, seq=0, state=canonical_json(game.state)))
+            conn.execute(
+                insert(db.snapshots).values(
+                    game_id=game_id, seq=0, state=canonical_json(game.state), digest=game.digest()
+                )
+            )
             for seat, token in seat_tokens.items():
                 conn.execute(
                     insert(db.players).values(
@@ -562,7 +633,7 @@ class Store:
             with self.writing() as conn:
                 row = self._game_row(conn, game_id, for_update=True)
                 cached = self._cached_game(conn, row)
-                game = Game(cached.ruleset, {**cached.record, "actions": list(cached.record["actions"])}, cached.state)
+                game = working_copy(cached)
                 opened = row.phase_key
                 tx = Tx(conn, row, game, self._players(conn, game_id), max(time.time(), row.updated_at + 1e-6))
                 result = work(tx)
@@ -657,12 +728,11 @@ class Store:
             )
             seq += len(tx.pending)
             tx.set(seq=seq, digest=tx.pending[-1][2])
-            if "phase_key" in tx.row_changes:
-                tx.conn.execute(
-                    update(db.snapshots)
-                    .where(db.snapshots.c.game_id == tx.row.id)
-                    .values(seq=seq, state=canonical_json(tx.game.state))
-                )
+            tx.conn.execute(
+                update(db.snapshots)
+                .where(db.snapshots.c.game_id == tx.row.id)
+                .values(seq=seq, state=canonical_json(tx.game.state), digest=tx.pending[-1][2])
+            )
         if tx.pending or tx.row_changes:
             changes = dict(tx.row_changes)
             changes["updated_at"] = tx.now
@@ -689,7 +759,7 @@ class Store:
         """Check actions without applying them (raises what :meth:`act` would raise)."""
         snap = self.snapshot(game_id, messages=False)
         game = snap.game
-        work = Game(game.ruleset, {**game.record, "actions": []}, game.state)
+        work = working_copy(game)
         for action in actions:
             work.act(caller.role, action)
 
@@ -981,7 +1051,7 @@ def _may_resolve(game: Game, gm_view: dict[str, Any]) -> bool:
     GM view lists only forms, as Renaissance and Reformation's) accepted by a trial on a copy of the game."""
     if any(isinstance(a, dict) and a.get("type") == "resolve" for a in gm_view.get("actions", [])):
         return True
-    trial = Game(game.ruleset, {**game.record, "actions": []}, game.state)
+    trial = working_copy(game)
     try:
         trial.act(GM, {"type": "resolve"})
     except UmpireError:
