@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -338,6 +339,12 @@ def _geometry_cached(key: str) -> MapGeometry:
     return compute_geometry(game_map)
 
 
+_GEOMETRY_LOCK = threading.Lock()
+
+
 def map_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
-    """:func:`compute_geometry`, cached per distinct set of province types and points."""
-    return _geometry_cached(geometry_key(game_map))
+    """:func:`compute_geometry`, cached per distinct set of province types and points. It is computed once: a
+    server's threads asking at the same time wait for the first one (not 40 of them computing it at once)."""
+    key = geometry_key(game_map)
+    with _GEOMETRY_LOCK:
+        return _geometry_cached(key)

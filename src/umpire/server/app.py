@@ -21,6 +21,7 @@ import contextlib
 import json
 import logging
 import re
+import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -44,7 +45,7 @@ from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import db, security
 from umpire.server.boards import board
 from umpire.server.live import Hub, listen_postgres
-from umpire.server.mapsvg import map_routes
+from umpire.server.mapsvg import map_routes, warm_maps
 from umpire.server.models import (
     Account,
     ActionBody,
@@ -182,11 +183,13 @@ def create_app(
     scheduler: bool = True,
     poll: float = 1.0,
     heartbeat: float = 5.0,
+    warm: bool = True,
 ) -> FastAPI:
     """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
 
     ``scheduler`` runs the deadline task (checking every ``poll`` seconds at most); an event stream re-checks its
-    game every ``heartbeat`` seconds even without a notification.
+    game every ``heartbeat`` seconds even without a notification. ``warm`` computes the drawn maps' geometry in a
+    thread at start-up.
     """
     engine = db.make_engine(database)
     db.migrate(engine)
@@ -196,6 +199,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
+        if warm:
+            threading.Thread(target=warm_maps, name="umpire-warm-maps", daemon=True).start()
         tasks = []
         if scheduler:
             tasks.append(asyncio.create_task(run_scheduler(store, poll)))

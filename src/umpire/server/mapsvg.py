@@ -9,6 +9,8 @@ board's drawing data (:func:`umpire.server.scene.scene`) and draws it on the rea
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +21,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import Response
 
 from umpire.diplomacy.map import MAPS_DIR
+from umpire.kernel.canonical import canonical_json
 from umpire.render import InfView, MapState, MinorState, Unit, draw_svg
 from umpire.server.boards import board
 from umpire.server.scene import scene
@@ -81,12 +84,58 @@ def inf_of(view: dict[str, Any]) -> InfView | None:
     return InfView(role, {m: {role: int(n)} for m, n in mine.items() if isinstance(n, (int, float))})
 
 
+class SvgCache:
+    """Drawn maps by what they are drawn from (the drawing data and the INF table of one view): the same phase seen
+    by the same role is drawn once, and threads asking for the same drawing wait for the first (single flight)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._drawn: OrderedDict[str, str] = OrderedDict()
+        self._guard = threading.Lock()
+        self._pending: dict[str, threading.Lock] = {}
+
+    def get(self, key: str, draw: Callable[[], str]) -> str:
+        with self._guard:
+            if key in self._drawn:
+                self._drawn.move_to_end(key)
+                return self._drawn[key]
+            lock = self._pending.setdefault(key, threading.Lock())
+        with lock:
+            with self._guard:
+                if key in self._drawn:
+                    return self._drawn[key]
+            svg = draw()
+            with self._guard:
+                self._drawn[key] = svg
+                self._pending.pop(key, None)
+                while len(self._drawn) > self.size:
+                    self._drawn.popitem(last=False)
+            return svg
+
+
+_SVGS = SvgCache()
+
+#: The boards the renderer draws (their geometry takes seconds to compute, once per process).
+DRAWN_MAPS = ("standard", "europe1615")
+
+
+def warm_maps() -> None:
+    """Compute the drawn boards' geometry now (a server starts this in a thread, so that the first map asked
+    for does not wait seconds for it)."""
+    from umpire.render.geometry import map_geometry
+
+    for map_id in DRAWN_MAPS:
+        map_geometry(map_file(map_id))
+
+
 def map_svg(view: dict[str, Any]) -> str | None:
-    """The SVG map of a view, or None when its ruleset has no drawn board."""
+    """The SVG map of a view, or None when its ruleset has no drawn board (cached per phase and view)."""
     drawing = scene(view)
     if drawing is None or drawing.get("kind") == "rr3":  # the megagame's map is drawn by its page only
         return None
-    return draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf_of(view))
+    inf = inf_of(view)
+    key = canonical_json([drawing, view.get("phase"), None if inf is None else [inf.viewer, inf.totals]])
+    return _SVGS.get(key, lambda: draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf))
 
 
 def map_routes(shown_view: Callable[[str, str | None], dict[str, Any]]) -> APIRouter:
