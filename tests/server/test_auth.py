@@ -147,3 +147,61 @@ def test_reissue_ends_the_old_holders_open_streams(tmp_path: Path) -> None:
             assert next_event(events, 5) == "closed"
         assert time.monotonic() - started < 10
         http.close()
+
+
+CONTROL = ["map_control", "political_control", "religious_control", "character_control", "nonplayed_control"]
+
+
+def test_control_desks_are_not_taken_from_the_lobby(api: Api) -> None:
+    """The attack: the rr3 lobby link (a `chosen` game: 'anyone may join') took map_control after the start and
+    with it every team's brief and treasury. Staff seats come only through their own link or the GM."""
+    made = api.create(ruleset="rr3")
+    gid, lobby = made["id"], made["lobby_token"]
+    assert made["staff_seats"] == CONTROL
+    assert api.create()["staff_seats"] == []  # standard Diplomacy has none
+    for started in (False, True):
+        if started:
+            api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
+        for desk in CONTROL:
+            status, data = api.call("POST", f"/api/games/{gid}/join", lobby, {"name": "Mallory", "seat": desk})
+            assert status == 403 and "staff seat" in data["error"], (status, data)
+        status, data = api.call("POST", f"/api/games/{gid}/join", lobby, {"name": "Mallory", "seat": "nope"})
+        assert status == 409 and "map_control" not in data["error"] and "france" in data["error"]
+    seats = {s["seat"]: s for s in api.ok("GET", f"/api/games/{gid}", lobby)["seats"]}
+    assert all(seats[d]["staff"] and not seats[d]["free"] for d in CONTROL)
+    assert seats["france"]["free"] and not seats["france"]["staff"]
+    # A team seat is still taken from the lobby; a desk through its own link.
+    assert api.ok("POST", f"/api/games/{gid}/join", lobby, {"name": "Ann", "seat": "france"})["you"]["role"] == "france"
+    desk = api.ok("POST", f"/api/games/{gid}/join", made["seat_tokens"]["map_control"], {"name": "Umpire"})
+    assert desk["you"]["role"] == "map_control"
+
+
+def test_random_deals_no_staff_seat_and_the_gm_assigns_one_after_the_start(api: Api) -> None:
+    made = api.create(ruleset="rr3", settings={"assignment": "random"})
+    gid, gm = made["id"], made["gm_token"]
+    players = [api.ok("POST", f"/api/games/{gid}/join", made["lobby_token"], {"name": f"P{i}"}) for i in range(13)]
+    shown = api.ok("POST", f"/api/games/{gid}/gm/start", gm)
+    dealt = {s["seat"]: s["name"] for s in shown["seats"]}
+    assert all(dealt[d] is None for d in CONTROL), dealt
+    assert sum(1 for s in shown["seats"] if s["name"]) == 11 and len(shown["lobby"]) == 2
+    left = shown["lobby"][0]["player"]
+    status, data = api.call("POST", f"/api/games/{gid}/gm/assign", gm, {"player": left, "seat": "france"})
+    assert status == 409 and "staff seats" in data["error"]
+    shown = api.ok("POST", f"/api/games/{gid}/gm/assign", gm, {"player": left, "seat": "political_control"})
+    assert {s["seat"]: s["player"] for s in shown["seats"]}["political_control"] == left
+    mine = next(p for p in players if p["you"]["player"] == left)
+    assert api.ok("GET", f"/api/games/{gid}", mine["token"])["you"]["role"] == "political_control"
+
+
+def test_an_auction_offers_no_staff_seat(api: Api) -> None:
+    made = api.create(ruleset="rr3", settings={"assignment": "auction"})
+    gid = made["id"]
+    teams = [s for s in made["seat_tokens"] if s not in CONTROL]
+    bidder = api.ok("POST", f"/api/games/{gid}/join", made["lobby_token"], {"name": "Ann"})["token"]
+    bids = {team: 5 for team in teams} | {teams[0]: 100 - 5 * (len(teams) - 1)}
+    status, data = api.call("POST", f"/api/games/{gid}/bids", bidder, {"bids": {**bids, CONTROL[0]: 5}})
+    assert status == 422 and "no power map_control" in data["error"], data
+    assert not set(CONTROL) & set(data["error"].split("bid on: ")[1].split(", "))
+    api.ok("POST", f"/api/games/{gid}/bids", bidder, {"bids": bids})
+    shown = api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
+    assert {s["seat"]: s["name"] for s in shown["seats"]}[teams[0]] == "Ann"

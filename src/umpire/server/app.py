@@ -363,6 +363,7 @@ def create_app(
             "lobby_link": link(request, game_id, made["lobby_token"]),
             "seat_tokens": made["seat_tokens"],
             "seat_links": {seat: link(request, game_id, tok) for seat, tok in made["seat_tokens"].items()},
+            "staff_seats": made["staff_seats"],
         }
 
     @app.get("/api/games/{game_id}", summary="What the caller sees of a game (no token: the observer)")

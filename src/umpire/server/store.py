@@ -552,7 +552,13 @@ class Store:
         with self.lock(game_id):
             self._games[game_id] = (game, 0)
         log.info("created game %s (%s)", game_id, game.record["ruleset"])
-        return {"id": game_id, "gm_token": gm_token, "lobby_token": lobby_token, "seat_tokens": seat_tokens}
+        return {
+            "id": game_id,
+            "gm_token": gm_token,
+            "lobby_token": lobby_token,
+            "seat_tokens": seat_tokens,
+            "staff_seats": game.ruleset.staff_seats(game.state),
+        }
 
     # --- the one way to change a game ---------------------------------------------------------------------
 
