@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from fastapi.testclient import TestClient
 
 from tests.server.conftest import Api, LiveServer, started_game
+from umpire.server.app import create_app
 
 
 def link_account(api: Api, gid: str, seat_token: str, name: str = "ann") -> str:
@@ -205,3 +207,99 @@ def test_an_auction_offers_no_staff_seat(api: Api) -> None:
     api.ok("POST", f"/api/games/{gid}/bids", bidder, {"bids": bids})
     shown = api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
     assert {s["seat"]: s["name"] for s in shown["seats"]}[teams[0]] == "Ann"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def login_app(tmp_path: Path) -> tuple[Any, FakeClock]:
+    app = create_app(str(tmp_path / "db.sqlite"), scheduler=False)
+    clock = FakeClock()
+    app.state.login_limiter.clock = clock
+    TestClient(app).post("/api/accounts", json={"name": "ann", "password": "correct horse"})
+    return app, clock
+
+
+def from_address(app: Any, address: str) -> TestClient:
+    return TestClient(app, client=(address, 40000))
+
+
+def login(client: TestClient, name: str, password: str) -> httpx.Response:
+    return client.post("/api/accounts/login", json={"name": name, "password": password})
+
+
+def test_login_does_not_tell_which_names_exist(tmp_path: Path) -> None:
+    app, _clock = login_app(tmp_path)
+    client = from_address(app, "10.0.0.1")
+    unknown, wrong = login(client, "nobody", "correct horse"), login(client, "ann", "wrong horse")
+    assert unknown.status_code == wrong.status_code == 401
+    assert unknown.json() == wrong.json() == {"error": "wrong name or password"}
+
+    def median_seconds(name: str) -> float:
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            login(from_address(app, f"10.1.{len(times)}.{len(name)}"), name, "wrong horse")
+            times.append(time.perf_counter() - started)
+        return sorted(times)[2]
+
+    # Both run one scrypt (tens of milliseconds); without the dummy hash an unknown name answered at once.
+    unknown_s, wrong_s = median_seconds("nobody"), median_seconds("ann")
+    assert unknown_s > 0.4 * wrong_s and wrong_s > 0.4 * unknown_s, (unknown_s, wrong_s)
+
+
+def test_failed_logins_are_limited_per_name_and_address(tmp_path: Path) -> None:
+    app, clock = login_app(tmp_path)
+    attacker, owner = from_address(app, "10.0.0.66"), from_address(app, "10.0.0.7")
+    for _ in range(5):
+        assert login(attacker, "ann", "guess guess").status_code == 401
+    refused = login(attacker, "ann", "correct horse")  # even the right password: the name is locked here
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "900"
+    assert "try again in 900 seconds" in refused.json()["error"]
+    # An unknown name is limited the same way (the limit tells nothing about which names exist).
+    for _ in range(5):
+        assert login(attacker, "nobody", "guess guess").status_code == 401
+    assert login(attacker, "nobody", "guess guess").status_code == 429
+    # The owner, from another address, is not locked out by the attacker's failures.
+    assert login(owner, "ann", "correct horse").status_code == 200
+    clock.now += 600
+    assert login(attacker, "ann", "correct horse").headers["Retry-After"] == "300"
+    clock.now += 300
+    assert login(attacker, "ann", "correct horse").status_code == 200
+
+
+def test_failed_logins_are_limited_per_address(tmp_path: Path) -> None:
+    app, clock = login_app(tmp_path)
+    attacker = from_address(app, "10.0.0.66")
+    for i in range(20):
+        clock.now += 1
+        assert login(attacker, f"name{i}", "guess guess").status_code == 401
+    refused = login(attacker, "ann", "correct horse")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == str(900 - 19)
+    assert login(from_address(app, "10.0.0.7"), "ann", "correct horse").status_code == 200
+
+
+def test_guesses_spread_over_addresses_lock_the_name_but_not_its_known_browser(tmp_path: Path) -> None:
+    app, clock = login_app(tmp_path)
+    owner = from_address(app, "10.0.0.7")
+    assert login(owner, "ann", "correct horse").status_code == 200
+    for i in range(100):
+        assert login(from_address(app, f"10.2.{i}.1"), "ann", "guess guess").status_code == 401
+    assert login(from_address(app, "10.3.0.1"), "ann", "correct horse").status_code == 429
+    assert login(owner, "ann", "correct horse").status_code == 200  # logged in from here before
+    clock.now += 900
+    assert login(from_address(app, "10.3.0.1"), "ann", "correct horse").status_code == 200
+
+
+def test_login_limits_are_settings(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "db.sqlite"), scheduler=False, login_failures_per_name=2, login_window=60)
+    client = TestClient(app)
+    for _ in range(2):
+        assert login(client, "ann", "guess guess").status_code == 401
+    refused = login(client, "ann", "guess guess")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
