@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import Api, LiveServer, started_game
 from umpire.server.app import create_app
+from umpire.server.ratelimit import LoginLimiter
 
 
 def link_account(api: Api, gid: str, seat_token: str, name: str = "ann") -> str:
@@ -303,3 +304,15 @@ def test_login_limits_are_settings(tmp_path: Path) -> None:
         assert login(client, "ann", "guess guess").status_code == 401
     refused = login(client, "ann", "guess guess")
     assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+
+
+def test_attempts_count_before_they_fail() -> None:
+    """Many logins at once (thread pool) cannot all pass the check before any has failed: an attempt counts at
+    once, and only a right password takes it back."""
+    clock = FakeClock()
+    limiter = LoginLimiter(per_name=5, per_address=20, window=900, clock=clock)
+    assert [limiter.attempt("ann", "10.0.0.1") for _ in range(7)] == [0] * 5 + [900, 900]
+    limiter.succeeded("bob", "10.0.0.2")
+    for _ in range(10):
+        assert limiter.attempt("bob", "10.0.0.2") == 0
+        limiter.succeeded("bob", "10.0.0.2")

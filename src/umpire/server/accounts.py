@@ -68,7 +68,7 @@ def account_routes(store: Store, bearer: Callable[[str | None], str | None], lim
     )
     def login(request: Request, body: Account) -> Any:
         address = request.client.host if request.client else "unknown"
-        wait = limiter.retry_after(body.name, address)
+        wait = limiter.attempt(body.name, address)
         if wait:
             return JSONResponse(
                 {"error": f"too many failed logins; try again in {wait} seconds"},
@@ -80,8 +80,7 @@ def account_routes(store: Store, bearer: Callable[[str | None], str | None], lim
         # An unknown name costs the same scrypt as a wrong password and gets the same answer.
         stored = found.password_hash if found is not None else security.dummy_password_hash()
         if not security.check_password(body.password, stored) or found is None:
-            limiter.failed(body.name, address)
-            raise Unauthorized(WRONG_LOGIN)
+            raise Unauthorized(WRONG_LOGIN)  # counted as a failure by attempt()
         limiter.succeeded(body.name, address)
         token = security.new_token()
         with store.writing() as conn:

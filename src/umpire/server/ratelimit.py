@@ -97,27 +97,33 @@ class LoginLimiter:
     def _pair(name: str, address: str) -> str:
         return f"{address}\n{name}"
 
-    def retry_after(self, name: str, address: str) -> int:
-        """Whole seconds before a login for ``name`` from ``address`` is tried again; 0 when it may go ahead."""
+    def attempt(self, name: str, address: str) -> int:
+        """Whole seconds before a login for ``name`` from ``address`` may be tried (nothing is counted then);
+        0 when it may go ahead now, and then it counts as a failure until :meth:`succeeded` says otherwise, so
+        that many attempts at once cannot all pass the check before any of them has failed."""
         with self._lock:
             now = self.clock()
-            waits = [self._name_address.wait(self._pair(name, address), now), self._address.wait(address, now)]
-            if self._trusted.get(self._pair(name, address), -math.inf) <= now - self.trusted_for:
+            pair = self._pair(name, address)
+            waits = [self._name_address.wait(pair, now), self._address.wait(address, now)]
+            if self._trusted.get(pair, -math.inf) <= now - self.trusted_for:
                 waits.append(self._name.wait(name, now))
-            return math.ceil(max(waits))
-
-    def failed(self, name: str, address: str) -> None:
-        with self._lock:
-            now = self.clock()
-            self._name_address.add(self._pair(name, address), now)
-            self._address.add(address, now)
-            self._name.add(name, now)
+            wait = math.ceil(max(waits))
+            if not wait:
+                self._name_address.add(pair, now)
+                self._address.add(address, now)
+                self._name.add(name, now)
+            return wait
 
     def succeeded(self, name: str, address: str) -> None:
-        """A right password: this address's failures for the name are forgotten, and the address is trusted."""
+        """The attempt had the right password: it is not counted, this address's failures for the name are
+        forgotten, and the address is trusted for the name."""
         with self._lock:
             pair = self._pair(name, address)
             self._name_address.events.pop(pair, None)
+            for window, key in ((self._address, address), (self._name, name)):
+                found = window.events.get(key)
+                if found:
+                    found.pop()
             if len(self._trusted) >= MAX_KEYS:
                 self._trusted.pop(next(iter(self._trusted)))
             self._trusted.pop(pair, None)
