@@ -87,6 +87,13 @@ class Ruleset(ABC):
     def apply(self, state: State, role: str, action: Action) -> None:
         """Carry out ``action`` by ``role`` on ``state`` (a private copy) or raise IllegalAction."""
 
+    def staff_seats(self, state: State) -> list[str]:
+        """The seats among :meth:`seats` that belong to the game's staff (umpires, control desks), not players.
+
+        A server hands such a seat only to the holder of its own link or to whom the GM assigns it: never to
+        someone picking a free seat from a lobby, nor by a random or auction assignment. The default has none."""
+        return []
+
     def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
         """Run the engine's own procedures until a role must act; the default has none."""
 

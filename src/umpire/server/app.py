@@ -33,7 +33,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from sqlalchemy import insert, select, update
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -42,12 +42,12 @@ from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
-from umpire.server import db, security
+from umpire.server import db
+from umpire.server.accounts import account_routes
 from umpire.server.boards import board
 from umpire.server.live import Hub, listen_postgres
 from umpire.server.mapsvg import map_routes, warm_maps
 from umpire.server.models import (
-    Account,
     ActionBody,
     Assign,
     Bids,
@@ -55,7 +55,6 @@ from umpire.server.models import (
     DeadlineSettings,
     Extend,
     Join,
-    LinkSeat,
     Message,
     OrdersText,
     Ready,
@@ -63,6 +62,7 @@ from umpire.server.models import (
     SetDeadline,
 )
 from umpire.server.present import present, present_phase
+from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
 from umpire.server.submission import parse_submission
@@ -184,12 +184,17 @@ def create_app(
     poll: float = 1.0,
     heartbeat: float = 5.0,
     warm: bool = True,
+    login_failures_per_name: int = 5,
+    login_failures_per_address: int = 20,
+    login_window: float = 900.0,
 ) -> FastAPI:
     """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
 
     ``scheduler`` runs the deadline task (checking every ``poll`` seconds at most); an event stream re-checks its
     game every ``heartbeat`` seconds even without a notification. ``warm`` computes the drawn maps' geometry in a
-    thread at start-up.
+    thread at start-up. A login is refused (429) after ``login_failures_per_name`` failures for a name from one
+    address, or ``login_failures_per_address`` from one address, within ``login_window`` seconds
+    (:class:`umpire.server.ratelimit.LoginLimiter`).
     """
     engine = db.make_engine(database)
     db.migrate(engine)
@@ -363,6 +368,7 @@ def create_app(
             "lobby_link": link(request, game_id, made["lobby_token"]),
             "seat_tokens": made["seat_tokens"],
             "seat_links": {seat: link(request, game_id, tok) for seat, tok in made["seat_tokens"].items()},
+            "staff_seats": made["staff_seats"],
         }
 
     @app.get("/api/games/{game_id}", summary="What the caller sees of a game (no token: the observer)")
@@ -577,85 +583,21 @@ def create_app(
         token = store.reissue(game_id, body.seat)
         return {"seat": body.seat, "token": token, "link": link(request, game_id, token)}
 
-    @app.post("/api/games/{game_id}/gm/assign", summary="GM: give a lobby player a free seat before the start")
+    @app.post(
+        "/api/games/{game_id}/gm/assign",
+        summary="GM: give a lobby player a free seat (a staff seat also after the start)",
+    )
     def gm_assign(game_id: Annotated[str, GAME_ID], body: Assign, authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         store.assign(game_id, body.player, body.seat)
         return shown(game_id, caller)
 
-    # --- optional accounts --------------------------------------------------------------------------------
+    # --- optional accounts (umpire.server.accounts) ---------------------------------------------------------
 
-    def account_of(authorization: str | None) -> Any:
-        token = bearer(authorization)
-        if not token:
-            raise ApiError(401, "this needs an account token")
-        with store.reading() as conn:
-            found = conn.execute(
-                select(db.accounts.c.id, db.accounts.c.name).where(
-                    db.accounts.c.token_hash == security.token_hash(token)
-                )
-            ).first()
-        if found is None:
-            raise ApiError(401, "unknown account token; log in again")
-        return found
-
-    @app.post("/api/accounts", status_code=201, summary="Create an account (optional: seats work without one)")
-    def create_account(body: Account) -> dict[str, Any]:
-        token = security.new_token()
-        with store.writing() as conn:
-            taken = conn.execute(select(db.accounts.c.id).where(db.accounts.c.name == body.name)).first()
-            if taken is not None:
-                raise ApiError(409, f"the name {body.name!r} is taken")
-            conn.execute(
-                insert(db.accounts).values(
-                    name=body.name,
-                    password_hash=security.hash_password(body.password),
-                    token_hash=security.token_hash(token),
-                    created_at=time.time(),
-                )
-            )
-        return {"name": body.name, "token": token}
-
-    @app.post("/api/accounts/login", summary="Log in: a new account token (the old one stops)")
-    def login(body: Account) -> dict[str, Any]:
-        with store.reading() as conn:
-            found = conn.execute(select(db.accounts).where(db.accounts.c.name == body.name)).first()
-        if found is None or not security.check_password(body.password, found.password_hash):
-            raise ApiError(401, "wrong name or password")
-        token = security.new_token()
-        with store.writing() as conn:
-            conn.execute(
-                update(db.accounts).where(db.accounts.c.id == found.id).values(token_hash=security.token_hash(token))
-            )
-        return {"name": body.name, "token": token}
-
-    @app.get("/api/accounts/me", summary="The account's seats")
-    def account_me(authorization: Token = None) -> dict[str, Any]:
-        account = account_of(authorization)
-        with store.reading() as conn:
-            rows = conn.execute(
-                select(db.players.c.game_id, db.players.c.seat, db.games.c.title, db.games.c.status)
-                .join(db.games, db.games.c.id == db.players.c.game_id)
-                .where(db.players.c.account_id == account.id)
-            ).all()
-        return {
-            "name": account.name,
-            "games": [{"game": r.game_id, "seat": r.seat, "title": r.title, "status": r.status} for r in rows],
-        }
-
-    @app.post("/api/accounts/link", summary="Tie a seat to the account (then the account token acts for it)")
-    def account_link(
-        body: LinkSeat,
-        authorization: Token = None,
-        seat_token: Annotated[str | None, Header(alias="X-Seat-Token", max_length=200)] = None,
-    ) -> dict[str, Any]:
-        account = account_of(authorization)
-        if not seat_token:
-            raise ApiError(401, "send the seat's token in X-Seat-Token")
-        caller = store.caller(body.game, seat_token)
-        if caller.player is None:
-            raise ApiError(403, "only a player's seat can be tied to an account")
-        store.link_account(body.game, caller.player.id, account.id)
-        return {"game": body.game, "seat": caller.player.seat}
+    limiter = LoginLimiter(
+        per_name=login_failures_per_name, per_address=login_failures_per_address, window=login_window
+    )
+    app.state.login_limiter = limiter
+    app.include_router(account_routes(store, bearer, limiter))
 
     return app

@@ -91,7 +91,7 @@ players = Table(
     Column("seat", String(64), nullable=True),  # None while waiting in the lobby for an assignment
     Column("name", String(100), nullable=True),  # None until someone has joined through this seat's link
     Column("token_hash", String(64), nullable=False, unique=True),
-    Column("joined_at", Float, nullable=True),
+    Column("joined_at", Float, nullable=True),  # with no name: when the GM reissued the seat's link (kept for it)
     Column("bids", Text, nullable=True),  # JSON: blind-auction bids, seen by this player and the GM only
     Column("misses", Integer, nullable=False, default=0),
     Column("civil_disorder", Boolean, nullable=False, default=False),

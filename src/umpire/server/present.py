@@ -15,7 +15,7 @@ from typing import Any
 from umpire.kernel.game import Game
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server.scene import scene
-from umpire.server.store import Caller, PhaseRow, Snapshot, phase_kind
+from umpire.server.store import Caller, PhaseRow, Snapshot, lobby_may_take, phase_kind
 
 
 def observer_view(game: Game) -> dict[str, Any]:
@@ -81,6 +81,7 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
     }
     waiting = view.get("waiting_for")
     waiting_set = set(waiting) if isinstance(waiting, list) else set()
+    staff = set(snap.game.ruleset.staff_seats(snap.game.state))
     for player in snap.players:
         if player.seat is None:
             entry: dict[str, Any] = {"player": player.id, "name": player.name, "has_bid": player.bids is not None}
@@ -94,6 +95,8 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
                 "player": player.id,
                 "name": player.name,
                 "joined": player.name is not None,
+                "staff": player.seat in staff,
+                "free": lobby_may_take(player, staff),
                 "civil_disorder": player.civil_disorder,
                 "misses": player.misses,
                 "waiting": player.seat in waiting_set,

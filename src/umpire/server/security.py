@@ -7,6 +7,7 @@ invite link carries its token after ``#``, which browsers do not send), so no ac
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -44,3 +45,10 @@ def check_password(password: str, stored: str) -> bool:
         return False
     trial = hashlib.scrypt(password.encode("utf-8"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
     return hmac.compare_digest(trial.hex(), digest)
+
+
+@functools.cache
+def dummy_password_hash() -> str:
+    """A hash no password matches, checked when a login names no account, so that it costs what a wrong
+    password costs (the answer's timing does not tell which names exist)."""
+    return hash_password(secrets.token_urlsafe(32))

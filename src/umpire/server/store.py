@@ -623,7 +623,13 @@ class Store:
         with self.lock(game_id):
             self._games[game_id] = (game, 0)
         log.info("created game %s (%s)", game_id, game.record["ruleset"])
-        return {"id": game_id, "gm_token": gm_token, "lobby_token": lobby_token, "seat_tokens": seat_tokens}
+        return {
+            "id": game_id,
+            "gm_token": gm_token,
+            "lobby_token": lobby_token,
+            "seat_tokens": seat_tokens,
+            "staff_seats": game.ruleset.staff_seats(game.state),
+        }
 
     # --- the one way to change a game ---------------------------------------------------------------------
 
@@ -802,7 +808,7 @@ class Store:
                 player = next(p for p in tx.players if p.id == mine.id)
                 if player.name is not None and player.name != name:
                     raise Conflict(f"this seat was already taken by {player.name}")
-                self._update_player(tx, player.id, name=name, joined_at=player.joined_at or tx.now)
+                self._update_player(tx, player.id, name=name, joined_at=player.joined_at if player.name else tx.now)
                 return {"token": token, "seat": player.seat, "player": player.id}
             if lobby != digest:
                 raise Unauthorized("this link belongs to no seat of this game (it may have been reissued)")
@@ -812,7 +818,12 @@ class Store:
             if tx.row.settings.assignment == "chosen" or seat is not None:
                 if tx.row.settings.assignment != "chosen":
                     raise IllegalAction(f"seats are assigned by {tx.row.settings.assignment}; join without a seat")
-                free = [p for p in tx.players if p.seat and p.name is None]
+                staff = set(tx.game.ruleset.staff_seats(tx.game.state))
+                if seat in staff:
+                    raise Forbidden(
+                        f"seat {seat!r} is a staff seat: it is taken only through its own link or the GM's assignment"
+                    )
+                free = [p for p in tx.players if lobby_may_take(p, staff)]
                 target = next((p for p in free if p.seat == seat), None)
                 if target is None:
                     names = ", ".join(p.seat for p in free if p.seat) or "none"
@@ -840,7 +851,8 @@ class Store:
                 raise Conflict("the auction is over: the game has started")
             if caller.player is None or caller.player.seat is not None:
                 raise Forbidden("only a player waiting in the lobby may bid")
-            seats = tx.game.ruleset.seats(tx.game.state)
+            staff = tx.game.ruleset.staff_seats(tx.game.state)
+            seats = [s for s in tx.game.ruleset.seats(tx.game.state) if s not in staff]
             unknown = sorted(set(bids) - set(seats))
             if unknown:
                 raise IllegalAction(f"no power {', '.join(unknown)}; bid on: {', '.join(seats)}")
@@ -896,7 +908,9 @@ class Store:
             mode = tx.row.settings.assignment
             waiting = [p for p in tx.players if p.seat is None]
             if mode in ("random", "auction"):
-                free = [p for p in tx.players if p.seat is not None and p.name is None]
+                # Staff seats and seats whose link the GM reissued are kept for their own links.
+                staff = set(tx.game.ruleset.staff_seats(tx.game.state))
+                free = [p for p in tx.players if lobby_may_take(p, staff)]
                 assignment = assign_seats(mode, tx.row.seed, [s.seat for s in free if s.seat], waiting)
                 for player_id, seat in assignment.items():
                     old = next(p for p in free if p.seat == seat)
@@ -957,24 +971,32 @@ class Store:
         self.transact(game_id, work)
 
     def reissue(self, game_id: str, seat: str) -> str:
-        """A new invite token for a seat; the old one stops working."""
+        """A new invite token for a seat; every credential of the old holder stops working.
+
+        The seat token is replaced and the seat's account link removed, so neither opens the game any more (an
+        open event stream re-checks its token when this change wakes it, and ends). Until someone joins with the
+        new link the seat is kept for it (``joined_at`` set, ``name`` empty): nobody takes it from the lobby."""
 
         def work(tx: Tx) -> str:
             target = next((p for p in tx.players if p.seat == seat), None)
             if target is None:
                 raise NotFound(f"no seat {seat!r} in this game")
             fresh = security.new_token()
-            self._update_player(tx, target.id, token_hash=security.token_hash(fresh), name=None, joined_at=None)
+            self._update_player(
+                tx, target.id, token_hash=security.token_hash(fresh), name=None, joined_at=tx.now, account_id=None
+            )
             return fresh
 
         return self.transact(game_id, work)
 
     def assign(self, game_id: str, player_id: int, seat: str) -> None:
-        """Give a lobby player a seat (before the start), the GM's own choice."""
+        """Give a lobby player a seat, the GM's own choice: before the start, or a staff seat at any time."""
 
         def work(tx: Tx) -> None:
-            if tx.row.status != "lobby":
-                raise Conflict("seats are assigned before the game starts")
+            staff = tx.game.ruleset.staff_seats(tx.game.state)
+            if tx.row.status != "lobby" and seat not in staff:
+                listed = f" ({', '.join(staff)})" if staff else ""
+                raise Conflict(f"after the start the GM assigns only staff seats{listed}; {seat!r} is a player's seat")
             player = next((p for p in tx.players if p.id == player_id and p.seat is None), None)
             if player is None:
                 raise NotFound(f"no player {player_id} waiting in the lobby")
@@ -989,8 +1011,30 @@ class Store:
         self.transact(game_id, work)
 
     def link_account(self, game_id: str, player_id: int, account_id: int) -> None:
-        """Tie a player's seat to an account (the account's token then acts for it)."""
-        self.transact(game_id, lambda tx: self._update_player(tx, player_id, account_id=account_id))
+        """Tie a player's seat to an account (the account's token then acts for it); one seat per game."""
+
+        def work(tx: Tx) -> None:
+            held = next((p for p in tx.players if p.account_id == account_id and p.id != player_id), None)
+            if held is not None:
+                raise Conflict(
+                    f"this account already holds {held.seat or 'a place in the lobby'} in this game; "
+                    "unlink it first (POST /api/accounts/unlink)"
+                )
+            self._update_player(tx, player_id, account_id=account_id)
+
+        self.transact(game_id, work)
+
+    def unlink_account(self, game_id: str, account_id: int) -> str | None:
+        """Untie an account from its seat in a game (the seat's own link keeps working); the seat it held."""
+
+        def work(tx: Tx) -> str | None:
+            held = next((p for p in tx.players if p.account_id == account_id), None)
+            if held is None:
+                raise NotFound(f"this account holds no seat in game {game_id}")
+            self._update_player(tx, held.id, account_id=None)
+            return held.seat
+
+        return self.transact(game_id, work)
 
     def gm_act(self, game_id: str, action: dict[str, Any]) -> None:
         def work(tx: Tx) -> None:
@@ -1044,6 +1088,12 @@ class Store:
             return self.transact(game_id, work)
         except NotFound:
             return False
+
+
+def lobby_may_take(player: Player, staff: set[str]) -> bool:
+    """Whether a seat is free for the lobby (picked in a ``chosen`` game, dealt by ``random`` or ``auction``):
+    nobody joined it, it is no staff seat, and its link was not reissued (such a seat is kept for its new link)."""
+    return player.seat is not None and player.name is None and player.joined_at is None and player.seat not in staff
 
 
 def _may_resolve(game: Game, gm_view: dict[str, Any]) -> bool:

@@ -97,6 +97,10 @@ class RenaissanceReformation(Ruleset):
     def seats(self, state: State) -> list[str]:
         return list(SEATS)
 
+    def staff_seats(self, state: State) -> list[str]:
+        """The control desks: umpires' seats, which see every team's secrets (handbook, *The Control Team*)."""
+        return list(CONTROL_SEATS)
+
     # --- views ------------------------------------------------------------------------------------------------
 
     def view(self, state: State, role: str) -> dict[str, Any]:

@@ -85,7 +85,7 @@
       U.$("join-seat-label").classList.toggle("hidden", !chosen);
       if (chosen) {
         const sel = U.clear(U.$("join-seat"));
-        for (const s of S.seats.filter(x => !x.joined)) sel.append(U.el("option", { value: s.seat }, s.seat));
+        for (const s of S.seats.filter(x => x.free)) sel.append(U.el("option", { value: s.seat }, s.seat));
       }
     }
   }

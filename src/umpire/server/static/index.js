@@ -42,13 +42,15 @@
     try {
       const made = await U.call("POST", "/api/games", null, body);
       U.setToken(made.id, made.gm_token);
-      const table = U.clear(U.$("links"));
-      const row = (what, url) => table.append(U.el("tr", {}, U.el("td", {}, what), U.el("td", { class: "link" }, U.el("a", { href: url, target: "_blank", "data-link": what }, url))));
+      const staff = new Set(made.staff_seats || []);
+      const table = U.clear(U.$("links")), staffTable = U.clear(U.$("staff-links"));
+      const row = (what, url, into = table) => into.append(U.el("tr", {}, U.el("td", {}, what), U.el("td", { class: "link" }, U.el("a", { href: url, target: "_blank", "data-link": what }, url))));
       row("GM", made.gm_link);
-      row("Lobby (anyone may join)", made.lobby_link);
-      for (const [seat, url] of Object.entries(made.seat_links)) row(seat, url);
+      row(staff.size ? "Lobby (players take a free player seat)" : "Lobby (anyone may join)", made.lobby_link);
+      for (const [seat, url] of Object.entries(made.seat_links)) row(seat, url, staff.has(seat) ? staffTable : table);
       row("Observers", made.url);
       if (made.projector_url) row("Projector", made.projector_url);
+      U.$("staff-box").classList.toggle("hidden", !staff.size);
       U.$("gm-open").href = made.gm_link;
       U.$("created").classList.remove("hidden");
       form.closest("section").classList.add("hidden");

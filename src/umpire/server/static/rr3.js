@@ -231,7 +231,7 @@
       const chosen = S.game.settings.assignment === "chosen";
       show("join-seat-label", chosen);
       const sel = U.$("join-seat");
-      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => !x.joined)) sel.append(U.el("option", { value: s.seat }, DESK_TITLES[s.seat] || nice(s.seat)));
+      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => x.free)) sel.append(U.el("option", { value: s.seat }, DESK_TITLES[s.seat] || nice(s.seat)));
     }
   }
   if (!projector) U.$("join-form").addEventListener("submit", async (ev) => {
