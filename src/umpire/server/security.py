@@ -11,6 +11,7 @@ import functools
 import hashlib
 import hmac
 import secrets
+import threading
 
 
 def new_token() -> str:
@@ -28,10 +29,20 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
 
 
+#: At most two password hashes at once (each scrypt takes 16 MiB and tens of milliseconds of a core): a burst of
+#: logins queues here, on the thread pool, instead of taking every core and all that memory at once.
+_HASHING = threading.BoundedSemaphore(2)
+
+
+def _scrypt(password: str, salt: bytes) -> bytes:
+    with _HASHING:
+        return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=2**14, r=8, p=1)
+
+
 def hash_password(password: str) -> str:
     """scrypt with a random salt, as ``scrypt$salt$hash`` in hex."""
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=2**14, r=8, p=1)
+    digest = _scrypt(password, salt)
     return f"scrypt${salt.hex()}${digest.hex()}"
 
 
@@ -43,7 +54,7 @@ def check_password(password: str, stored: str) -> bool:
         return False
     if kind != "scrypt":
         return False
-    trial = hashlib.scrypt(password.encode("utf-8"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
+    trial = _scrypt(password, bytes.fromhex(salt))
     return hmac.compare_digest(trial.hex(), digest)
 
 
