@@ -30,7 +30,8 @@
   }
 
   // --- drawing --------------------------------------------------------------------------------------------
-  function phaseKey(s) { return s.game.seq >= 0 ? (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : "") : ""; }
+  // A view's history is {length, last}: the past phases are fetched one at a time (/phases/N).
+  function phaseKey(s) { return (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : ""); }
   // "orders": per-power order lists; "submit": a ruleset that reads one whole submission text (Europe 1615).
   function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders" || a.type === "submit"); }
   function readyAction() { return (S.view.actions || []).find(a => a.type === "ready"); }
@@ -253,7 +254,7 @@
     for (const a of generic) al.append(U.el("button", { class: "small", onclick: () => { U.$("action-json").value = JSON.stringify(a); } }, JSON.stringify(a)));
     showClickHelp();
     const rb = U.clear(U.$("result-box"));
-    const last = (v.history || [])[(v.history || []).length - 1];
+    const last = v.history && v.history.last;
     if (last) {
       rb.append(U.el("h3", {}, "Last results: " + last.phase));
       // A ruleset without per-order results (Europe 1615) reports the phase as text.
@@ -538,19 +539,24 @@
   }
   function showHistory() {
     const list = U.clear(U.$("history-list"));
-    const hist = S.view.history || [];
+    const current = S.game.status === "over" ? -1 : S.timeline.length - 1;
     S.timeline.forEach((p, i) => {
-      const label = (p.phase || "phase " + i) + (hist[i] ? "" : " (now)");
+      const label = (p.phase || "phase " + i) + (i === current ? " (now)" : "");
       list.append(U.el("li", { "data-phase": i, onclick: () => openPhase(i) }, label));
     });
   }
   async function openPhase(i) {
-    const hist = S.view.history || [];
+    // The phase's map as it opened and what happened in it, as this token may see it.
     const past = await U.call("GET", api("/phases/" + i), token);
-    const entry = hist[i];
+    const entries = past.history || [];
+    const entry = entries[0];
     const detail = U.clear(U.$("history-detail"));
     detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
-    if (entry) detail.append(resultsTable(entry)); else detail.append(U.el("p", {}, "This phase is not resolved yet."));
+    if (!entries.length) detail.append(U.el("p", {}, "This phase is not resolved yet."));
+    for (const e of entries) {
+      if (entries.length > 1) detail.append(U.el("h4", {}, e.phase || ""));
+      detail.append(resultsTable(e));
+    }
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
