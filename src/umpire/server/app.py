@@ -62,7 +62,7 @@ from umpire.server.models import (
     SetDeadline,
 )
 from umpire.server.patches import Feed
-from umpire.server.present import present, present_phase
+from umpire.server.present import present, present_phase, present_timeline
 from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
 from umpire.server.submission import parse_submission
@@ -373,6 +373,11 @@ def create_app(
     ) -> Response:
         caller, snap = store.read(game_id, bearer(authorization), messages=False)
         return as_json(present_phase(snap, caller, idx))
+
+    @app.get("/api/games/{game_id}/timeline", summary="Per phase: its name and the public counts a chart plots")
+    def get_timeline(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+        _caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        return as_json(present_timeline(snap))
 
     def view_of(game_id: str, authorization: str | None) -> dict[str, Any]:
         caller, snap = store.read(game_id, bearer(authorization))

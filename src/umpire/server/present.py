@@ -102,7 +102,7 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
         "view": view,
         "board": scene(full_view),
         "press": [],
-        "timeline": _timeline(snap.phases),
+        "phases": len(snap.phases),
     }
     if is_gm:
         out["game"]["seq"] = row.seq
@@ -149,6 +149,12 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
                 }
             )
     return out
+
+
+def present_timeline(snap: Snapshot) -> list[dict[str, Any]]:
+    """The charts' data: per phase, its name and the public counts of each power (paged out of the answers, as
+    it grows by a point per phase)."""
+    return _timeline(snap.phases)
 
 
 def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:

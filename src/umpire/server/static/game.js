@@ -9,6 +9,8 @@
   let click = null;          // the map-click order under construction
   let historyShown = null;   // index of the past phase on the board, or null for now
   let skew = 0;              // the server's clock minus this browser's, in seconds
+  let timeline = [];         // per phase: its name and chart counts (fetched from /timeline when a phase opens)
+  let timelineFor = -1;      // the phase count it was fetched at
   const api = (path) => "/api/games/" + gameId + path;
 
   // --- talking to the server ------------------------------------------------------------------------------
@@ -60,6 +62,7 @@
     showPress();
     showHistory();
     showCharts();
+    if (S.phases !== timelineFor) loadTimeline(S.phases);
     showSeats();
     if (you.is_gm) showGm();
   }
@@ -537,10 +540,17 @@
     if (entry.report) table.append(U.el("tr", {}, U.el("td", { colspan: 4 }, U.el("pre", {}, entry.report))));
     return table;
   }
+  // The timeline grows by a point per phase, so it is not in every answer: fetched again when a phase opens.
+  async function loadTimeline(count) {
+    timelineFor = count;
+    try { timeline = await U.call("GET", api("/timeline"), token); } catch (e) { timelineFor = -1; return; }
+    showHistory();
+    showCharts();
+  }
   function showHistory() {
     const list = U.clear(U.$("history-list"));
-    const current = S.game.status === "over" ? -1 : S.timeline.length - 1;
-    S.timeline.forEach((p, i) => {
+    const current = S.game.status === "over" ? -1 : timeline.length - 1;
+    timeline.forEach((p, i) => {
       const label = (p.phase || "phase " + i) + (i === current ? " (now)" : "");
       list.append(U.el("li", { "data-phase": i, onclick: () => openPhase(i) }, label));
     });
@@ -572,7 +582,7 @@
   function showCharts() {
     const box = U.clear(U.$("charts"));
     const series = {};
-    for (const p of S.timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
+    for (const p of timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
     if (!Object.keys(series).length) { box.append(U.el("p", {}, "Nothing to chart yet.")); return; }
     for (const [name, points] of Object.entries(series)) {
       const powers = [...new Set(points.flatMap(([, v]) => Object.keys(v)))].sort();
