@@ -106,3 +106,50 @@ class LiveServer:
 def live(app_db: str) -> Iterator[LiveServer]:
     with LiveServer(app_db, poll=0.1, heartbeat=0.3) as server:
         yield server
+
+
+class Events:
+    """What an event stream sent, read as a page reads it: each ``state`` message replaces the document, each
+    ``patch`` message is applied to it with ``jsonpatch`` (an RFC 6902 implementation that is not the server's)."""
+
+    def __init__(self) -> None:
+        self.doc: dict[str, Any] | None = None
+        self.docs: list[dict[str, Any]] = []  # the document after each message
+        self.messages: list[tuple[str, str]] = []  # (event, data) as received
+        self.bytes = 0
+        self._event = "message"
+
+    def feed(self, line: str) -> None:
+        """One line of the stream (as ``httpx``'s ``iter_lines`` gives them)."""
+        import copy
+        import json
+
+        import jsonpatch
+
+        self.bytes += len(line.encode("utf-8")) + 1
+        if line.startswith("event:"):
+            self._event = line[6:].strip()
+        elif line.startswith("data:"):
+            data = line[5:].strip()
+            self.messages.append((self._event, data))
+            if self._event == "state":
+                self.doc = json.loads(data)
+            elif self._event == "patch":
+                assert self.doc is not None, "a patch before any state"
+                self.doc = jsonpatch.apply_patch(copy.deepcopy(self.doc), json.loads(data))
+            if self.doc is not None and self._event in ("state", "patch"):
+                self.docs.append(self.doc)
+        elif not line:
+            self._event = "message"
+
+
+def follow(url: str, token: str | None, into: Events, stop: Any, timeout: float = 10) -> None:
+    """Read the event stream at ``url`` into ``into`` until ``stop`` (a threading.Event) is set."""
+    import httpx
+
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with httpx.Client(timeout=timeout) as client, client.stream("GET", url, headers=headers) as response:
+        for line in response.iter_lines():
+            into.feed(line)
+            if stop.is_set():
+                return

@@ -94,11 +94,14 @@ def test_ready_by_every_seat_resolves_early(api: Api) -> None:
     for token in tokens.values():
         shown = api.ok("POST", f"/api/games/{gid}/ready", token, {"ready": True})
     assert shown["view"]["phase"] == "F1901M"
-    results = shown["view"]["history"][0]["results"]["FRANCE"]
+    results = shown["view"]["history"]["last"]["results"]["FRANCE"]
     assert {"order": "A PAR - BUR", "result": "succeeds", "reason": "moves to BUR"} in results
-    assert [p["phase"] for p in shown["timeline"]] == ["S1901M", "F1901M"]
+    assert shown["phases"] == 2
+    assert [p["phase"] for p in api.ok("GET", f"/api/games/{gid}/timeline")] == ["S1901M", "F1901M"]
     past = api.ok("GET", f"/api/games/{gid}/phases/0")
     assert "A PAR" in past["view"]["units"]["FRANCE"]
+    assert [h["phase"] for h in past["history"]] == ["S1901M"] and past["history"][0]["results"]["FRANCE"] == results
+    assert api.ok("GET", f"/api/games/{gid}/phases/1")["history"] == []  # the current phase: nothing happened yet
     status, _ = api.call("GET", f"/api/games/{gid}/phases/9")
     assert status == 404
 

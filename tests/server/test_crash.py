@@ -94,14 +94,14 @@ def test_sigkill_during_adjudication(tmp_path: Path) -> None:
                 break
             time.sleep(0.05)
         assert view["phase"] == "F1901M", server_log(server)
-        assert len(view["history"]) == 1
-        results = view["history"][0]["results"]
+        assert view["history"]["length"] == 1
+        results = view["history"]["last"]["results"]
         assert {r["order"]: r["result"] for r in results["FRANCE"]}["A PAR - BUR"] == "succeeds"
         assert [r["order"] for r in results["GERMANY"] if r["order"].startswith("A MUN")] == ["A MUN - RUH"]
         assert [r["order"] for r in results["ITALY"] if r["order"].startswith("A VEN")] == ["A VEN - TYR"]
         time.sleep(0.5)  # the scheduler keeps running: nothing more happens to the phase
-        again = httpx.get(f"{base}/api/games/{gid}").json()
-        assert len(again["view"]["history"]) == 1 and again["game"]["seq"] == 4  # 3 orders, 1 resolve
+        again = httpx.get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {made['gm_token']}"}).json()
+        assert again["view"]["history"]["length"] == 1 and again["game"]["seq"] == 4  # 3 orders, 1 resolve
     finally:
         server.send_signal(signal.SIGTERM)
         try:

@@ -151,7 +151,7 @@ def run_game_and_scan(live: LiveServer, log: Collector) -> None:
 
     # After resolution the orders are public, with their results.
     after = call("observer", "GET", f"/api/games/{gid}", None)
-    resolved = after["view"]["history"][0]["results"]
+    resolved = after["view"]["history"]["last"]["results"]
     assert [r["order"] for r in resolved["GERMANY"]] == sorted(ORDERS["GERMANY"]) or {
         r["order"] for r in resolved["GERMANY"]
     } == set(ORDERS["GERMANY"])

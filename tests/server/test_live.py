@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from typing import Any
 
 import httpx
 
-from tests.server.conftest import LiveServer
-
-
-def states(url: str, token: str | None, into: list[dict[str, Any]], stop: threading.Event) -> None:
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
-    with httpx.Client(timeout=10) as client, client.stream("GET", url, headers=headers) as response:
-        for line in response.iter_lines():
-            if line.startswith("data:"):
-                into.append(json.loads(line[5:]))
-            if stop.is_set():
-                return
+from tests.server.conftest import Events, LiveServer, follow
 
 
 def wait_for(predicate: Any, seconds: float = 5.0) -> bool:
@@ -36,9 +25,12 @@ def test_stream_follows_the_game(live: LiveServer) -> None:
     made = http.post("/api/games", json={"ruleset": "standard"}).json()
     gid, tokens = made["id"], made["seat_tokens"]
     gm = {"Authorization": f"Bearer {made['gm_token']}"}
-    got: list[dict[str, Any]] = []
+    events = Events()
+    got = events.docs
     stop = threading.Event()
-    thread = threading.Thread(target=states, args=(f"{live.url}/api/games/{gid}/events", tokens["FRANCE"], got, stop))
+    thread = threading.Thread(
+        target=follow, args=(f"{live.url}/api/games/{gid}/events", tokens["FRANCE"], events, stop)
+    )
     thread.start()
     assert wait_for(lambda: got and got[-1]["game"]["status"] == "lobby")
     assert got[0]["you"]["role"] == "FRANCE"
@@ -56,6 +48,9 @@ def test_stream_follows_the_game(live: LiveServer) -> None:
     http.post(f"/api/games/{gid}/gm/pause", json={}, headers=gm)  # one more event lets the reader see `stop`
     thread.join(timeout=5)
     http.close()
+    kinds = [event for event, _ in events.messages]
+    assert kinds[0] == "state" and "patch" in kinds, kinds  # a whole answer first, then what changed
+    assert all("now" not in data for event, data in events.messages if event == "patch")
 
 
 def test_stream_refuses_bad_tokens(live: LiveServer) -> None:

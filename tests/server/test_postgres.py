@@ -8,7 +8,6 @@ A throw-away cluster is made with Debian's initdb and pg_ctl on a free loopback 
 from __future__ import annotations
 
 import glob
-import json
 import os
 import pwd
 import shutil
@@ -19,13 +18,12 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import Api, LiveServer, started_game
+from tests.server.conftest import Api, Events, LiveServer, follow, started_game
 from umpire.server.app import create_app
 from umpire.server.db import make_engine
 from umpire.server.scheduler import fire_due
@@ -141,22 +139,13 @@ def test_live_updates_cross_servers_by_notify(postgres: str, tmp_path: Path) -> 
     with LiveServer(postgres, heartbeat=60.0) as first, LiveServer(postgres, heartbeat=60.0) as second:
         made = httpx.post(f"{first.url}/api/games", json={"ruleset": "standard"}).json()
         gid = made["id"]
-        got: list[dict[str, Any]] = []
+        events = Events()
+        got = events.docs
         stop = threading.Event()
-
-        def read() -> None:
-            headers = {"Authorization": f"Bearer {made['seat_tokens']['FRANCE']}"}
-            with (
-                httpx.Client(timeout=70) as client,
-                client.stream("GET", f"{second.url}/api/games/{gid}/events", headers=headers) as response,
-            ):
-                for line in response.iter_lines():
-                    if line.startswith("data:"):
-                        got.append(json.loads(line[5:]))
-                    if stop.is_set():
-                        return
-
-        thread = threading.Thread(target=read, daemon=True)
+        url = f"{second.url}/api/games/{gid}/events"
+        thread = threading.Thread(
+            target=follow, args=(url, made["seat_tokens"]["FRANCE"], events, stop), kwargs={"timeout": 70}, daemon=True
+        )
         thread.start()
         end = time.time() + 10
         while not got and time.time() < end:

@@ -39,7 +39,7 @@ def test_bot_plays_missing_seats(api: Api) -> None:
     gid = made["id"]
     api.ok("POST", f"/api/games/{gid}/orders", made["seat_tokens"]["FRANCE"], {"text": "A PAR H"})
     fire_due(store_of(api.client), LATER)
-    history = api.ok("GET", f"/api/games/{gid}")["view"]["history"][0]["results"]
+    history = api.ok("GET", f"/api/games/{gid}")["view"]["history"]["last"]["results"]
     assert [r["order"] for r in history["FRANCE"]] == ["A PAR H"]
     # Every other seat's orders came from the bot, logged as that seat's action (so replay needs no bot).
     record = store_of(api.client).action_log(gid)
@@ -105,7 +105,7 @@ def test_overdue_deadline_fires_after_restart(app_db: str) -> None:
                 break
             time.sleep(0.05)
         assert view["phase"] == "F1901M"
-        assert view["history"][0]["results"]["FRANCE"][-1]["order"] == "A PAR - BUR"
+        assert view["history"]["last"]["results"]["FRANCE"][-1]["order"] == "A PAR - BUR"
 
 
 def test_two_servers_fire_a_deadline_once(app_db: str) -> None:

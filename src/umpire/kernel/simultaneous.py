@@ -1,7 +1,9 @@
 """Sealed order boxes for simultaneous phases (Diplomacy movement, megagame intention cards).
 
 Each seat's submission and its ready flag live in ``state["box"][seat]``. A seat may replace its submission until
-the phase is resolved; a view shows a seat only its own box (:func:`own`). When every seat that must submit is
+the phase is resolved; a view shows a seat only its own box (:func:`own`). Only the seat's own ``ready`` action
+changes its ready flag: submitting or replacing orders leaves it as it was, so the public list of seats still
+thinking never reveals that a seat changed its orders. When every seat that must submit is
 ready, or at a deadline, the ruleset takes all boxes at once (:func:`take_all`) and resolves them together.
 """
 
@@ -18,8 +20,9 @@ def open_boxes(state: State, seats: list[str]) -> None:
 
 
 def submit(state: State, seat: str, submission: Any) -> None:
-    """Put (or replace) ``seat``'s submission; it is no longer ready until it says so again."""
-    state["box"][seat] = {"submission": submission, "ready": False}
+    """Put (or replace) ``seat``'s submission; its ready flag stays as it was (the seat's own ``ready`` changes it)."""
+    box = state["box"][seat]
+    state["box"][seat] = {"submission": submission, "ready": bool(box.get("ready"))}
 
 
 def set_ready(state: State, seat: str, ready: bool) -> None:

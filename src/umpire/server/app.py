@@ -61,7 +61,8 @@ from umpire.server.models import (
     Reissue,
     SetDeadline,
 )
-from umpire.server.present import present, present_phase
+from umpire.server.patches import Feed
+from umpire.server.present import present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
@@ -375,11 +376,19 @@ def create_app(
     def get_game(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
         return shown_to(game_id, authorization)
 
-    @app.get("/api/games/{game_id}/phases/{idx}", summary="A past phase's public map")
+    @app.get("/api/games/{game_id}/phases/{idx}", summary="A phase: its map, what happened in it as you may see it")
     def get_phase(
-        game_id: Annotated[str, GAME_ID], idx: Annotated[int, PathParam(..., ge=0, le=100000)]
-    ) -> dict[str, Any]:
-        return present_phase(store.phase(game_id, idx))
+        game_id: Annotated[str, GAME_ID],
+        idx: Annotated[int, PathParam(..., ge=0, le=100000)],
+        authorization: Token = None,
+    ) -> Response:
+        caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        return as_json(present_phase(snap, caller, idx))
+
+    @app.get("/api/games/{game_id}/timeline", summary="Per phase: its name and the public counts a chart plots")
+    def get_timeline(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+        _caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        return as_json(present_timeline(snap))
 
     def view_of(game_id: str, authorization: str | None) -> dict[str, Any]:
         caller, snap = store.read(game_id, bearer(authorization))
@@ -394,31 +403,38 @@ def create_app(
         await run_in_threadpool(store.caller, game_id, token)  # refuse a bad token before streaming
         queue = hub.subscribe(game_id)
 
-        def next_message(last: tuple[Any, ...]) -> tuple[tuple[Any, ...], str | None]:
-            """Off the loop: read the game; the message to send (None when nothing changed) and its version."""
+        feed = Feed()
+
+        def next_message(version: tuple[Any, ...]) -> tuple[tuple[Any, ...], str | None]:
+            """Off the loop: the message for what changed in the caller's answer since the last one (None when
+            nothing did), and the version of the game's rows it was read at."""
             who, snap = store.read(game_id, token)
-            # The game row's update time changes with every change to the game, its players or press.
-            version = (snap.row.updated_at, who.role, who.player.id if who.player else None)
-            if version == last:
-                return last, None
-            return version, json.dumps(present(snap, who), ensure_ascii=False, separators=(",", ":"))
+            now = (snap.row.updated_at, who.role, who.player.id if who.player else None)
+            if now == version:  # nothing in the game, its players or its press changed: no need to look
+                return version, None
+            return now, feed.message(present(snap, who))
 
         async def stream() -> AsyncIterator[str]:
-            last: tuple[Any, ...] = ()
+            version: tuple[Any, ...] = ()
+            loop = asyncio.get_running_loop()
+            beat = loop.time() + heartbeat
             try:
                 yield "retry: 2000\n\n"
                 while not await request.is_disconnected():
                     try:
-                        last, data = await run_in_threadpool(next_message, last)
+                        version, data = await run_in_threadpool(next_message, version)
                     except UmpireError:
                         yield 'event: gone\ndata: {"error": "this token no longer opens this game"}\n\n'
                         return
                     if data is not None:
-                        yield f"event: state\ndata: {data}\n\n"
-                    else:
+                        yield data
+                    # Keep-alives come on a fixed beat, whatever woke the stream, so their timing tells nothing
+                    # about changes the caller does not see.
+                    while loop.time() >= beat:
+                        beat += heartbeat
                         yield ": still here\n\n"
                     with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(queue.get(), timeout=heartbeat)
+                        await asyncio.wait_for(queue.get(), timeout=max(0.0, beat - loop.time()))
             finally:
                 hub.unsubscribe(game_id, queue)
 

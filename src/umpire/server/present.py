@@ -5,6 +5,11 @@ plus the server's own records, filtered for the caller: press only if the caller
 public; auction bids only the caller's own (the GM sees all); never a token or a token's hash. Nothing else in the
 server reads a game's state for output — the phase history's maps are observer views made by
 :func:`observer_view` when each phase opened.
+
+An answer does not grow with the game: a view's ``history`` (and the GM's ``gm_history``) is replaced by its
+length and latest entry; :func:`present_phase` gives one past phase, its entries cut from the caller's own view
+(so what a role may see of a past phase is still decided by the ruleset's view function alone). The action
+count ``seq`` is the GM's only: it moves whenever any seat changes its orders.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 from umpire.kernel.game import Game
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server.scene import scene
-from umpire.server.store import Caller, PhaseRow, Snapshot, lobby_may_take, phase_kind
+from umpire.server.store import Caller, NotFound, PhaseRow, Snapshot, lobby_may_take, phase_kind
 
 
 def observer_view(game: Game) -> dict[str, Any]:
@@ -40,13 +45,34 @@ def _timeline(phases: list[PhaseRow]) -> list[dict[str, Any]]:
     return points
 
 
+#: The view keys holding a list that grows by an entry per phase (the ruleset's record of past phases).
+HISTORY_KEYS = ("history", "gm_history")
+
+
+def caller_view(snap: Snapshot, caller: Caller) -> dict[str, Any]:
+    """The ruleset's view for the caller: its own seat's, the GM's, else the observer's (a lobby player's too)."""
+    role = caller.role
+    own_seat = caller.player is not None and caller.player.seat == role
+    view_role = role if role in (GM, OBSERVER) or own_seat else OBSERVER
+    return snap.game.ruleset.view(snap.game.state, view_role)
+
+
+def _bounded(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each history list replaced by ``{"length", "last"}`` (the rest is paged by phase)."""
+    out = dict(view)
+    for key in HISTORY_KEYS:
+        entries = view.get(key)
+        if isinstance(entries, list):
+            out[key] = {"length": len(entries), "last": entries[-1] if entries else None}
+    return out
+
+
 def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict[str, Any]:
     """Everything ``caller`` may see of the game in ``snap``, as JSON data."""
     row, game = snap.row, snap.game
     role = caller.role
-    own_seat = caller.player is not None and caller.player.seat == role
-    view_role = role if role in (GM, OBSERVER) or own_seat else OBSERVER
-    view = game.ruleset.view(game.state, view_role)
+    full_view = caller_view(snap, caller)
+    view = _bounded(full_view)
     is_gm = role == GM
     settings = row.settings
     out: dict[str, Any] = {
@@ -65,7 +91,6 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
                 "deadlines": settings.deadlines,
             },
             "status": row.status,
-            "seq": row.seq,
             "phase_kind": phase_kind(view),
             "deadline_at": row.deadline_at,
             "paused_remaining": row.paused_remaining,
@@ -75,10 +100,12 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
         "seats": [],
         "lobby": [],
         "view": view,
-        "board": scene(view),
+        "board": scene(full_view),
         "press": [],
-        "timeline": _timeline(snap.phases),
+        "phases": len(snap.phases),
     }
+    if is_gm:
+        out["game"]["seq"] = row.seq
     waiting = view.get("waiting_for")
     waiting_set = set(waiting) if isinstance(waiting, list) else set()
     staff = set(snap.game.ruleset.staff_seats(snap.game.state))
@@ -127,6 +154,27 @@ def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict
     return out
 
 
-def present_phase(entry: PhaseRow) -> dict[str, Any]:
-    """One past phase for the history page: the public view when it opened (its map)."""
-    return {"idx": entry.idx, "view": entry.public_view, "board": scene(entry.public_view)}
+def present_timeline(snap: Snapshot) -> list[dict[str, Any]]:
+    """The charts' data: per phase, its name and the public counts of each power (paged out of the answers, as
+    it grows by a point per phase)."""
+    return _timeline(snap.phases)
+
+
+def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
+    """Phase ``idx`` for the history page: its public map as it opened, and what happened in it as the caller may
+    see it — the entries its resolution added to each history list of the caller's own view (none yet for the
+    current phase)."""
+    phases = snap.phases
+    if not 0 <= idx < len(phases):
+        raise NotFound(f"game {snap.row.id} has no phase {idx}; it has {len(phases)} (0 to {len(phases) - 1})")
+    opened = phases[idx].public_view
+    out: dict[str, Any] = {"idx": idx, "phases": len(phases), "view": opened, "board": scene(opened)}
+    start = opened.get("history_length")
+    if isinstance(start, int):
+        later = phases[idx + 1].public_view.get("history_length") if idx + 1 < len(phases) else None
+        view = caller_view(snap, caller)
+        for key in HISTORY_KEYS:
+            entries = view.get(key)
+            if isinstance(entries, list):
+                out[key] = entries[start : later if isinstance(later, int) else len(entries)]
+    return out

@@ -515,14 +515,6 @@ class Store:
         phases = self._load_phases(conn, game_id, row.phase_key)
         return Snapshot(row, game, players, found, phases)
 
-    def phase(self, game_id: str, idx: int) -> PhaseRow:
-        with self.reading() as conn:
-            self._game_row(conn, game_id)
-            phases = self._load_phases(conn, game_id)
-        if not 0 <= idx < len(phases):
-            raise NotFound(f"game {game_id} has no phase {idx}; it has {len(phases)}")
-        return phases[idx]
-
     def caller(self, game_id: str, token: str | None) -> Caller:
         """The role a token gives in a game: no token is the observer; a wrong token is refused."""
         with self.reading() as conn:

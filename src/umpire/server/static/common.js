@@ -56,21 +56,93 @@ const U = {
     if (!res.ok) { const err = new Error(data && data.error || ("error " + res.status)); err.data = data; err.status = res.status; throw err; }
     return data;
   },
-  // Follow a game's event stream (read with fetch, so a token travels in a header, not in the URL): calls
-  // onState(payload) for each "state" event and onLive(true/false) as the connection comes and goes; reconnects.
+  // Apply a JSON Patch (RFC 6902: add, remove, replace, move, copy, test) to doc, changing it in place; returns the
+  // new document (a patch may replace the root). Throws on any operation that does not apply.
+  patch(doc, ops) {
+    const fail = (op, why) => { throw new Error("patch " + op.op + " " + op.path + ": " + why); };
+    const tokens = (path, op) => {
+      if (path === "") return [];
+      if (typeof path !== "string" || path[0] !== "/") fail(op, "not a JSON pointer");
+      return path.slice(1).split("/").map(t => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    };
+    const index = (arr, t, op, forAdd) => {
+      if (forAdd && t === "-") return arr.length;
+      if (!/^(0|[1-9][0-9]*)$/.test(t)) fail(op, "bad index " + t);
+      const i = Number(t);
+      if (i > arr.length || (!forAdd && i === arr.length)) fail(op, "index " + t + " out of range");
+      return i;
+    };
+    const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+    const walk = (root, ts, op) => {
+      let node = root;
+      for (const t of ts) {
+        if (Array.isArray(node)) node = node[index(node, t, op, false)];
+        else if (node !== null && typeof node === "object" && has(node, t)) node = node[t];
+        else fail(op, "no " + t);
+      }
+      return node;
+    };
+    const same = (a, b) => {
+      if (a === b) return true;
+      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+      const ka = Object.keys(a), kb = Object.keys(b);
+      return ka.length === kb.length && ka.every(k => has(b, k) && same(a[k], b[k]));
+    };
+    const add = (root, path, value, op) => {
+      const ts = tokens(path, op);
+      if (!ts.length) return value;
+      const parent = walk(root, ts.slice(0, -1), op), key = ts[ts.length - 1];
+      if (Array.isArray(parent)) parent.splice(index(parent, key, op, true), 0, value);
+      else if (parent !== null && typeof parent === "object") parent[key] = value;
+      else fail(op, "the parent is not a container");
+      return root;
+    };
+    const remove = (root, path, op) => {
+      const ts = tokens(path, op);
+      if (!ts.length) fail(op, "cannot remove the whole document");
+      const parent = walk(root, ts.slice(0, -1), op), key = ts[ts.length - 1];
+      if (Array.isArray(parent)) return parent.splice(index(parent, key, op, false), 1)[0];
+      if (parent === null || typeof parent !== "object" || !has(parent, key)) fail(op, "nothing at " + path);
+      const old = parent[key];
+      delete parent[key];
+      return old;
+    };
+    for (const op of ops) {
+      if (!op || typeof op !== "object") throw new Error("patch: an operation must be an object");
+      if (op.op === "add") doc = add(doc, op.path, op.value, op);
+      else if (op.op === "remove") remove(doc, op.path, op);
+      else if (op.op === "replace") {
+        if (op.path === "") doc = op.value;
+        else { remove(doc, op.path, op); doc = add(doc, op.path, op.value, op); }
+      } else if (op.op === "move") {
+        if (op.path === op.from) continue;
+        if (op.path.startsWith(op.from + "/")) fail(op, "cannot move a value into itself");
+        doc = add(doc, op.path, remove(doc, op.from, op), op);
+      } else if (op.op === "copy") doc = add(doc, op.path, JSON.parse(JSON.stringify(walk(doc, tokens(op.from, op), op))), op);
+      else if (op.op === "test") { if (!same(walk(doc, tokens(op.path, op), op), op.value)) fail(op, "test failed"); }
+      else fail(op, "unknown operation");
+    }
+    return doc;
+  },
+  // Follow a game's event stream (read with fetch, so a token travels in a header, not in the URL): an
+  // "event: state" message is the whole answer, an "event: patch" a JSON Patch of what changed since the last
+  // message. Calls onState(answer) with a copy of the answer after each (game.now kept as the server's clock) and
+  // onLive(true/false) as the connection comes and goes. On any failure (a patch that does not apply included)
+  // it reconnects, which starts again with a whole answer.
   async stream(url, token, onState, onLive) {
     let wait = 1000;
     for (;;) {
+      const abort = new AbortController();
       try {
         const headers = { "Accept": "text/event-stream" };
         if (token) headers["Authorization"] = "Bearer " + token;
-        const res = await fetch(url, { headers });
+        const res = await fetch(url, { headers, signal: abort.signal });
         if (!res.ok) throw new Error("stream " + res.status);
         onLive(true);
         wait = 1000;
         const reader = res.body.getReader();
         const dec = new TextDecoder();
-        let buf = "";
+        let buf = "", doc = null, skew = 0;
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
@@ -83,10 +155,21 @@ const U = {
               if (line.startsWith("event:")) event = line.slice(6).trim();
               else if (line.startsWith("data:")) data += line.slice(5).trim();
             }
-            if (event === "state" && data) onState(JSON.parse(data));
+            if (!data) continue;
+            if (event === "state") {
+              doc = JSON.parse(data);
+              skew = doc.game && typeof doc.game.now === "number" ? doc.game.now - Date.now() / 1000 : 0;
+            } else if (event === "patch") {
+              if (!doc) throw new Error("a patch before the whole answer");
+              doc = U.patch(doc, JSON.parse(data));
+            } else continue;
+            const shown = structuredClone(doc);
+            if (shown.game) shown.game.now = Date.now() / 1000 + skew;
+            onState(shown);
           }
         }
       } catch (e) { /* reconnect below */ }
+      abort.abort();
       onLive(false);
       await new Promise(r => setTimeout(r, wait));
       wait = Math.min(wait * 2, 15000);

@@ -9,6 +9,8 @@
   let click = null;          // the map-click order under construction
   let historyShown = null;   // index of the past phase on the board, or null for now
   let skew = 0;              // the server's clock minus this browser's, in seconds
+  let timeline = [];         // per phase: its name and chart counts (fetched from /timeline when a phase opens)
+  let timelineFor = -1;      // the phase count it was fetched at
   const api = (path) => "/api/games/" + gameId + path;
 
   // --- talking to the server ------------------------------------------------------------------------------
@@ -30,7 +32,8 @@
   }
 
   // --- drawing --------------------------------------------------------------------------------------------
-  function phaseKey(s) { return s.game.seq >= 0 ? (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : "") : ""; }
+  // A view's history is {length, last}: the past phases are fetched one at a time (/phases/N).
+  function phaseKey(s) { return (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : ""); }
   // "orders": per-power order lists; "submit": a ruleset that reads one whole submission text (Europe 1615).
   function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders" || a.type === "submit"); }
   function readyAction() { return (S.view.actions || []).find(a => a.type === "ready"); }
@@ -59,6 +62,7 @@
     showPress();
     showHistory();
     showCharts();
+    if (S.phases !== timelineFor) loadTimeline(S.phases);
     showSeats();
     if (you.is_gm) showGm();
   }
@@ -253,7 +257,7 @@
     for (const a of generic) al.append(U.el("button", { class: "small", onclick: () => { U.$("action-json").value = JSON.stringify(a); } }, JSON.stringify(a)));
     showClickHelp();
     const rb = U.clear(U.$("result-box"));
-    const last = (v.history || [])[(v.history || []).length - 1];
+    const last = v.history && v.history.last;
     if (last) {
       rb.append(U.el("h3", {}, "Last results: " + last.phase));
       // A ruleset without per-order results (Europe 1615) reports the phase as text.
@@ -536,21 +540,33 @@
     if (entry.report) table.append(U.el("tr", {}, U.el("td", { colspan: 4 }, U.el("pre", {}, entry.report))));
     return table;
   }
+  // The timeline grows by a point per phase, so it is not in every answer: fetched again when a phase opens.
+  async function loadTimeline(count) {
+    timelineFor = count;
+    try { timeline = await U.call("GET", api("/timeline"), token); } catch (e) { timelineFor = -1; return; }
+    showHistory();
+    showCharts();
+  }
   function showHistory() {
     const list = U.clear(U.$("history-list"));
-    const hist = S.view.history || [];
-    S.timeline.forEach((p, i) => {
-      const label = (p.phase || "phase " + i) + (hist[i] ? "" : " (now)");
+    const current = S.game.status === "over" ? -1 : timeline.length - 1;
+    timeline.forEach((p, i) => {
+      const label = (p.phase || "phase " + i) + (i === current ? " (now)" : "");
       list.append(U.el("li", { "data-phase": i, onclick: () => openPhase(i) }, label));
     });
   }
   async function openPhase(i) {
-    const hist = S.view.history || [];
+    // The phase's map as it opened and what happened in it, as this token may see it.
     const past = await U.call("GET", api("/phases/" + i), token);
-    const entry = hist[i];
+    const entries = past.history || [];
+    const entry = entries[0];
     const detail = U.clear(U.$("history-detail"));
     detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
-    if (entry) detail.append(resultsTable(entry)); else detail.append(U.el("p", {}, "This phase is not resolved yet."));
+    if (!entries.length) detail.append(U.el("p", {}, "This phase is not resolved yet."));
+    for (const e of entries) {
+      if (entries.length > 1) detail.append(U.el("h4", {}, e.phase || ""));
+      detail.append(resultsTable(e));
+    }
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
@@ -566,7 +582,7 @@
   function showCharts() {
     const box = U.clear(U.$("charts"));
     const series = {};
-    for (const p of S.timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
+    for (const p of timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
     if (!Object.keys(series).length) { box.append(U.el("p", {}, "Nothing to chart yet.")); return; }
     for (const [name, points] of Object.entries(series)) {
       const powers = [...new Set(points.flatMap(([, v]) => Object.keys(v)))].sort();

@@ -1,0 +1,182 @@
+"""Answers that do not grow with the game, and live updates that carry only what changed.
+
+- the stream's JSON Patches, applied by an independent RFC 6902 implementation (``jsonpatch``), give the new
+  document, whatever the two documents are;
+- a standard game's answer is about as large at phase 30 as at phase 1 (the history is paged);
+- in a megagame after two turns, one settled desk item pushes less than 10 KB to every seat's stream.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import threading
+import time
+from typing import Any
+
+import httpx
+import jsonpatch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.rr3.test_rr3_whole_game import TEAMS, clear_desks, fill, intentions
+from tests.server.conftest import Api, Events, LiveServer, follow, started_game
+from umpire.games.rr3 import desk
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.game import new_game
+from umpire.kernel.ruleset import GM
+from umpire.server.patches import Feed, diff
+from umpire.server.store import Caller, Store
+
+SCALARS = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~1/x", ""])
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(["a", "b", "c/d", "e~f"]), inner),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(["x", "y", "z"]), JSON), st.dictionaries(st.sampled_from(["x", "y", "z"]), JSON))
+def test_a_patch_turns_the_old_document_into_the_new(old: dict[str, Any], new: dict[str, Any]) -> None:
+    patch = diff(old, new)
+    assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+    assert json.loads(json.dumps(patch)) == patch  # plain JSON
+
+
+def test_a_window_that_slides_costs_only_its_ends() -> None:
+    old = {"news": [{"n": i, "text": "x" * 50} for i in range(150)]}
+    new = {"news": old["news"][3:] + [{"n": i, "text": "y" * 50} for i in range(150, 153)]}
+    patch = diff(old, new)
+    assert len(patch) == 6 and jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+    newest_first = {"done": list(reversed(new["news"]))[:20]}
+    patch = diff({"done": list(reversed(old["news"]))[:20]}, newest_first)
+    assert len(patch) == 6
+
+
+def test_a_feed_sends_the_whole_answer_then_patches_and_nothing_when_unchanged() -> None:
+    feed = Feed()
+    big = {"units": ["A PAR"] * 50}
+    first = feed.message({"game": {"now": 1.0, "status": "running"}, "view": {"a": 1, **big}})
+    assert first is not None and first.startswith("event: state\n") and '"now":1.0' in first
+    assert feed.message({"game": {"now": 2.0, "status": "running"}, "view": {"a": 1, **big}}) is None  # time passed
+    patch = feed.message({"game": {"now": 3.0, "status": "running"}, "view": {"a": 2, **big}})
+    assert patch == 'event: patch\ndata: [{"op":"replace","path":"/view/a","value":2}]\n\n'
+    # A change larger as a patch than as a whole (most of a small answer) is sent whole.
+    whole = feed.message({"game": {"now": 4.0, "status": "over"}, "view": {"b": 3}})
+    assert whole is not None and whole.startswith("event: state\n")
+
+
+def test_a_standard_answer_stays_the_same_size_over_thirty_phases(api: Api) -> None:
+    made = started_game(api, seats=("FRANCE",))
+    gid, gm = made["id"], made["gm_token"]
+    sizes = {}
+    for phase in range(31):
+        shown = api.ok("GET", f"/api/games/{gid}")
+        sizes[phase] = len(json.dumps(shown, separators=(",", ":")))
+        if phase in (1, 30):
+            assert shown["view"]["history"]["length"] >= phase  # the phases happened
+        api.ok("POST", f"/api/games/{gid}/gm/resolve", gm)
+    print(f"standard observer answer: phase 1 {sizes[1]} bytes, phase 30 {sizes[30]} bytes")
+    assert sizes[30] < 1.25 * sizes[1], sizes
+    past = api.ok("GET", f"/api/games/{gid}/phases/10")
+    assert past["history"] and past["view"]["phase"] == past["history"][0]["phase"]
+
+
+def two_turns(store: Store, gid: str, seed: int) -> None:
+    """Two turns of the megagame played through the store by a scripted table (as tests/rr3's whole game): a local
+    replica says which random requests the rules accept, and only those are sent."""
+    rnd = random.Random(seed)
+    game = new_game("rr3", "1524", {}, seed=seed)
+
+    def act(role: str, action: dict[str, Any]) -> bool:
+        try:
+            game.act(role, action)
+        except IllegalAction:
+            return False
+        store.act(gid, Caller(role), [action])
+        return True
+
+    while game.state["turn"] < 3:
+        for team in TEAMS:
+            forms = desk.request_forms(game.state, team, team)
+            for form in rnd.sample(forms, k=min(1, len(forms))):
+                act(team, fill(rnd, form))
+            if game.state.get("step") in ("move1", "move2") and team in game.state.get("box", {}):
+                lines = intentions(rnd, game, team)
+                if lines:
+                    act(team, {"type": "intend", "intentions": lines})
+        before = len(game.record["actions"])
+        clear_desks(rnd, game, [])
+        for entry in game.record["actions"][before:]:
+            store.act(gid, Caller(entry["role"]), [entry["action"]])
+        if game.state.get("step") not in (None, "done"):
+            act("map_control", {"type": "next_step", "who": "umpire"})
+        else:
+            act(GM, {"type": "resolve"})
+
+
+def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
+    with (
+        LiveServer(app_db, scheduler=False, heartbeat=60.0) as live,
+        httpx.Client(base_url=live.url, timeout=30) as http,
+    ):
+        made = http.post("/api/games", json={"ruleset": "rr3", "seed": 7}).json()
+        gid, tokens, gm = made["id"], made["seat_tokens"], made["gm_token"]
+        http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"})
+        store: Store = live.app.state.store
+        two_turns(store, gid, 7)
+
+        watchers = {**tokens, "gm": gm, "observer": None}
+        streams = {who: Events() for who in watchers}
+        stop = threading.Event()
+        threads = [
+            threading.Thread(target=follow, args=(f"{live.url}/api/games/{gid}/events", token, streams[who], stop, 60))
+            for who, token in watchers.items()
+        ]
+        for thread in threads:
+            thread.start()
+        end = time.time() + 60
+        while not all(s.docs for s in streams.values()) and time.time() < end:
+            time.sleep(0.05)
+        assert all(s.docs for s in streams.values()), "every stream opened with a whole answer"
+        # France plays a card; the item is on a desk.
+        france = {"Authorization": f"Bearer {tokens['france']}"}
+        view = http.get(f"/api/games/{gid}", headers=france).json()["view"]
+        form = next(a for a in view["actions"] if a["type"] == "play_card")
+        card = next(f for f in form["fields"] if f["name"] == "card")["choices"][0]
+        shown = http.post(
+            f"/api/games/{gid}/actions", json={"action": {"type": "play_card", "card": card}}, headers=france
+        )
+        item = shown.json()["view"]["team"]["items"]["pending"][-1]
+        time.sleep(1.0)
+        opened = {who: (s.bytes, len(s.messages)) for who, s in streams.items()}
+        # Its desk settles it: what does each seat receive?
+        desk_token = {"Authorization": f"Bearer {tokens[item['desk']]}"}
+        settle = {"action": {"type": "settle", "item": item["id"], "who": "umpire"}}
+        assert http.post(f"/api/games/{gid}/actions", json=settle, headers=desk_token).status_code == 200
+        end = time.time() + 30
+        while not all(len(s.messages) > opened[w][1] for w, s in streams.items() if w != "observer"):
+            assert time.time() < end, "some stream never heard of the settlement"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        pushed = {who: s.bytes - opened[who][0] for who, s in streams.items()}
+        received = {who: list(s.messages) for who, s in streams.items()}
+        full = {who: len(s.messages[0][1]) for who, s in streams.items()}
+        for who in watchers:
+            print(f"rr3 {who:18s} whole answer {full[who]:8d} bytes, pushed for one settled item {pushed[who]:6d}")
+            assert pushed[who] < 10_000, (who, pushed[who])
+            kinds = [event for event, _ in received[who][opened[who][1] :]]
+            assert "state" not in kinds, who
+        # What was pushed is what a fresh answer shows.
+        gm_now = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {gm}"}).json()
+        docs_gm = streams["gm"].docs[-1]
+        assert {k: v for k, v in docs_gm["game"].items() if k != "now"} == {
+            k: v for k, v in gm_now["game"].items() if k != "now"
+        }
+        assert docs_gm["view"] == gm_now["view"]
+        stop.set()
+        http.post(f"/api/games/{gid}/gm/pause", json={}, headers={"Authorization": f"Bearer {gm}"})
+        for thread in threads:
+            thread.join(timeout=10)
