@@ -1,7 +1,9 @@
 """The JSON adjudication contract (docs/adjudication.md): one phase in, the next position out.
 
 ``adjudicate(case)`` takes a case dict and returns an answer dict; a bad case (unknown variant or power, a bad
-unit string, a phase that does not fit the data, an unknown option) gives ``{"id": ..., "error": "..."}``.  An order
+unit string, a phase that does not fit the data, an unknown option, retreat options the case's own units
+contradict, a winter case without ``centers``) gives ``{"id": ..., "error": "..."}``.  Power names are
+case-insensitive (``_by_power`` spells them as the variant does before anything else reads the case).  An order
 that cannot be read, or one for a unit that is not there or not the power's own, is not an error: it is reported
 with result ``void`` and the unit holds (in a retreat phase: is disbanded).
 
