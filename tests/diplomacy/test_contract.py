@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import umpire
+from umpire.diplomacy import native
 from umpire.diplomacy.contract import adjudicate, run_jsonl
 from umpire.diplomacy.map import load_map
 
@@ -300,3 +301,171 @@ def test_answers_do_not_share_state() -> None:
     answer = ok(c2)
     answer["centers"]["FRANCE"].append("XXX")
     assert "XXX" not in ok(c2)["centers"]["FRANCE"]
+
+
+# ------------------------------------------------------------------------------- issue 12, points 12-14
+
+
+@pytest.mark.parametrize(
+    ("units", "dislodged", "fragment"),
+    [
+        (  # the army in BUR used to vanish under the retreating one
+            {"FRANCE": ["A BUR"], "GERMANY": ["A PAR"]},
+            {"FRANCE": {"A PAR": ["BUR", "GAS"]}},
+            "dislodged.FRANCE.A PAR: A PAR cannot retreat to 'BUR': BUR holds A BUR of FRANCE (units); expected only "
+            "provinces left vacant by the movement",
+        ),
+        (  # one coast of SPA occupied: the other coast is the same province
+            {"FRANCE": ["F SPA/NC"], "ENGLAND": ["F MAO"]},
+            {"FRANCE": {"F MAO": ["SPA/SC"]}},
+            "F MAO cannot retreat to 'SPA/SC': SPA holds F SPA/NC of FRANCE",
+        ),
+        (  # another dislodged unit's province holds the unit that dislodged it
+            {"GERMANY": ["A BUR", "A PIC"]},
+            {"FRANCE": {"A BUR": ["PIC", "GAS"], "A PIC": ["BEL"]}},
+            "A BUR cannot retreat to 'PIC': PIC holds A PIC of GERMANY",
+        ),
+        (  # the same, with the dislodging units left out of the case
+            {},
+            {"FRANCE": {"A BUR": ["PIC", "GAS"]}, "GERMANY": {"A PIC": ["BEL"]}},
+            "dislodged.FRANCE.A BUR: A BUR cannot retreat to PIC: A PIC was dislodged from there, so the unit that "
+            "dislodged it is there; expected only provinces left vacant by the movement",
+        ),
+        (
+            {"FRANCE": ["A BUR"]},
+            {"FRANCE": {"A BUR": ["GAS"]}},
+            "A BUR cannot have been dislodged by A BUR of its own power FRANCE",
+        ),
+    ],
+)
+def test_self_contradictory_retreat_case_is_refused(
+    units: dict[str, list[str]], dislodged: dict[str, Any], fragment: str
+) -> None:
+    c = case(phase="S1901R", units=units, dislodged=dislodged, orders={"FRANCE": ["A PAR R BUR", "F MAO R SPA/SC"]})
+    message = error(c)
+    assert fragment in message, message
+
+
+def test_feeding_a_movement_answer_forward_still_retreats() -> None:
+    units = {"GERMANY": ["A MUN", "A RUH", "A PIC"], "FRANCE": ["A BUR", "A PAR"]}
+    answer = ok(case(units=units, orders={"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}))
+    assert answer["dislodged"] == {"FRANCE": {"A BUR": ["BEL", "GAS", "MAR"]}}
+    retreat = ok(
+        case(phase="S1901R", units=answer["units"], dislodged=answer["dislodged"], orders={"FRANCE": ["A BUR R MAR"]})
+    )
+    assert retreat["units"]["FRANCE"] == ["A MAR", "A PAR"]
+
+
+@pytest.mark.parametrize("legal_first", [True, False])
+def test_build_labels_do_not_depend_on_position(legal_first: bool) -> None:
+    illegal = [
+        ("F PAR B", "void", "void: PAR is occupied by A PAR"),
+        ("A MUN B", "void", "void: MUN is not a home centre of FRANCE"),
+        ("F BRE B", "void", "void: BRE is not owned by FRANCE"),
+        ("F GAS B", "void", "void: GAS is not a home centre of FRANCE"),
+    ]
+    legal = [("A MAR B", "succeeds", "builds A MAR"), ("WAIVE", "fails", "no builds left: FRANCE may build 1")]
+    expected = legal + illegal if legal_first else illegal + legal
+    answer = ok(
+        case(
+            phase="W1901A",
+            units={"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+            centers={"FRANCE": ["PAR", "MAR"], "GERMANY": ["MUN", "BRE"]},
+            orders={"FRANCE": [o for o, _, _ in expected]},
+        )
+    )
+    assert [(r["order"], r["result"], r["reason"]) for r in answer["results"]["FRANCE"]] == expected
+    assert answer["units"]["FRANCE"] == ["A MAR", "A PAR"]
+
+
+def test_second_build_in_one_province_is_void_after_the_allowance() -> None:
+    answer = ok(
+        case(
+            phase="W1901A",
+            units={"RUSSIA": ["A MOS", "F BLA"]},
+            centers={"RUSSIA": ["MOS", "STP", "SEV", "WAR"]},  # two builds
+            orders={"RUSSIA": ["F STP/NC B", "A SEV B", "F STP/SC B", "F WAR B"]},
+        )
+    )
+    assert [(r["result"], r["reason"]) for r in answer["results"]["RUSSIA"]] == [
+        ("succeeds", "builds F STP/NC"),
+        ("succeeds", "builds A SEV"),
+        ("void", "void: a build was already ordered in STP"),
+        ("void", "void: a fleet cannot be built in WAR (inland)"),
+    ]
+
+
+def test_disband_of_a_missing_unit_is_void_beyond_the_count_too() -> None:
+    answer = ok(
+        case(
+            phase="W1901A",
+            units={"FRANCE": ["A PAR", "A BUR"]},
+            centers={"FRANCE": ["PAR"]},
+            orders={"FRANCE": ["A BUR D", "A PAR D", "A GAS D"]},
+        )
+    )
+    assert [(r["result"], r["reason"]) for r in answer["results"]["FRANCE"]] == [
+        ("succeeds", "disbanded"),
+        ("fails", "too many disbands: FRANCE must disband 1"),
+        ("void", "void: no FRANCE unit in GAS"),
+    ]
+
+
+def _lower_keys(value: dict[str, Any]) -> dict[str, Any]:
+    return {k.lower(): v for k, v in value.items()}
+
+
+@pytest.mark.parametrize("backend", ["native", "python"])
+def test_power_names_are_case_insensitive(backend: str) -> None:
+    if backend == "native" and not native.available():
+        pytest.skip("the native core is not built")
+    previous = native.set_backend(backend)  # type: ignore[arg-type]
+    try:
+        movement = case(phase="F1901M", centers=START_CENTERS, orders=OPENING)
+        shouted = {**movement, "units": _lower_keys(START_UNITS), "centers": _lower_keys(START_CENTERS)}
+        shouted["orders"] = {k.capitalize(): v for k, v in OPENING.items()}
+        assert ok(shouted) == ok(movement)
+    finally:
+        native.set_backend(previous)
+    retreat = case(
+        phase="S1901R",
+        units={"GERMANY": ["A BUR"], "FRANCE": ["A PAR"]},
+        dislodged={"FRANCE": {"A BUR": ["GAS", "BEL"]}},
+        orders={"FRANCE": ["A BUR R GAS"]},
+    )
+    mixed = {
+        **retreat,
+        "units": {"germany": ["A BUR"], "France": ["A PAR"]},
+        "dislodged": {"france": {"A BUR": ["GAS", "BEL"]}},
+        "orders": {"fRANCE": ["A BUR R GAS"]},
+    }
+    assert ok(mixed) == ok(retreat)
+    assert ok(mixed)["units"] == {"FRANCE": ["A GAS", "A PAR"], "GERMANY": ["A BUR"]}
+    winter = case(
+        phase="W1901A",
+        units={"FRANCE": ["A PAR"]},
+        centers={"FRANCE": ["PAR", "MAR"]},
+        orders={"FRANCE": ["A MAR B"]},
+    )
+    low = {
+        **winter,
+        "units": {"france": ["A PAR"]},
+        "centers": {"france": ["PAR", "MAR"]},
+        "orders": {"france": ["A MAR B"]},
+    }
+    assert ok(low) == ok(winter)
+    assert ok(low)["results"] == {"FRANCE": [{"order": "A MAR B", "result": "succeeds", "reason": "builds A MAR"}]}
+
+
+def test_one_power_under_two_spellings_is_an_error() -> None:
+    message = error(case(units={"FRANCE": ["A PAR"], "france": ["A MAR"]}))
+    assert message == "units: FRANCE is given twice, as 'FRANCE' and 'france'; expected one entry"
+    assert "unknown power 'prussia'" in error(case(orders={"prussia": []}))
+
+
+def test_winter_case_without_centers_is_an_error() -> None:
+    for c in (case(phase="W1901A", units={"FRANCE": ["A PAR"]}), case(phase="W1901A", centers=None)):
+        message = error(c)
+        assert message.startswith("centers is missing: the adjustment phase W1901A needs every power's supply centres")
+    # An explicit empty object is data: every unit is then over the count and disbanded.
+    assert ok(case(phase="W1901A", units={"FRANCE": ["A PAR"]}, centers={}))["units"] == {}

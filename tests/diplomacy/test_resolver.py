@@ -468,10 +468,10 @@ def test_builds() -> None:
         ("void", "void: HOL is not a home centre of GERMANY"),
         ("succeeds", "builds F KIE"),
         ("succeeds", "builds A MUN"),
-        ("void", "void: a unit was already built in MUN"),
+        ("void", "void: a build was already ordered in MUN"),
         ("succeeds", "build waived"),
         ("succeeds", "build waived"),
-        ("fails", "no builds left: GERMANY may build 4"),
+        ("void", "void: a build was already ordered in MUN"),  # illegal on its own, even beyond the allowance
     ]
     assert units == {"G A BER", "G F KIE", "G A MUN"}
 
@@ -500,7 +500,7 @@ def test_disbands_and_civil_disorder() -> None:  # DATC 6.J.1, 6.J.2
     assert out["FRANCE"] == [
         ("void", "void: no FRANCE unit in LYO"),
         ("succeeds", "disbanded"),
-        ("void", "void: A PIC is already disbanded"),
+        ("void", "void: a disband was already ordered for A PIC"),
         ("succeeds", "disbanded"),
         ("void", "void: FRANCE must disband, not build"),
     ]
@@ -525,6 +525,74 @@ def test_civil_disorder_ties() -> None:
         GM, "RUSSIA", [Unit("RUSSIA", "A", "UKR"), Unit("RUSSIA", "A", "LVN")], {"MOS": "RUSSIA"}
     )
     assert str(order[0]) == "A LVN"  # 6.J.4: equal distance, Livonia before Ukraine
+
+
+def test_illegal_builds_are_void_wherever_they_stand() -> None:  # issue 12, point 13
+    centers = {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "GERMANY": ["MUN"]}
+    units = {"FRANCE": ["A PAR", "A SPA"], "GERMANY": ["A MUN"]}
+    illegal = [
+        ("F PAR B", "void: PAR is occupied by A PAR"),
+        ("A SPA B", "void: SPA is not a home centre of FRANCE"),
+        ("A MUN B", "void: MUN is not a home centre of FRANCE"),
+        ("F STP/NC B", "void: STP is not a home centre of FRANCE"),
+    ]
+    legal = ["A MAR B", "F BRE B"]  # FRANCE may build 2: both count, the illegal ones are void before or after
+    for order_list in (legal + [o for o, _ in illegal], [o for o, _ in illegal] + legal):
+        _, out, _ = adjust(units, centers, {"FRANCE": order_list})
+        got = dict(zip(order_list, out["FRANCE"], strict=True))
+        for text, reason in illegal:
+            assert got[text] == ("void", reason), text
+        assert [got[t][0] for t in legal] == ["succeeds", "succeeds"]
+    # A fleet inland and a second build in one province (coasts of one province count as one) are void even
+    # after the allowance is used up; a legal build beyond it fails.
+    _, out, _ = adjust(
+        {"RUSSIA": ["A MOS"]},
+        {"RUSSIA": ["MOS", "STP", "WAR", "SEV"]},
+        {"RUSSIA": ["F STP/NC B", "A WAR B", "F STP/SC B", "F WAR B", "A SEV B", "A STP B"]},
+    )
+    assert out["RUSSIA"] == [
+        ("succeeds", "builds F STP/NC"),
+        ("succeeds", "builds A WAR"),
+        ("void", "void: a build was already ordered in STP"),
+        ("void", "void: a fleet cannot be built in WAR (inland)"),
+        ("succeeds", "builds A SEV"),
+        ("void", "void: a build was already ordered in STP"),
+    ]
+    _, out, _ = adjust({"RUSSIA": ["A MOS"]}, {"RUSSIA": ["MOS", "STP"]}, {"RUSSIA": ["A STP B", "WAIVE", "F SEV B"]})
+    assert out["RUSSIA"] == [
+        ("succeeds", "builds A STP"),
+        ("fails", "no builds left: RUSSIA may build 1"),
+        ("void", "void: SEV is not owned by RUSSIA"),
+    ]
+
+
+def test_illegal_disbands_are_void_wherever_they_stand() -> None:  # issue 12, point 13
+    units = {"FRANCE": ["A PIC", "A PAR", "F NAO"], "ENGLAND": ["F LON"]}
+    centers = {"FRANCE": ["PAR", "BRE"], "ENGLAND": ["LON"]}  # FRANCE must disband 1
+    for order_list in (
+        ["A PIC D", "A PAR D", "A PIC D", "F LON D", "A BUR D"],
+        ["A PAR D", "A PIC D", "A PIC D", "F LON D", "A BUR D"],
+    ):
+        _, out, _ = adjust(units, centers, {"FRANCE": order_list})
+        first, second = order_list[0], order_list[1]
+        assert out["FRANCE"] == [
+            ("succeeds", "disbanded"),
+            ("fails", "too many disbands: FRANCE must disband 1"),
+            ("void", "void: a disband was already ordered for A PIC"),
+            ("void", "void: no FRANCE unit in LON"),
+            ("void", "void: no FRANCE unit in BUR"),
+        ], (first, second)
+
+
+def test_retreat_onto_an_occupied_province_is_void() -> None:  # issue 12, point 12 (options from the caller)
+    units = {"SPA": Unit("FRANCE", "F", "SPA/NC"), "BUR": Unit("FRANCE", "A", "BUR")}
+    dislodged = {"MAO": (Unit("FRANCE", "F", "MAO"), ("SPA/SC",)), "PAR": (Unit("FRANCE", "A", "PAR"), ("BUR",))}
+    orders: dict[str, Order] = {"MAO": Retreat("F", "MAO", "SPA/SC"), "PAR": Retreat("A", "PAR", "BUR")}
+    res = resolve_retreats(GM, units, dislodged, orders)
+    assert res.outcomes["MAO"].result == "void"
+    assert res.outcomes["MAO"].reason == "void: F MAO cannot retreat to SPA/SC: F SPA/NC is there; disbanded"
+    assert res.outcomes["PAR"].reason == "void: A PAR cannot retreat to BUR: A BUR is there; disbanded"
+    assert dict(res.units) == units
 
 
 def test_disbanded_unit_does_not_free_a_build_site() -> None:

@@ -1,7 +1,9 @@
 """The JSON adjudication contract (docs/adjudication.md): one phase in, the next position out.
 
 ``adjudicate(case)`` takes a case dict and returns an answer dict; a bad case (unknown variant or power, a bad
-unit string, a phase that does not fit the data, an unknown option) gives ``{"id": ..., "error": "..."}``.  An order
+unit string, a phase that does not fit the data, an unknown option, retreat options the case's own units
+contradict, a winter case without ``centers``) gives ``{"id": ..., "error": "..."}``.  Power names are
+case-insensitive (``_by_power`` spells them as the variant does before anything else reads the case).  An order
 that cannot be read, or one for a unit that is not there or not the power's own, is not an error: it is reported
 with result ``void`` and the unit holds (in a retreat phase: is disbanded).
 
@@ -156,13 +158,33 @@ def _unit(gm: GameMap, nation: str, text: Any, where: str) -> Unit:
     return unit
 
 
-def _mapping(case: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+_SPELLINGS: dict[GameMap, dict[str, str]] = {}
+
+
+def _by_power(gm: GameMap, case: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """The case's object ``key`` (``{}`` when absent), keyed by the variant's own power names: power names are
+    case-insensitive, so ``"france"`` is FRANCE.  A name that is no power is kept for ``_check_power`` to refuse;
+    one power under two spellings is an error."""
     value = case.get(key)
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise CaseError(f"{key} must be an object keyed by power")
-    return value
+    info = gm.power_info
+    if all(p in info for p in value):
+        return value
+    spelled = _SPELLINGS.get(gm)
+    if spelled is None:
+        spelled = _SPELLINGS[gm] = {p.upper(): p for p in gm.powers}
+    out: dict[str, Any] = {}
+    given: dict[str, Any] = {}
+    for name, entry in value.items():
+        power = spelled.get(name.upper(), name) if isinstance(name, str) else name
+        if power in out:
+            raise CaseError(f"{key}: {power} is given twice, as {given[power]!r} and {name!r}; expected one entry")
+        out[power] = entry
+        given[power] = name
+    return out
 
 
 def _check_power(gm: GameMap, power: str, where: str) -> None:
@@ -366,20 +388,32 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
 
     if "units" not in case:
         raise CaseError('units is missing: expected an object such as {"FRANCE": ["A PAR"]}')
-    if kind == "M" and native.enabled and type(policy) is Policy and not policy.impassable:
-        dislodged = case.get("dislodged")
-        if dislodged is None or (type(dislodged) is dict and not any(map(_retreats_given, dislodged.values()))):
-            core = native.native_map(gm)
-            if core is not None:
-                native.fast_maps[variant.name] = core
-                done: dict[str, Any] | None = core.movement(
-                    case.get("id"), case.get("units"), case.get("centers"), case.get("orders"), season == "F", year
-                )
-                if done is not None:
-                    return done
+    if kind == "A" and case.get("centers") is None:
+        raise CaseError(
+            f"centers is missing: the adjustment phase {phase} needs every power's supply centres, "
+            'e.g. {"FRANCE": ["BRE", "MAR", "PAR"]}'
+        )
+    units_in = _by_power(gm, case, "units")
+    centers_by_power = _by_power(gm, case, "centers")
+    orders_by_power = _by_power(gm, case, "orders")
+    dislodged_in = _by_power(gm, case, "dislodged")
+    fast = kind == "M" and native.enabled and type(policy) is Policy and not policy.impassable
+    if fast and not any(map(_retreats_given, dislodged_in.values())):
+        core = native.native_map(gm)
+        if core is not None:
+            native.fast_maps[variant.name] = core
+            done: dict[str, Any] | None = core.movement(
+                case.get("id"),
+                units_in,
+                centers_by_power if case.get("centers") is not None else None,
+                orders_by_power if case.get("orders") is not None else None,
+                season == "F",
+                year,
+            )
+            if done is not None:
+                return done
     board: dict[str, Unit] = {}
     texts: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}  # per power, its units' texts by province, sorted
-    units_in = _mapping(case, "units")
     for power, lst in units_in.items():
         if type(lst) is list:
             try:
@@ -395,7 +429,7 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
             _clash(gm, units_in)
     owners: dict[str, str] = {}
     centers_in: dict[str, tuple[str, ...]] = {}
-    for power, lst in _mapping(case, "centers").items():
+    for power, lst in centers_by_power.items():
         if type(lst) is list:
             try:
                 got, mine = _power_centers(gm, power, tuple(lst), "")
@@ -409,7 +443,7 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
         if len(owners) != n + len(got):
             _clash(gm, None, centers_in)
     orders: dict[str, tuple[_Parsed, ...]] = {}
-    for power, lst in _mapping(case, "orders").items():
+    for power, lst in orders_by_power.items():
         if type(lst) is list:
             try:
                 orders[power] = _power_orders(gm, power, tuple(lst), kind)
@@ -417,7 +451,6 @@ def _adjudicate(case: dict[str, Any]) -> dict[str, Any]:
                 raise CaseError(f"orders.{power} must be a list of strings") from None
         else:
             orders[power] = _cached(_power_orders, gm, power, lst, kind, "orders")
-    dislodged_in = _mapping(case, "dislodged")
     if kind != "R" and dislodged_in and any(_retreats_given(v) for v in dislodged_in.values()):
         raise CaseError(f"phase mismatch: dislodged units are given but {phase} is not a retreat phase")
 
@@ -639,6 +672,16 @@ def _claims_slow(
     return chosen, filled, rejected
 
 
+def _check_dislodger(board: Mapping[str, Unit], unit: Unit, prov: str, where: str) -> None:
+    """A unit in a dislodged unit's province is the one that dislodged it, so it cannot be of the same power."""
+    there = board.get(prov)
+    if there is not None and there.nation == unit.nation:
+        raise CaseError(
+            f"{where}: {unit} cannot have been dislodged by {there} of its own power {unit.nation}; expected the "
+            f"unit in {prov} to be of another power"
+        )
+
+
 def _retreats(
     case: Mapping[str, Any],
     gm: GameMap,
@@ -652,6 +695,7 @@ def _retreats(
     dislodged_in: Mapping[str, Any],
 ) -> dict[str, Any]:
     dislodged: dict[str, tuple[Unit, tuple[str, ...]]] = {}
+    keys: dict[str, str] = {}  # the case's key of each dislodged unit, by province (for errors)
     for power, entries in dislodged_in.items():
         _check_power(gm, power, "dislodged")
         if not isinstance(entries, dict):
@@ -661,6 +705,7 @@ def _retreats(
             prov = unit.loc.split("/", 1)[0]
             if prov in dislodged:
                 raise CaseError(f"dislodged.{power}: two dislodged units in {prov}")
+            _check_dislodger(board, unit, prov, f"dislodged.{power}.{text}")
             reach = gm.army_adj[prov] if unit.kind == "A" else gm.fleet_adj[unit.loc]
             opts: list[str] = []
             if not isinstance(options, list):
@@ -669,8 +714,24 @@ def _retreats(
                 loc = o.upper().replace("(", "/").replace(")", "") if isinstance(o, str) else o
                 if loc not in reach:
                     raise CaseError(f"dislodged.{power}.{text}: {unit} cannot retreat to {o!r}")
+                held = board.get(gm.province_of[loc])
+                if held is not None:
+                    raise CaseError(
+                        f"dislodged.{power}.{text}: {unit} cannot retreat to {o!r}: {gm.province_of[loc]} holds "
+                        f"{held} of {held.nation} (units); expected only provinces left vacant by the movement"
+                    )
                 opts.append(loc)
             dislodged[prov] = (unit, tuple(opts))
+            keys[prov] = f"dislodged.{power}.{text}"
+    for prov, (unit, reachable) in dislodged.items():  # the unit that dislodged another stands in its province
+        for loc in reachable:
+            other = dislodged.get(gm.province_of[loc])
+            if other is not None:
+                raise CaseError(
+                    f"{keys[prov]}: {unit} cannot retreat to {loc}: {other[0]} was "
+                    f"dislodged from there, so the unit that dislodged it is there; expected only provinces left "
+                    "vacant by the movement"
+                )
 
     def owner_of(prov: str) -> Unit | None:
         entry = dislodged.get(prov)

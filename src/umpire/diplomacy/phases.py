@@ -2,12 +2,15 @@
 
 Retreats: a dislodged unit may retreat to one of the provinces the movement phase allowed it (not the attacker's
 province unless the attacker came by convoy, not a standoff province, not an occupied one); two or more units
-retreating to the same province are all disbanded, and so is a unit without a (valid) retreat order.
+retreating to the same province are all disbanded, and so is a unit without a (valid) retreat order.  A retreat
+into a province that holds a unit is void whatever the options say (the unit is disbanded).
 
 Adjustments: a power with more centres than units may build that many units on vacant home centres it owns (or
-waive); with fewer it must disband the difference.  Orders are taken one by one: the first legal builds and
-disbands count, the rest fail (DATC 4.D.4-4.D.6, choice b).  Disbands still missing are chosen by the
-civil-disorder rule (DATC 6.J):
+waive); with fewer it must disband the difference.  An order illegal on its own (a build on a centre that is not
+an owned, vacant home centre, a fleet inland, a second build in one province or a second disband of one unit, a
+disband of a unit the power does not have) is void wherever it stands in the list.  The legal ones are taken in
+the order written: the first count, those beyond the allowance fail (DATC 4.D.4-4.D.6, choice b).  Disbands
+still missing are chosen by the civil-disorder rule (DATC 6.J):
 
 * ``rules="2000"`` (as most adjudicators did before 2023): the unit farthest from its power's nearest *home*
   centre goes first, armies counting moves over land and sea, fleets only moves a fleet can make;
@@ -92,6 +95,10 @@ def resolve_retreats(
                     order, VOID, f"void: {unit} cannot retreat to {order.dest} (it may retreat to {allowed}); disbanded"
                 )
                 continue
+        held = units.get(_strip(dest))
+        if held is not None:  # options that name an occupied province: the unit may not land on another
+            outcomes[p] = Outcome(order, VOID, f"void: {unit} cannot retreat to {dest}: {held} is there; disbanded")
+            continue
         target[p] = dest
     by_prov: dict[str, list[str]] = {}
     for p, dest in target.items():
@@ -261,50 +268,56 @@ def resolve_adjustments(
     not free its province)."""
     delta = adjustment_counts(units, owners, game_map.powers)
     board = dict(units)
-    built: set[str] = set()
     outcomes: dict[str, tuple[Outcome, ...]] = {}
     civil: dict[str, tuple[Unit, ...]] = {}
     for power in sorted(set(orders) | {p for p, n in delta.items() if n < 0}):
         due = delta.get(power, 0)
         done = 0
         removed: set[str] = set()
+        named: set[str] = set()  # provinces an earlier legal build or disband order of this power named
         results: list[Outcome] = []
         for order in orders.get(power, ()):
             if isinstance(order, Build | Waive):
                 if due <= 0:
                     why = "must disband, not build" if due < 0 else "has no builds due"
                     results.append(Outcome(order, VOID, f"void: {power} {why}"))
-                elif done >= due:
+                    continue
+                unit = None
+                if isinstance(order, Build):  # illegal on its own: void wherever it stands in the list
+                    prov = _strip(order.loc)
+                    why, unit = _build_problem(game_map, power, order, units, owners, policy)
+                    if not why and prov in named:
+                        why = f"a build was already ordered in {prov}"
+                    if why:
+                        results.append(Outcome(order, VOID, f"void: {why}"))
+                        continue
+                    named.add(prov)
+                if done >= due:
                     results.append(Outcome(order, FAILS, f"no builds left: {power} may build {due}"))
-                elif isinstance(order, Waive):
+                elif unit is None:
                     done += 1
                     results.append(Outcome(order, SUCCEEDS, "build waived"))
                 else:
-                    why, unit = _build_problem(game_map, power, order, units, owners, policy)
-                    if _strip(order.loc) in built:
-                        results.append(Outcome(order, VOID, f"void: a unit was already built in {_strip(order.loc)}"))
-                    elif unit is None:
-                        results.append(Outcome(order, VOID, f"void: {why}"))
-                    else:
-                        done += 1
-                        board[_strip(unit.loc)] = unit
-                        built.add(_strip(unit.loc))
-                        results.append(Outcome(Build(unit.kind, unit.loc), SUCCEEDS, f"builds {unit}"))
+                    done += 1
+                    board[_strip(unit.loc)] = unit
+                    results.append(Outcome(Build(unit.kind, unit.loc), SUCCEEDS, f"builds {unit}"))
             elif isinstance(order, Disband):
                 prov = _strip(order.loc)
                 unit = units.get(prov)
                 if due >= 0:
                     why = "must build, not disband" if due > 0 else "has no disbands due"
                     results.append(Outcome(order, VOID, f"void: {power} {why}"))
-                elif unit is None or unit.nation != power or prov in removed:
-                    why = f"{unit} is already disbanded" if prov in removed else f"no {power} unit in {prov}"
+                elif unit is None or unit.nation != power or prov in named:
+                    why = f"a disband was already ordered for {unit}" if prov in named else f"no {power} unit in {prov}"
                     results.append(Outcome(order, VOID, f"void: {why}"))
                 elif done >= -due:
+                    named.add(prov)
                     results.append(
                         Outcome(Disband(unit.kind, unit.loc), FAILS, f"too many disbands: {power} must disband {-due}")
                     )
                 else:
                     done += 1
+                    named.add(prov)
                     removed.add(prov)
                     results.append(Outcome(Disband(unit.kind, unit.loc), SUCCEEDS, "disbanded"))
             else:
