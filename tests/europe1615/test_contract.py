@@ -31,6 +31,22 @@ def test_a_phase_from_state_and_submissions() -> None:
     assert "PAR" in answer["report"]
 
 
+def test_power_names_are_case_insensitive() -> None:
+    """Issue 12, point 14: 'france' is FRANCE in a 1615 case as in every contract case; two spellings are an error."""
+    upper = adjudicate(
+        {"id": "u", "variant": "europe1615", "state": start_state(), "submissions": {"FRANCE": "PAR-CHA"}}
+    )
+    lower = adjudicate(
+        {"id": "u", "variant": "europe1615", "state": start_state(), "submissions": {"france": "PAR-CHA"}}
+    )
+    assert "error" not in lower, lower
+    assert lower["state"] == upper["state"]
+    both = adjudicate(
+        {"id": "b", "variant": "europe1615", "state": start_state(), "submissions": {"France": "", "FRANCE": ""}}
+    )
+    assert "two submissions for FRANCE" in both["error"]
+
+
 def test_the_answer_feeds_the_next_case() -> None:
     first = adjudicate({"id": "1", "variant": "europe1615", "state": start_state(), "submissions": {}})
     second = adjudicate({"id": "2", "variant": "europe1615", "state": first["state"], "submissions": {}})

@@ -45,9 +45,16 @@ def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
     try:
         check_plain(work)
         seats = rules.seats(work)
-        for power, text in sorted(submissions.items()):
-            if power not in seats:
-                return {"id": cid, "error": f"unknown power {power!r}; the powers are {', '.join(seats)}"}
+        spelled = {seat.upper(): seat for seat in seats}
+        named: dict[str, str] = {}
+        for given, text in submissions.items():  # power names are case-insensitive, as in every contract case
+            power = spelled.get(given.upper())
+            if power is None:
+                return {"id": cid, "error": f"unknown power {given!r}; the powers are {', '.join(seats)}"}
+            if power in named:
+                return {"id": cid, "error": f"two submissions for {power} ({given!r} and another spelling)"}
+            named[power] = text
+        for power, text in sorted(named.items()):
             rules.apply(work, power, {"type": "submit", "text": text})
             errors = (rules.view(work, power).get("submission") or {}).get("errors") or []
             if errors:
