@@ -18,6 +18,7 @@ from typing import Any
 from umpire.kernel import registry
 from umpire.kernel.canonical import canonical_json, check_plain, clone, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
+from umpire.kernel.limits import check_action
 from umpire.kernel.rng import init_rng
 from umpire.kernel.ruleset import Action, Ruleset, State, View
 
@@ -37,10 +38,7 @@ class Game:
         self.check_role(role)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action must be a JSON object with a string 'type', not {action!r}")
-        try:
-            check_plain(action, "action")
-        except TypeError as exc:
-            raise IllegalAction(str(exc)) from None
+        check_action(action, self.ruleset.action_limits(self.state, role))
         if self.ruleset.is_over(self.state):
             raise IllegalAction("the game is over; no more actions are accepted")
         work = clone(self.state)

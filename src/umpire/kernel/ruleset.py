@@ -24,6 +24,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from umpire.kernel.limits import ActionLimits
+
 State = dict[str, Any]
 Action = dict[str, Any]
 View = dict[str, Any]
@@ -96,6 +98,11 @@ class Ruleset(ABC):
 
     def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
         """Run the engine's own procedures until a role must act; the default has none."""
+
+    def action_limits(self, state: State, role: str) -> ActionLimits:
+        """The structural bounds of an action by ``role`` now (checked before :meth:`apply`); rulesets tighten the
+        generous defaults to what their forms allow."""
+        return ActionLimits()
 
     def is_over(self, state: State) -> bool:
         """Whether the game has ended."""

@@ -42,7 +42,7 @@ from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
-from umpire.server import db
+from umpire.server import bodies, db
 from umpire.server.accounts import account_routes
 from umpire.server.boards import board
 from umpire.server.live import Hub, listen_postgres
@@ -135,10 +135,13 @@ PAGE_POLICY = (
 
 
 class Guard:
-    """ASGI middleware: writes to the API must be JSON from this site (CSRF); safe headers on every answer."""
+    """ASGI middleware, before any route parses a body: writes to the API must be JSON from this site (CSRF); a
+    body is refused (413) past ``max_body_bytes``, by its Content-Length or by counting what arrives, and (422)
+    when a number in it is out of range (:mod:`umpire.server.bodies`); safe headers on every answer."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, max_body_bytes: int = bodies.DEFAULT_MAX_BODY_BYTES) -> None:
         self.app = app
+        self.max_body_bytes = max_body_bytes
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -146,8 +149,9 @@ class Guard:
             return
         path: str = scope["path"]
         api = path.startswith("/api/")
-        if api and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
-            headers = {k: v for k, v in scope["headers"] if k in (b"content-type", b"origin", b"host")}
+        headers = {k: v for k, v in scope["headers"] if k in (b"content-type", b"origin", b"host", b"content-length")}
+        write = api and scope["method"] not in ("GET", "HEAD", "OPTIONS")
+        if write:
             kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             refusal = None
             if kind != b"application/json":
@@ -163,6 +167,28 @@ class Guard:
             if refusal is not None:
                 await JSONResponse({"error": refusal[1]}, status_code=refusal[0])(scope, receive, send)
                 return
+        too_large = (
+            413,
+            f"the request body is larger than this server accepts ({self.max_body_bytes} bytes); send less",
+        )
+        length = headers.get(b"content-length", b"").strip()
+        if length.isdigit() and int(length) > self.max_body_bytes:
+            await JSONResponse({"error": too_large[1]}, status_code=too_large[0])(scope, receive, send)
+            return
+        if write or length not in (b"", b"0") or any(k == b"transfer-encoding" for k, _ in scope["headers"]):
+            try:
+                body, messages = await bodies.read_body(receive, self.max_body_bytes)
+            except bodies.BodyTooLarge:
+                await JSONResponse({"error": too_large[1]}, status_code=too_large[0])(scope, receive, send)
+                return
+            problem = None
+            if write:  # a large body is checked off the loop
+                check = bodies.number_problem
+                problem = check(body) if len(body) < 65536 else await run_in_threadpool(check, body)
+            if problem is not None:
+                await JSONResponse({"error": problem}, status_code=422)(scope, receive, send)
+                return
+            receive = _replay(messages, receive)
         extra = SECURITY_HEADERS + ([(b"cache-control", b"no-store")] if api else [])
         if path == "/" or path.startswith("/g/"):
             extra = [*extra, (b"content-security-policy", PAGE_POLICY)]
@@ -178,6 +204,18 @@ class Guard:
         await self.app(scope, receive, send_with_headers)
 
 
+def _replay(messages: list[Any], receive: Any) -> Any:
+    """A ``receive`` that hands on the body messages already read, then waits on the connection as before."""
+    pending = list(messages)
+
+    async def replayed() -> Any:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed
+
+
 def create_app(
     database: str | None = None,
     *,
@@ -188,6 +226,7 @@ def create_app(
     login_failures_per_name: int = 5,
     login_failures_per_address: int = 20,
     login_window: float = 900.0,
+    max_body_bytes: int | None = None,
 ) -> FastAPI:
     """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
 
@@ -195,8 +234,10 @@ def create_app(
     game every ``heartbeat`` seconds even without a notification. ``warm`` computes the drawn maps' geometry in a
     thread at start-up. A login is refused (429) after ``login_failures_per_name`` failures for a name from one
     address, or ``login_failures_per_address`` from one address, within ``login_window`` seconds
-    (:class:`umpire.server.ratelimit.LoginLimiter`).
+    (:class:`umpire.server.ratelimit.LoginLimiter`). A request body larger than ``max_body_bytes`` (default: env
+    ``UMPIRE_MAX_BODY_BYTES``, else 1 MiB) is refused with a 413.
     """
+    body_cap = bodies.max_body_bytes(max_body_bytes)
     engine = db.make_engine(database)
     db.migrate(engine)
     hub = Hub()
@@ -257,7 +298,7 @@ def create_app(
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, max_body_bytes=body_cap)
 
     # --- helpers ------------------------------------------------------------------------------------------
 

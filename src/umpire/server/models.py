@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -36,6 +36,7 @@ class GameSettings(Strict):
     civil_disorder_after: int = Field(2, ge=1, le=20)
     deadlines: dict[str, int] = Field(
         default_factory=dict,
+        max_length=len(PHASE_KINDS),
         description="seconds allowed per phase kind (movement, retreats, adjustments, default); "
         "a kind without an entry has no deadline",
     )
@@ -54,7 +55,9 @@ class GameSettings(Strict):
 class CreateGame(Strict):
     ruleset: str = Field("standard", min_length=1, max_length=64)
     scenario: str | None = Field(None, max_length=64)
-    options: dict[str, Any] = Field(default_factory=dict, description="the ruleset's options (see /api/rulesets)")
+    options: dict[str, Any] = Field(
+        default_factory=dict, max_length=32, description="the ruleset's options (see /api/rulesets)"
+    )
     seed: int | None = Field(None, ge=0, le=2**62, description="the game's random seed; random when left out")
     title: str = Field("", max_length=200)
     settings: GameSettings = Field(default_factory=GameSettings)  # type: ignore[arg-type]
@@ -66,7 +69,12 @@ class Join(Strict):
 
 
 class ActionBody(Strict):
-    action: dict[str, Any] = Field(..., description="a ruleset action, e.g. {'type': 'ready', 'ready': true}")
+    action: dict[str, Any] = Field(
+        ...,
+        max_length=64,
+        description="a ruleset action, e.g. {'type': 'ready', 'ready': true}; bounded by the kernel and the "
+        "ruleset (nesting, string lengths, list sizes, numbers: docs/server.md, Limits)",
+    )
 
 
 class OrdersText(Strict):
@@ -79,12 +87,16 @@ class Ready(Strict):
 
 
 class Message(Strict):
-    to: list[str] | Literal["public"] = Field(..., description="'public', or the seats to write to")
+    to: list[Annotated[str, Field(max_length=64)]] | Literal["public"] = Field(
+        ..., max_length=64, description="'public', or the seats to write to"
+    )
     body: str = Field(..., min_length=1, max_length=5000)
 
 
 class Bids(Strict):
-    bids: dict[str, int] = Field(..., description="points per power: 100 in all, at least 5 each")
+    bids: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(
+        ..., max_length=64, description="points per power: 100 in all, at least 5 each"
+    )
 
 
 class Extend(Strict):
@@ -97,7 +109,7 @@ class SetDeadline(Strict):
 
 
 class DeadlineSettings(Strict):
-    deadlines: dict[str, int]
+    deadlines: dict[str, int] = Field(..., max_length=len(PHASE_KINDS))
 
     @field_validator("deadlines")
     @classmethod

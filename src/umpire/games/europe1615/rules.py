@@ -85,6 +85,7 @@ from umpire.games.europe1615.submission import (
 )
 from umpire.kernel import registry, simultaneous
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
 State = dict[str, Any]
@@ -92,6 +93,9 @@ State = dict[str, Any]
 FIRST_YEAR = 1615
 SEASONS = ("S", "U", "F")
 SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
+
+#: The longest line of a submission (the longest real one, a forced march with coasts, is under 60 characters).
+MAX_LINE = 200
 
 
 def _strip(loc: str) -> str:
@@ -1858,6 +1862,35 @@ class Europe1615(Ruleset):
 
     # --- actions ------------------------------------------------------------------------------------------
 
+    def submission_lines(self, state: State) -> int:
+        """The most lines a submission can need (ruling E1615-33): a heading, an order per unit (a power never has
+        more units than the map has centres, builds included), an INF line per pliant minor state, an attack, a
+        forced march, a sanction and one line per sanction directive."""
+        most_units = max(len(state["units"]), len(game_map().centers))
+        return 1 + most_units + len(state["pliant"]) + 3 + len(DIRECTIVES)
+
+    def action_limits(self, state: State, role: str) -> ActionLimits:
+        """A flat action of a few fields; its one long string, a submission, at most :data:`MAX_LINE` characters
+        for each line it can need."""
+        return ActionLimits(max_depth=1, max_items=16, max_string=self.submission_lines(state) * MAX_LINE)
+
+    def check_submission_size(self, state: State, text: str) -> None:
+        """Refuse (IllegalAction) a submission with an over-long line or more lines than it can need."""
+        most = self.submission_lines(state)
+        used = 0
+        for number, raw in enumerate(text.splitlines(), start=1):
+            if len(raw) > MAX_LINE:
+                raise IllegalAction(
+                    f"line {number} of the submission is {len(raw)} characters long; expected at most {MAX_LINE}"
+                )
+            if raw.split("#", 1)[0].strip():
+                used += 1
+        if used > most:
+            raise IllegalAction(
+                f"the submission has {used} lines of orders; expected at most {most} (a heading, one line per unit, "
+                "per minor state's INF, the attack, the forced march, the sanction and its directives)"
+            )
+
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
         kind = action["type"]
         if kind == "resolve":
@@ -1881,6 +1914,7 @@ class Europe1615(Ruleset):
             text = action.get("text")
             if not isinstance(text, str):
                 raise IllegalAction("'text' must be the submission as one string")
+            self.check_submission_size(state, text)
             sub = self.parse(state, role, text)
             errors = [
                 {"line": e.line, "token": e.token, "message": e.message, "expected": e.expected} for e in sub.errors

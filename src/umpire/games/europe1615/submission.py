@@ -161,6 +161,9 @@ class Submission:
 
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z ]*?)\s*(\([^)]*\))?\s*:\s*$")
 _SANCTION = re.compile(r"^SANCTIONS?(?:\s*:|\s)\s*(.*)$", re.IGNORECASE)
+#: An INF amount has at most this many digits: no power ever holds more INFs than the map's centre values (218).
+MAX_AMOUNT_DIGITS = 3
+
 _NUMBER_START = re.compile(r"^[+-]?\d")
 _INF = re.compile(r"^([+-]?\d+)(\s*)(:?)\s*(.*)$")
 _ATTACK = re.compile(r"(?<![-=])>")
@@ -272,6 +275,17 @@ class _Reader:
         m = _INF.match(line)
         assert m is not None
         amount_text, _, colon, rest = m.groups()
+        digits = amount_text.lstrip("+-").lstrip("0")
+        if len(digits) > MAX_AMOUNT_DIGITS:
+            most = self.available if self.available is not None else 10**MAX_AMOUNT_DIGITS - 1
+            self.error(
+                n,
+                line,
+                amount_text[:12] + "...",
+                f"an INF amount of {len(digits)} digits is more than any power holds",
+                f"a whole number from 1 to {most}",
+            )
+            return
         amount = int(amount_text)
         if not colon:
             tok = rest.split()[0] if rest.split() else ""

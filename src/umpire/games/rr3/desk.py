@@ -64,6 +64,19 @@ DESK_TITLES: dict[str, str] = {
     GAME: "Game Control",
 }
 
+# Ruling GC13: the largest numbers an umpire or a team may enter. The 1524 position's richest treasury is 15
+# florins, its largest army 40,000 men, its highest prestige 3; these bounds leave room for any game of six turns.
+MAX_MONEY = 100_000
+"""Florins: a treasury, a debt, a payment or transfer."""
+MAX_MEN = 1_000_000
+"""Men: an army's strength, a garrison, troops raised or committed."""
+MAX_POINTS = 1_000
+"""Prestige, heavenly standing, counters and unrest (above or below zero where the field allows)."""
+MAX_MODIFIER = 20
+"""An umpire's modifier to a die roll."""
+MAX_TEXT = 2_000
+"""Characters of a text field (a treaty's terms, a reason, an announcement)."""
+
 PENDING = "pending"
 SETTLED = "settled"
 DISMISSED = "dismissed"
@@ -84,6 +97,12 @@ class Field:
     required: bool = True
     minimum: int | None = None
     maximum: int | None = None
+
+    def bounds(self) -> tuple[int, int]:
+        """The accepted range of an int field: its own bounds, else plus or minus :data:`MAX_MEN` (the largest
+        number any form takes)."""
+        low = self.minimum if self.minimum is not None else -MAX_MEN
+        return low, self.maximum if self.maximum is not None else MAX_MEN
 
     def as_json(self, choices: Sequence[str] | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "label": self.label, "kind": self.kind, "required": self.required}
@@ -328,6 +347,7 @@ def settle_item(state: State, role: str, action: Action) -> Item:
     item = _item(state, action)
     _may_work_desk(role, item["desk"])
     spec = REGISTRY.settlers[item["kind"]]
+    check_sizes(spec.fields, action)
     first = len(state.get("rolls", []))
     outcome = spec.settler(state, item, action)
     item["dice"] = [dict(entry) for entry in state.get("rolls", [])[first:]]
@@ -395,6 +415,19 @@ def make_request(state: State, role: str, action: Action, *, team: str | None) -
     )
 
 
+def check_sizes(fields: Sequence[Field], action: Action) -> None:
+    """Each whole number given for an int field within the field's bounds and each text within :data:`MAX_TEXT`
+    characters (the settlers check the rest themselves)."""
+    for f in fields:
+        value = action.get(f.name)
+        if f.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            low, high = f.bounds()
+            if not low <= value <= high:
+                raise IllegalAction(f"{f.name!r} ({f.label}) must be from {low} to {high}, not {value}")
+        elif f.kind == "text" and isinstance(value, str) and len(value) > MAX_TEXT:
+            raise IllegalAction(f"{f.name!r} ({f.label}) is {len(value)} characters long; expected at most {MAX_TEXT}")
+
+
 def check_fields(fields: Sequence[Field], action: Action, choices: Mapping[str, Sequence[str]]) -> None:
     """Each field present and of its kind, each choice among the current choices; else a precise IllegalAction."""
     for f in fields:
@@ -420,8 +453,11 @@ def check_fields(fields: Sequence[Field], action: Action, choices: Mapping[str, 
         elif f.kind == "multi":
             if not isinstance(value, list) or any(v not in listed for v in value):
                 raise IllegalAction(f"{f.name!r} ({f.label}) must be a list drawn from: {', '.join(listed)}")
+            if len(set(value)) != len(value):
+                raise IllegalAction(f"{f.name!r} ({f.label}) names the same choice twice; name each once")
         elif not isinstance(value, str):
             raise IllegalAction(f"{f.name!r} ({f.label}) must be text, not {value!r}")
+    check_sizes(fields, action)
 
 
 def request_forms(state: State, role: str, team: str | None) -> list[dict[str, Any]]:

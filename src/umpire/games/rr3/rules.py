@@ -30,6 +30,7 @@ from umpire.games.rr3.geography import map1524
 from umpire.games.rr3.scenario import initial_state
 from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import ENGINE, GM, OBSERVER, Option, Ruleset, RulesetInfo, Scenario
 
 State = dict[str, Any]
@@ -107,6 +108,16 @@ class RenaissanceReformation(Ruleset):
         return views.view(state, role)
 
     # --- actions ----------------------------------------------------------------------------------------------
+
+    def action_limits(self, state: State, role: str) -> ActionLimits:
+        """A form's fields: texts of at most :data:`desk.MAX_TEXT` characters, lists of choices no longer than the
+        map's states, numbers no larger than the largest a form takes (ruling GC13)."""
+        return ActionLimits(
+            max_depth=4,
+            max_string=desk.MAX_TEXT,
+            max_items=max(64, len(state.get("states", {}))),
+            max_number=desk.MAX_MEN,
+        )
 
     def apply(self, state: State, role: str, action: Action) -> None:
         kind = action.get("type")

@@ -25,9 +25,13 @@ from umpire.diplomacy.orders import OrderError, format_order, parse_order
 from umpire.kernel import simultaneous
 from umpire.kernel.control import controller, powers_of
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
 State = dict[str, Any]
+
+#: The longest order text accepted: the longest real order (a convoyed move naming coasts) is under 40 characters.
+MAX_ORDER_TEXT = 200
 
 
 def board_types(state: State) -> dict[str, Any]:
@@ -154,6 +158,21 @@ class StandardDiplomacy(Ruleset):
 
     # --- actions ------------------------------------------------------------------------------------------
 
+    def action_limits(self, state: State, role: str) -> ActionLimits:
+        """An action is a few short strings and one list of orders: no power can need more orders than the map
+        has centres (a power never has more units than that)."""
+        return ActionLimits(max_depth=3, max_string=MAX_ORDER_TEXT, max_items=len(self.game_map(state).centers))
+
+    def order_allowance(self, state: State, power: str) -> tuple[int, str]:
+        """How many orders ``power`` may give this phase, and what they are for (for the error message)."""
+        kind = state["phase"][-1]
+        if kind == "M":
+            return len(state["units"].get(power, [])), "one per unit"
+        if kind == "R":
+            return len(state["dislodged"].get(power, {})), "one per dislodged unit"
+        delta = adjustment(self.game_map(state), state, power)
+        return abs(delta), "one per build owed" if delta > 0 else "one per disband owed"
+
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
         kind = action["type"]
         if kind == "resolve":
@@ -183,6 +202,12 @@ class StandardDiplomacy(Ruleset):
         lines = action.get("orders")
         if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines):
             raise IllegalAction("'orders' must be a list of order strings such as 'A PAR - BUR'")
+        allowed, why = self.order_allowance(state, power)
+        if len(lines) > allowed:
+            raise IllegalAction(
+                f"{power} may give at most {allowed} order{'s' if allowed != 1 else ''} in {state['phase']} "
+                f"({why}), not {len(lines)}"
+            )
         canonical = [self.check_order(state, power, i, text) for i, text in enumerate(lines, 1)]
         box = simultaneous.own(state, seat)
         submission = dict((box or {}).get("submission") or {})

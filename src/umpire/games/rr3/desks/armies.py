@@ -204,7 +204,7 @@ def check_raise(state: State, team: str | None, action: Mapping[str, Any]) -> di
     phases=(1, *MILITARY),
     fields=(
         Field("state", "State", "choice"),
-        Field("men", "Men raised", "int", minimum=1_000),
+        Field("men", "Men raised", "int", minimum=1_000, maximum=desk.MAX_MEN),
         Field("area", "Area", "choice"),
         Field("army", "Add to army (blank: a new army)", "choice", required=False),
         Field("commander", "Commander", "choice", required=False),
@@ -297,7 +297,11 @@ def _garrison_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 @direct(
     "garrison_troops",
     label="Put troops into a garrison",
-    fields=(Field("army", "Army", "choice"), Field("city", "City", "choice"), Field("men", "Men", "int", minimum=1)),
+    fields=(
+        Field("army", "Army", "choice"),
+        Field("city", "City", "choice"),
+        Field("men", "Men", "int", minimum=1, maximum=desk.MAX_MEN),
+    ),
     chooser=_garrison_choices,
 )
 def garrison_troops(state: State, role: str, action: dict[str, Any]) -> None:
@@ -379,7 +383,7 @@ def _pay_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
     "pay_army",
     label="Pay an army",
     phases=MILITARY,
-    fields=(Field("army", "Army", "choice"), Field("florins", "Florins", "int", minimum=0)),
+    fields=(Field("army", "Army", "choice"), Field("florins", "Florins", "int", minimum=0, maximum=desk.MAX_MONEY)),
     chooser=_pay_choices,
     available=lambda state, role: state.get("step") == "pay",
 )
@@ -453,7 +457,7 @@ def close_pay(state: State) -> None:
     label="Pay off arrears",
     fields=(
         Field("army", "Army", "choice"),
-        Field("boxes", "Arrears boxes (blank: all)", "int", required=False, minimum=1),
+        Field("boxes", "Arrears boxes (blank: all)", "int", required=False, minimum=1, maximum=5),
     ),
     chooser=_army_choices,
 )

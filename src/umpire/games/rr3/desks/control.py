@@ -60,17 +60,17 @@ class Adjustable:
 
 ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
     "states": {
-        "treasury": Adjustable("int", minimum=0),
-        "debt": Adjustable("int", minimum=0),
-        "unrest": Adjustable("int", minimum=0),
+        "treasury": Adjustable("int", minimum=0, maximum=desk.MAX_MONEY),
+        "debt": Adjustable("int", minimum=0, maximum=desk.MAX_MONEY),
+        "unrest": Adjustable("int", minimum=0, maximum=desk.MAX_POINTS),
     },
     "teams": {
-        "prestige": Adjustable("int"),
-        "heavenly": Adjustable("int"),
-        "conversion_counters": Adjustable("int", minimum=0),
+        "prestige": Adjustable("int", minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS),
+        "heavenly": Adjustable("int", minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS),
+        "conversion_counters": Adjustable("int", minimum=0, maximum=desk.MAX_POINTS),
     },
     "armies": {
-        "men": Adjustable("int", minimum=0),
+        "men": Adjustable("int", minimum=0, maximum=desk.MAX_MEN),
         "arrears": Adjustable("int", minimum=0, maximum=5),
         "fatigue": Adjustable("int", minimum=0, maximum=5),
         "area": Adjustable("area"),
@@ -87,7 +87,7 @@ ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
     "cities": {
         "owner": Adjustable("state"),
         "fort": Adjustable("int", minimum=0, maximum=6),
-        "garrison": Adjustable("int", minimum=0),
+        "garrison": Adjustable("int", minimum=0, maximum=desk.MAX_MEN),
     },
     "characters": {
         "alive": Adjustable("bool"),
@@ -147,6 +147,8 @@ def _check_value(state: State, target: str, fname: str, spec: Adjustable, value:
     elif spec.kind == "text":
         if not isinstance(value, str) or not value.strip():
             raise IllegalAction(f"{where} must be {spec.describe()}, not {value!r}")
+        if len(value) > desk.MAX_TEXT:
+            raise IllegalAction(f"{where} is {len(value)} characters long; expected at most {desk.MAX_TEXT}")
     else:
         table = state.get(_ID_TABLES[spec.kind], {})
         if not isinstance(value, str) or value not in table:
@@ -205,6 +207,12 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
         if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
             raise IllegalAction(f"'delta' must be a non-zero whole number, not {delta!r}")
         after = (before if isinstance(before, int) else 0) + delta
+        low, high = spec.minimum, spec.maximum
+        if (low is not None and after < low) or (high is not None and after > high):
+            raise IllegalAction(
+                f"'delta' {delta} would take {target}.{fname} of {key} from {before!r} to {after}; "
+                f"expected {spec.describe()}"
+            )
     else:
         after = action["value"]
     _check_value(state, target, fname, spec, after)

@@ -178,7 +178,14 @@ def _revolt_area_choices(state: State, item: Item) -> Mapping[str, Sequence[str]
     label="Roll",
     fields=(
         Field("revolt_area", "Home area that revolts (if a revolt)", "choice", required=False),
-        Field("modifier", "Other revolt modifier (Political Control)", "int", required=False),
+        Field(
+            "modifier",
+            "Other revolt modifier (Political Control)",
+            "int",
+            required=False,
+            minimum=-desk.MAX_MODIFIER,
+            maximum=desk.MAX_MODIFIER,
+        ),
     ),
     chooser=_revolt_area_choices,
 )
@@ -290,7 +297,7 @@ def _transfer_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
     fields=(
         Field("from_state", "From your state", "choice"),
         Field("to_state", "To state", "choice"),
-        Field("florins", "Florins", "int", minimum=1),
+        Field("florins", "Florins", "int", minimum=1, maximum=desk.MAX_MONEY),
     ),
     chooser=_transfer_choices,
 )

@@ -40,9 +40,9 @@ def nonplayed_states(state: State) -> list[str]:
     fields=(
         Field("target", "Non-played state", "choice"),
         Field("aim", "What you want of it"),
-        Field("florins", "Florins offered", "int", required=False, minimum=0),
+        Field("florins", "Florins offered", "int", required=False, minimum=0, maximum=desk.MAX_MONEY),
         Field("state", "Paid by your state", "choice", required=False),
-        Field("prestige", "Prestige spent", "int", required=False, minimum=0),
+        Field("prestige", "Prestige spent", "int", required=False, minimum=0, maximum=desk.MAX_POINTS),
     ),
     chooser=lambda state, role: {"target": nonplayed_states(state), "state": team_states(state, role)},
 )
@@ -104,7 +104,14 @@ def _first_on_chart(state: State, team: str) -> bool:
     label="Rule",
     fields=(
         Field("ruling", "Ruling", "choice", choices=RULINGS),
-        Field("modifier", "Umpire's modifier to the roll", "int", required=False),
+        Field(
+            "modifier",
+            "Umpire's modifier to the roll",
+            "int",
+            required=False,
+            minimum=-desk.MAX_MODIFIER,
+            maximum=desk.MAX_MODIFIER,
+        ),
         Field("note", "What the state does", required=False),
     ),
 )

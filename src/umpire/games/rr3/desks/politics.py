@@ -526,7 +526,7 @@ def _settle_election(state: State, item: Item, action: Action) -> str:
     fields=(
         Field("elector", "Elector", "choice", choices=tuple(sorted(politics.NON_PLAYED_ELECTORS))),
         Field("candidate", "For candidate", "choice"),
-        Field("florins", "Florins", "int", minimum=1),
+        Field("florins", "Florins", "int", minimum=1, maximum=desk.MAX_MONEY),
         Field("state", "Paid by state", "choice"),
     ),
     chooser=lambda state, role: {"candidate": candidates(state), "state": team_states(state, role)},
@@ -642,7 +642,7 @@ def _settle_ban(state: State, item: Item, action: Action) -> str:
     who=desk.CONTROL,
     fields=(
         Field("team", "Team", "choice"),
-        Field("points", "Points (negative for a loss)", "int"),
+        Field("points", "Points (negative for a loss)", "int", minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS),
         Field("cause", "Cause", "choice", choices=tuple(prestige.CAUSES)),
         Field("reason", "Reason"),
         Field("exceptional", "Exceptional (beyond the cap)", "bool", required=False),

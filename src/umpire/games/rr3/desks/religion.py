@@ -353,7 +353,10 @@ def troops_in(state: State, aid: str, team: str | None) -> int:
     desk=desk.RELIGIOUS,
     label="Purge a religious minority",
     phases=MILITARY_PHASES,
-    fields=(Field("area", "Area", "choice"), Field("florins", "Florins spent", "int", required=False, minimum=0)),
+    fields=(
+        Field("area", "Area", "choice"),
+        Field("florins", "Florins spent", "int", required=False, minimum=0, maximum=desk.MAX_MONEY),
+    ),
     chooser=lambda state, role: {"area": purge_targets(state, role)},
 )
 def _open_purge(state: State, role: str, action: Action) -> dict[str, Any]:
@@ -414,7 +417,14 @@ def minority_revolt(state: State, aid: str) -> tuple[bool, str]:
     "purge",
     label="Roll",
     fields=(
-        Field("troops", "Troops present (if not the team's armies in the area)", "int", required=False, minimum=0),
+        Field(
+            "troops",
+            "Troops present (if not the team's armies in the area)",
+            "int",
+            required=False,
+            minimum=0,
+            maximum=desk.MAX_MEN,
+        ),
     ),
 )
 def _settle_purge(state: State, item: Item, action: Action) -> str:
@@ -508,7 +518,13 @@ HEAVENLY_TEAMS = desk.TEAMS
     desk=desk.RELIGIOUS,
     label="Heavenly judgement",
     who=desk.CONTROL,
-    fields=(*(Field(t, f"Change for {t}", "int", required=False) for t in HEAVENLY_TEAMS), Field("reason", "Reason")),
+    fields=(
+        *(
+            Field(t, f"Change for {t}", "int", required=False, minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS)
+            for t in HEAVENLY_TEAMS
+        ),
+        Field("reason", "Reason"),
+    ),
     available=control_role(desk.RELIGIOUS),
 )
 def _open_judgement(state: State, role: str, action: Action) -> dict[str, Any]:

@@ -368,7 +368,7 @@ def settle_bombard(state: State, item: Item, action: Action) -> str:
     desk=desk.MAP,
     label="Assault a city",
     phases=MILITARY_PHASES,
-    fields=(*_SIEGE_FIELDS, Field("men", "Men committed to the assault", "int", minimum=1_000)),
+    fields=(*_SIEGE_FIELDS, Field("men", "Men committed to the assault", "int", minimum=1_000, maximum=desk.MAX_MEN)),
     chooser=_siege_choices,
     available=_has_army,
 )
