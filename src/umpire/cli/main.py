@@ -247,12 +247,22 @@ app.command("selfplay")(selfplay_command)
 
 def main() -> None:
     """Entry point of the ``umpire`` console script."""
+    if not sys.argv[1:]:
+        app()  # the help, as Typer shows it
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # Click's: a missing argument, an unknown option, a value of the wrong type
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        fail(getattr(exc, "format_message", exc.__str__)() + where)
+    except typer.Abort:
+        fail("aborted")
     except UmpireError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted")
+    if isinstance(code, int) and code:
+        sys.exit(code)
 
 
 if __name__ == "__main__":
