@@ -51,6 +51,10 @@ def test_new_view_act_replay(tmp_path: Path) -> None:
         (("new", "standard", "-O", "oops"), ("NAME=VALUE",)),
         (("new", "standard", "--scenario", "1066"), ("unknown scenario",)),
         (("view", "missing.json", "FRANCE"), ("cannot read missing.json",)),
+        (("view",), ("Missing argument 'game'", "umpire view --help")),
+        (("new", "standard", "--seed", "x"), ("Invalid value for '--seed'",)),
+        (("new", "standard", "--bogus"), ("No such option: --bogus",)),
+        (("frobnicate",), ("No such command 'frobnicate'",)),
     ],
 )
 def test_user_errors_are_one_line(args: tuple[str, ...], phrases: tuple[str, ...], tmp_path: Path) -> None:

@@ -14,7 +14,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from umpire.cli.args import UsageError, parse_options
+from umpire.cli.outcome import act_report, end_reason
+from umpire.cli.roles import resolve_role
 from umpire.cli.selfplay import selfplay as selfplay_command
+from umpire.cli.viewtext import view_text
 from umpire.kernel import registry
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
@@ -95,26 +98,50 @@ def new(
 @app.command()
 def view(
     game: Annotated[str, typer.Argument(help="Game file written by `umpire new` (or - for stdin).")],
-    role: Annotated[str, typer.Argument(help="The role whose view to show (a seat, gm or observer).")],
+    role: Annotated[str, typer.Argument(help="The role whose view to show (a seat, gm or observer; any case).")],
+    as_json: Annotated[
+        bool | None,
+        typer.Option("--json/--text", help="JSON, or a readable summary; by default a summary on a terminal only."),
+    ] = None,
 ) -> None:
     """Show what one role may see and do now."""
-    write_json(load_game_file(game).view(role), None)
+    loaded = load_game_file(game)
+    shown = loaded.view(resolve_role(loaded, role))
+    if as_json is None:
+        as_json = not sys.stdout.isatty()
+    if as_json:
+        write_json(shown, None)
+    else:
+        typer.echo(view_text(shown))
 
 
 @app.command()
 def act(
     game: Annotated[str, typer.Argument(help="Game file to update in place.")],
-    role: Annotated[str, typer.Argument(help="The acting role.")],
+    role: Annotated[str, typer.Argument(help="The acting role (any case).")],
     action: Annotated[str, typer.Argument(help='The action as JSON, e.g. \'{"type": "ready"}\'.')],
 ) -> None:
-    """Apply one action by one role and save the game file."""
+    """Apply one action by one role, save the game file, and say what happened.
+
+    A whole-text submission (Europe 1615) keeps its good lines: the game is saved with them, each refused line is
+    reported on its own error line, and the exit status is 2.
+    """
     loaded = load_game_file(game)
+    actor = resolve_role(loaded, role)
     try:
         parsed = json.loads(action)
     except json.JSONDecodeError as exc:
         raise UsageError(f"the action is not valid JSON: {exc.msg} at column {exc.colno}") from None
-    loaded.act(role, parsed)
+    before = loaded.view(actor)
+    loaded.act(actor, parsed)
     write_json(loaded.to_json(), game)
+    lines, refused = act_report(actor, parsed, before, loaded.view(actor))
+    for line in lines:
+        typer.echo(line)
+    for line in refused:
+        typer.echo(f"umpire: error: {line}", err=True)
+    if refused:
+        raise typer.Exit(2)
 
 
 @app.command("replay")
@@ -182,17 +209,22 @@ def play(
 
 
 def play_report(ruleset: str, state: dict[str, Any]) -> str:
-    """The readable report of a finished game: every phase's results, then the outcome."""
+    """The readable report of a finished game: every phase's results, the standing, and why the game ended."""
+    lines: list[str] = []
     if ruleset == "standard":
-        from umpire.games.standard.report import game_report
+        from umpire.games.standard.report import centre_table, phase_report, phase_title
 
-        return game_report(state)
-    from umpire.games.europe1615.report import report_text
+        for entry in state["history"]:
+            lines.extend(phase_report(entry))
+        lines.append("")
+        lines.append(f"Centres now ({phase_title(state['phase'])}): {centre_table(state['centers'])}")
+    else:
+        from umpire.games.europe1615.report import report_text
 
-    lines = [report_text(entry) for entry in state["history"]]
-    rounds = ", ".join(f"{p} {n}" for p, n in sorted(state["rounds_won"].items(), key=lambda x: -x[1]))
-    lines.append(f"Rounds won: {rounds}")
-    lines.append(f"Result: {json.dumps(state.get('result'))}")
+        lines.extend(report_text(entry) for entry in state["history"])
+        rounds = ", ".join(f"{p} {n}" for p, n in sorted(state["rounds_won"].items(), key=lambda x: -x[1]))
+        lines.append(f"Rounds won: {rounds}")
+    lines.append(f"Game over: {end_reason(state)}." if state.get("over") else "The game goes on.")
     return "\n".join(lines)
 
 
@@ -215,12 +247,22 @@ app.command("selfplay")(selfplay_command)
 
 def main() -> None:
     """Entry point of the ``umpire`` console script."""
+    if not sys.argv[1:]:
+        app()  # the help, as Typer shows it
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # Click's: a missing argument, an unknown option, a value of the wrong type
+        ctx = getattr(exc, "ctx", None)
+        where = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        fail(getattr(exc, "format_message", exc.__str__)() + where)
+    except typer.Abort:
+        fail("aborted")
     except UmpireError as exc:
         fail(str(exc))
     except KeyboardInterrupt:
         fail("interrupted")
+    if isinstance(code, int) and code:
+        sys.exit(code)
 
 
 if __name__ == "__main__":
