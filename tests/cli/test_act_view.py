@@ -52,7 +52,8 @@ def test_act_reports_each_refused_line_of_a_1615_submission_and_keeps_the_rest(t
     assert result.stderr.splitlines() == [
         "umpire: error: line 4: 'XYZ-ABC': unknown province 'XYZ'; expected the unit's province: a province id of"
         " map 'europe1615'",
-        "umpire: error: line 5: '999999: PAR': unknown minor state 'PAR'; expected the id of a pliant minor state",
+        "umpire: error: line 5: '999999: PAR': an INF amount of 6 digits is more than any power holds; expected a"
+        " whole number from 1 to 21",
     ]
     saved = json.loads(game.read_text())
     assert saved["record"]["actions"] == [{"role": "FRANCE", "action": {"type": "submit", "text": text}}]
