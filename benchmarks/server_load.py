@@ -187,7 +187,7 @@ class Page:
                         if kind == "state":
                             self.shown = payload
                         elif kind == "patch" and self.shown is not None:
-                            self.shown = jsonpatch.apply_patch(self.shown, payload.get("patch", payload))
+                            self.shown = jsonpatch.apply_patch(self.shown, payload)
                         phase = self.phase_of()
                         if phase != self.phase:
                             self.phase = phase
@@ -310,7 +310,7 @@ async def realistic(
 
 
 def phases_resolved(url: str, games: list[str]) -> int:
-    return sum(len(httpx.get(f"{url}/api/games/{g}").json()["timeline"]) - 1 for g in games)
+    return sum(int(httpx.get(f"{url}/api/games/{g}").json()["phases"]) - 1 for g in games)
 
 
 def realistic_main(args: argparse.Namespace) -> int:

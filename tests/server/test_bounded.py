@@ -63,8 +63,9 @@ def test_a_feed_sends_the_whole_answer_then_patches_and_nothing_when_unchanged()
     assert feed.message({"game": {"now": 2.0, "status": "running"}, "view": {"a": 1, **big}}) is None  # time passed
     patch = feed.message({"game": {"now": 3.0, "status": "running"}, "view": {"a": 2, **big}})
     assert patch == 'event: patch\ndata: [{"op":"replace","path":"/view/a","value":2}]\n\n'
-    # A change larger as a patch than as a whole (most of a small answer) is sent whole.
-    whole = feed.message({"game": {"now": 4.0, "status": "over"}, "view": {"b": 3}})
+    # A change larger as a patch than as a whole (every unit of the answer) is sent whole. (A patch under half the
+    # size of the last whole answer is sent without weighing it: serialising a big answer for every change costs.)
+    whole = feed.message({"game": {"now": 4.0, "status": "over"}, "view": {"b": 3, "units": ["F BRE"] * 50}})
     assert whole is not None and whole.startswith("event: state\n")
 
 

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import threading
 import time
@@ -27,6 +28,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Header, Request
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
@@ -227,6 +229,7 @@ def create_app(
     login_failures_per_address: int = 20,
     login_window: float = 900.0,
     max_body_bytes: int | None = None,
+    threads: int | None = None,
 ) -> FastAPI:
     """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
 
@@ -235,8 +238,12 @@ def create_app(
     thread at start-up. A login is refused (429) after ``login_failures_per_name`` failures for a name from one
     address, or ``login_failures_per_address`` from one address, within ``login_window`` seconds
     (:class:`umpire.server.ratelimit.LoginLimiter`). A request body larger than ``max_body_bytes`` (default: env
-    ``UMPIRE_MAX_BODY_BYTES``, else 1 MiB) is refused with a 413.
+    ``UMPIRE_MAX_BODY_BYTES``, else 1 MiB) is refused with a 413. Handlers run on ``threads`` worker threads
+    (default: env ``UMPIRE_THREADS``, else 2); a slow request then delays the others by its share of the GIL.
     """
+    pool_threads = threads if threads is not None else int(os.environ.get("UMPIRE_THREADS") or 2)
+    if pool_threads < 1:
+        raise ValueError(f"the server needs at least one worker thread, not {pool_threads}")
     body_cap = bodies.max_body_bytes(max_body_bytes)
     engine = db.make_engine(database)
     db.migrate(engine)
@@ -246,6 +253,9 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.attach(asyncio.get_running_loop())
+        # Few worker threads: under the GIL more threads add no throughput, only lock convoys (200 players:
+        # p99 157 ms with 1 thread, 184 ms with 2, 298 ms with 4, 307 ms with 8; benchmarks/server_load.py).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = pool_threads
         if warm:
             threading.Thread(target=warm_maps, name="umpire-warm-maps", daemon=True).start()
         tasks = []
@@ -253,7 +263,7 @@ def create_app(
             tasks.append(asyncio.create_task(run_scheduler(store, poll)))
         if store.is_postgres:
             url = engine.url.render_as_string(hide_password=False)
-            tasks.append(asyncio.create_task(listen_postgres(url, hub)))
+            tasks.append(asyncio.create_task(listen_postgres(url, hub, store.forget)))
         try:
             yield
         finally:
@@ -449,7 +459,7 @@ def create_app(
         def next_message(version: tuple[Any, ...]) -> tuple[tuple[Any, ...], str | None]:
             """Off the loop: the message for what changed in the caller's answer since the last one (None when
             nothing did), and the version of the game's rows it was read at."""
-            who, snap = store.read(game_id, token)
+            who, snap = store.read_shared(game_id, token, max_age=heartbeat)
             now = (snap.row.updated_at, who.role, who.player.id if who.player else None)
             if now == version:  # nothing in the game, its players or its press changed: no need to look
                 return version, None

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 
 log = logging.getLogger("umpire.server")
 
@@ -62,8 +63,9 @@ class Hub:
             return sum(len(s) for s in self._subscribers.values())
 
 
-async def listen_postgres(url: str, hub: Hub) -> None:
-    """LISTEN on the database and publish each notified game id to ``hub``; reconnects until cancelled."""
+async def listen_postgres(url: str, hub: Hub, forget: Callable[[str], None] | None = None) -> None:
+    """LISTEN on the database and publish each notified game id to ``hub``; reconnects until cancelled.
+    ``forget(game_id)`` is called first: what this process keeps of that game for its streams is out of date."""
     import psycopg
 
     dsn = url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -73,6 +75,8 @@ async def listen_postgres(url: str, hub: Hub) -> None:
                 await conn.execute("LISTEN umpire")
                 log.info("listening for game changes from other server processes")
                 async for note in conn.notifies():
+                    if forget is not None:
+                        forget(note.payload)
                     hub.deliver(note.payload)
         except asyncio.CancelledError:
             raise

@@ -89,6 +89,7 @@ class Feed:
 
     def __init__(self) -> None:
         self.last: dict[str, Any] | None = None
+        self.size = 0  # the length of the last whole answer sent
 
     def message(self, answer: dict[str, Any]) -> str | None:
         """The SSE message for ``answer`` (a :func:`~umpire.server.present.present` result), or None."""
@@ -100,8 +101,11 @@ class Feed:
             if doc == last:
                 return None
             patch = _dumps(diff(last, doc))
-            full = _dumps(doc)
-            if len(patch) < len(full):
+            # A patch under half the size of the last whole answer is sent as it is; only a larger one is weighed
+            # against the whole answer now (whose serialisation, hundreds of kilobytes for a megagame desk, is not
+            # worth making for every change).
+            if len(patch) * 2 < self.size or len(patch) < len(_dumps(doc)):
                 return f"event: patch\ndata: {patch}\n\n"
-        state = doc if now is None else {**doc, "game": {**doc["game"], "now": now}}
-        return f"event: state\ndata: {_dumps(state)}\n\n"
+        state = _dumps(doc if now is None else {**doc, "game": {**doc["game"], "now": now}})
+        self.size = len(state)
+        return f"event: state\ndata: {state}\n\n"

@@ -271,6 +271,10 @@ class Store:
         # Player rows and press by game, with the version of the game row they were read at.
         self._players_cache: dict[str, tuple[int, list[Player]]] = {}
         self._press_cache: dict[str, tuple[int, list[MessageRow]]] = {}
+        # For the event streams (read_shared): the last snapshot read per game with when it was read, and the
+        # update time of the last change this process committed to each game.
+        self._shared: dict[str, tuple[float, Snapshot]] = {}
+        self._written: dict[str, float] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         # SQLite has one writer at a time: the threads of this process queue for it here, where the next one is
@@ -503,6 +507,31 @@ class Store:
             caller = self._caller(conn, row, token)
             return caller, self._snapshot(conn, game_id, messages, row)
 
+    def read_shared(self, game_id: str, token: str | None, max_age: float) -> tuple[Caller, Snapshot]:
+        """:meth:`read` for the event streams, which all wake at once when their game changes: the first reads the
+        database, the others share its snapshot while no change has been committed by this process since and it is
+        younger than ``max_age`` seconds (so a change made by another process is seen within ``max_age``)."""
+        shared = self._shared.get(game_id)
+        if (
+            shared is not None
+            and self._written.get(game_id) == shared[1].row.updated_at
+            and time.monotonic() - shared[0] < max_age
+        ):
+            caller = self._known_caller(shared[1].row, shared[1].players, token)
+            if caller is not None:
+                return caller, shared[1]
+        read_at = time.monotonic()
+        caller, snap = self.read(game_id, token)
+        self._shared[game_id] = (read_at, snap)
+        with self._locks_guard:
+            if snap.row.updated_at > self._written.get(game_id, 0.0):
+                self._written[game_id] = snap.row.updated_at
+        return caller, snap
+
+    def forget(self, game_id: str) -> None:
+        """Drop the streams' shared snapshot of a game (another process changed it)."""
+        self._shared.pop(game_id, None)
+
     def snapshot(self, game_id: str, messages: bool = True) -> Snapshot:
         with self.reading() as conn:
             return self._snapshot(conn, game_id, messages)
@@ -520,7 +549,9 @@ class Store:
         with self.reading() as conn:
             return self._caller(conn, self._game_row(conn, game_id), token)
 
-    def _caller(self, conn: Connection, row: GameRow, token: str | None) -> Caller:
+    @staticmethod
+    def _known_caller(row: GameRow, players: list[Player], token: str | None) -> Caller | None:
+        """The caller a token makes from the game's own rows; None for a token they do not hold (an account's)."""
         if not token:
             return Caller(OBSERVER)
         digest = security.token_hash(token)
@@ -528,9 +559,17 @@ class Store:
             return Caller(GM)
         if row.lobby_token_hash == digest:
             return Caller("lobby")
-        players = self._players_of(conn, row)
         player = next((p for p in players if p.token_hash == digest), None)
-        if player is None:
+        return None if player is None else Caller(player.seat or "lobby", player)
+
+    def _caller(self, conn: Connection, row: GameRow, token: str | None) -> Caller:
+        players = self._players_of(conn, row)
+        known = self._known_caller(row, players, token)
+        if known is not None:
+            return known
+        digest = security.token_hash(token or "")
+        player = None
+        if token:
             account = conn.execute(select(db.accounts.c.id).where(db.accounts.c.token_hash == digest)).first()
             if account is not None:
                 player = next((p for p in players if p.account_id == account.id), None)
@@ -647,6 +686,9 @@ class Store:
                     time.sleep(120)
             if tx.pending:
                 self._games[game_id] = (tx.game, tx.row.seq)
+            if tx.pending or tx.row_changes:
+                with self._locks_guard:
+                    self._written[game_id] = tx.now  # the streams' shared snapshot is now out of date
         self.hub.publish(game_id)
         return result
 
