@@ -187,7 +187,7 @@ class Page:
                         if kind == "state":
                             self.shown = payload
                         elif kind == "patch" and self.shown is not None:
-                            self.shown = jsonpatch.apply_patch(self.shown, payload)
+                            self.shown = jsonpatch.apply_patch(self.shown, payload, in_place=True)
                         phase = self.phase_of()
                         if phase != self.phase:
                             self.phase = phase
@@ -305,6 +305,15 @@ async def realistic(
         tasks.append(
             gm_loop(url, gid, made["gm_token"], watch_pages[0] if watch_pages else seat_pages[0], until, times, errors)
         )
+
+    async def lag() -> None:
+        """How late the generator's own loop wakes (its share of every latency it measures)."""
+        while time.perf_counter() < until:
+            start = time.perf_counter()
+            await asyncio.sleep(0.01)
+            times.setdefault("(generator lag)", []).append(time.perf_counter() - start - 0.01)
+
+    tasks.append(lag())
     await asyncio.gather(*tasks)
     return times, errors, pages
 
@@ -330,7 +339,7 @@ def realistic_main(args: argparse.Namespace) -> int:
             process.terminate()
             process.wait(timeout=10)
             tmp.cleanup()
-        every = [t for values in times.values() for t in values]
+        every = [t for kind, values in times.items() if not kind.startswith("(") for t in values]
         p50, p99, top = (percentile(every, q) * 1000 for q in (50, 99, 100))
         pushed = sum(p.bytes for p in pages) / max(1, sum(p.events for p in pages))
         print(
