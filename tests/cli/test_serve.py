@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 import subprocess
@@ -73,3 +74,26 @@ def test_a_port_already_in_use(tmp_path: Path) -> None:
         first.terminate()
         first.wait(timeout=30)
     assert "umpire serving on http://127.0.0.1:" in first.log.read_text()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("setting", "phrase"),
+    [
+        ("UMPIRE_MAX_BODY_BYTES=abc", "UMPIRE_MAX_BODY_BYTES must be a whole number of bytes, not 'abc'"),
+        ("UMPIRE_THREADS=0", "UMPIRE_THREADS must be a whole number of worker threads from 1 to 64, not '0'"),
+        ("UMPIRE_THREADS=many", "from 1 to 64, not 'many'"),
+    ],
+)
+def test_a_bad_setting_in_the_environment_is_one_line(tmp_path: Path, setting: str, phrase: str) -> None:
+    name, value = setting.split("=", 1)
+    result = subprocess.run(
+        [sys.executable, "-m", "umpire", "serve", "--port", str(free_port()), "--database", "g.sqlite"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        env={**os.environ, name: value},
+    )
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("umpire: error: ") and phrase in lines[0], result.stderr

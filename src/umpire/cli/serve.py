@@ -34,6 +34,8 @@ def serve(host: str, port: int, database: str | None) -> None:
             app = create_app(target)
         except (SQLAlchemyError, CommandError, OSError) as exc:
             raise ServeError(open_error(database, exc)) from None
+        except ValueError as exc:  # a setting from the environment (UMPIRE_MAX_BODY_BYTES, UMPIRE_THREADS)
+            raise ServeError(str(exc)) from None
         # Behind a proxy on another host, name it in UMPIRE_FORWARDED_ALLOW_IPS so links use the public address.
         trusted = os.environ.get("UMPIRE_FORWARDED_ALLOW_IPS", "127.0.0.1")
         config = uvicorn.Config(

@@ -218,6 +218,15 @@ def _replay(messages: list[Any], receive: Any) -> Any:
     return replayed
 
 
+def worker_threads(setting: str) -> int:
+    """The worker threads asked for by ``UMPIRE_THREADS`` (2 when empty); a precise error for anything else."""
+    if not setting.strip():
+        return 2
+    if not setting.strip().isdigit() or not 1 <= int(setting) <= 64:
+        raise ValueError(f"UMPIRE_THREADS must be a whole number of worker threads from 1 to 64, not {setting!r}")
+    return int(setting)
+
+
 def create_app(
     database: str | None = None,
     *,
@@ -241,9 +250,7 @@ def create_app(
     ``UMPIRE_MAX_BODY_BYTES``, else 1 MiB) is refused with a 413. Handlers run on ``threads`` worker threads
     (default: env ``UMPIRE_THREADS``, else 2); a slow request then delays the others by its share of the GIL.
     """
-    pool_threads = threads if threads is not None else int(os.environ.get("UMPIRE_THREADS") or 2)
-    if pool_threads < 1:
-        raise ValueError(f"the server needs at least one worker thread, not {pool_threads}")
+    pool_threads = threads if threads is not None else worker_threads(os.environ.get("UMPIRE_THREADS", ""))
     body_cap = bodies.max_body_bytes(max_body_bytes)
     engine = db.make_engine(database)
     db.migrate(engine)
