@@ -242,6 +242,39 @@ def serve(
     run_server(host, port, database)
 
 
+@app.command("verify-db")
+def verify_db(
+    database: Annotated[
+        str | None, typer.Option(help="SQLite file or database URL (postgresql://…); default ./umpire.sqlite.")
+    ] = None,
+) -> None:
+    """Replay every game's action log in a server's database and check it against the stored snapshot."""
+    from umpire.cli.preflight import check_database
+    from umpire.server import db
+    from umpire.server.store import Store
+
+    path = database or "umpire.sqlite"
+    if "://" not in path and not Path(path).is_file():
+        fail(f"no database at {path}; expected the SQLite file a server ran on (or a postgresql:// URL)")
+    engine = db.make_engine(check_database(database))
+    try:
+        db.migrate(engine)
+        store = Store(engine)
+        bad, actions, ids = [], 0, store.game_ids()
+        for game_id in ids:
+            try:
+                actions += store.verify(game_id)
+            except UmpireError as exc:
+                bad.append(str(exc))
+    finally:
+        engine.dispose()
+    for line in bad:
+        typer.echo(f"umpire: {line}", err=True)
+    typer.echo(f"{len(ids) - len(bad)} of {len(ids)} games replay to their stored state ({actions} actions replayed)")
+    if bad:
+        raise typer.Exit(1)
+
+
 app.command("selfplay")(selfplay_command)
 
 

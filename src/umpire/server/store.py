@@ -482,6 +482,12 @@ class Store:
             ).all()
         return [{"role": r.role, "action": json.loads(r.action)} for r in rows]
 
+    def game_ids(self) -> list[str]:
+        """Every game of the database, oldest first."""
+        with self.reading() as conn:
+            rows = conn.execute(select(db.games.c.id).order_by(db.games.c.created_at)).all()
+        return [r.id for r in rows]
+
     def verify(self, game_id: str) -> int:
         """Replay a game's whole action log and check it reaches the stored digest and the snapshot's state
         (the log is the record; the snapshot only saves the replay). Returns the number of actions replayed;
