@@ -64,7 +64,7 @@ from umpire.server.models import (
     SetDeadline,
 )
 from umpire.server.patches import Feed
-from umpire.server.present import present, present_phase, present_timeline
+from umpire.server.present import caller_view, present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
@@ -462,6 +462,7 @@ def create_app(
         queue = hub.subscribe(game_id)
 
         feed = Feed()
+        drawn_from: list[Any] = [None]  # what the last message was built from
 
         def next_message(version: tuple[Any, ...]) -> tuple[tuple[Any, ...], str | None]:
             """Off the loop: the message for what changed in the caller's answer since the last one (None when
@@ -470,6 +471,19 @@ def create_app(
             now = (snap.row.updated_at, who.role, who.player.id if who.player else None)
             if now == version:  # nothing in the game, its players or its press changed: no need to look
                 return version, None
+            # Everything present() draws on, without drawing it: a change that is not this caller's (another
+            # seat's orders) leaves it equal, and the answer is not built only to find it unchanged.
+            row = snap.row
+            inputs = (
+                caller_view(snap, who),
+                who,
+                (row.title, row.settings, row.status, row.deadline_at, row.paused_remaining),
+                row.seq if who.role == GM else None,
+                (row.players_version, row.press_version, len(snap.phases)),
+            )
+            if inputs == drawn_from[0]:
+                return now, None
+            drawn_from[0] = inputs
             return now, feed.message(present(snap, who))
 
         async def stream() -> AsyncIterator[str]:
