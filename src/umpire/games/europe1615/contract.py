@@ -13,14 +13,18 @@ The answer::
      "report": "…the GM's report of the phase…", "line_errors": {"FRANCE": [{"line": 3, …}]}}
 
 A power without a submission holds (its minors' orders are not given). Lines the ruleset refuses are reported in
-``line_errors`` and left out, as the GM would; a case that cannot be adjudicated at all (a state that is not a
-Europe 1615 state, a submission outside a phase that takes one) answers ``{"id": …, "error": "…"}``.
+``line_errors`` and left out, as the GM would.  The state is checked against its JSON Schema
+(``data/state.schema.json``, :mod:`~umpire.games.europe1615.schema`; an error names the offending path) and its
+derived fields (statuses, religious markers) are recomputed from the INF tables, not trusted.  A case that cannot
+be adjudicated at all (a state that is not a Europe 1615 state, a submission outside a phase that takes one)
+answers ``{"id": …, "error": "…"}``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.europe1615 import schema
 from umpire.kernel import registry
 from umpire.kernel.canonical import check_plain, clone
 from umpire.kernel.errors import UmpireError
@@ -44,6 +48,8 @@ def adjudicate(case: dict[str, Any]) -> dict[str, Any]:
     line_errors: dict[str, Any] = {}
     try:
         check_plain(work)
+        schema.check_state(work)
+        schema.refresh_derived(work)
         seats = rules.seats(work)
         spelled = {seat.upper(): seat for seat in seats}
         named: dict[str, str] = {}
