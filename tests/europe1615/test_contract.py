@@ -69,3 +69,62 @@ def test_jsonl_mode_takes_1615_cases() -> None:
     errors = run_jsonl(io.StringIO(json.dumps(case) + "\nnot json\n"), out, default_variant="europe1615")
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
     assert errors == 1 and answers[0]["id"] == "j" and "next_phase" in answers[0] and "error" in answers[1]
+
+
+def test_the_gm_abandons_a_power_through_the_contract() -> None:
+    """Issue 13, point 6: the GM's abandon travels in a case; the abandoned power is not waited for and is
+    dissolved at early winter (ruling EG-02)."""
+    answer = adjudicate(
+        {
+            "id": "a",
+            "variant": "europe1615",
+            "state": start_state(),
+            "actions": [{"by": "gm", "type": "abandon", "power": "spain"}],
+            "submissions": {"FRANCE": "PAR-CHA"},
+        }
+    )
+    assert "error" not in answer, answer
+    assert answer["state"]["abandoned"] == ["SPAIN"]
+    assert any(h["public"].get("kind") == "abandoned" for h in answer["state"]["history"])
+    refused = adjudicate(
+        {"id": "b", "variant": "europe1615", "state": start_state(), "actions": [{"by": "FRANCE", "type": "abandon"}]}
+    )
+    assert refused["error"] == "action 1: only the GM may declare a power abandoned"
+
+
+def test_the_seats_end_the_game_by_agreement_through_the_contract() -> None:
+    """Seed, "Victory by agreement": every remaining power agrees, the game ends and no phase is played."""
+    seats = ["AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN"]
+    some = adjudicate(
+        {
+            "id": "v",
+            "variant": "europe1615",
+            "state": start_state(),
+            "actions": [{"by": p, "type": "propose_end", "agree": True} for p in seats[:4]],
+        }
+    )
+    assert "error" not in some and some["state"]["end_votes"] == seats[:4] and not some["state"]["over"]
+    last = adjudicate(
+        {
+            "id": "w",
+            "variant": "europe1615",
+            "state": some["state"],
+            "actions": [{"by": "spain", "type": "propose_end"}],
+            "submissions": {"FRANCE": "PAR-CHA"},
+        }
+    )
+    assert "error" not in last, last
+    result = last["state"]["result"]
+    assert last["state"]["over"] and result["kind"] == "draw" and result["powers"] == seats  # no round scored yet
+    assert "agreed to stop" in result["reason"]
+    assert last["next_phase"] == last["phase"] == some["next_phase"]
+
+
+def test_case_actions_are_checked() -> None:
+    def error(actions: object) -> str:
+        return adjudicate({"id": "e", "variant": "europe1615", "state": start_state(), "actions": actions})["error"]
+
+    assert "'actions' must be a list" in error({"type": "abandon"})
+    assert "unknown action type 'resolve'" in error([{"by": "gm", "type": "resolve"}])
+    assert "unknown role 'PRUSSIA'" in error([{"by": "PRUSSIA", "type": "propose_end"}])
+    assert "'agree' must be true or false" in error([{"by": "FRANCE", "type": "propose_end", "agree": "yes"}])

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from umpire.cli.args import UsageError, parse_options
+from umpire.cli.auction import run_auction
 from umpire.cli.outcome import act_report, end_reason
 from umpire.cli.roles import resolve_role
 from umpire.cli.selfplay import selfplay as selfplay_command
@@ -89,9 +91,22 @@ def new(
     seed: Annotated[int, typer.Option(help="Seed of the game's random generator.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help="Rules option NAME=VALUE.")] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write the game here instead of stdout.")] = None,
+    auction: Annotated[
+        str | None, typer.Option(help="Europe 1615: assign the powers by blind auction from this file of bids.")
+    ] = None,
 ) -> None:
     """Set up a new game and write it (setup record, empty log and state) as JSON."""
+    awards = None
+    if auction is not None:
+        if ruleset != "europe1615":
+            raise UsageError(f"--auction is the Europe 1615 blind auction; {ruleset!r} has none")
+        awards = run_auction(read_json(auction), seed, auction)
     game = new_game(ruleset, scenario, parse_options(option or []), seed)
+    if awards is not None:
+        game.record["players"] = {a.power: a.player for a in awards}
+        game.record["auction"] = [asdict(a) for a in awards]
+        for a in awards:
+            typer.echo(f"{a.power}: {a.player} ({a.points} points{'; ' + a.tie if a.tie else ''})", err=True)
     write_json(game.to_json(), out)
 
 

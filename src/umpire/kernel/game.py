@@ -23,6 +23,9 @@ from umpire.kernel.rng import init_rng
 from umpire.kernel.ruleset import Action, Ruleset, State, View
 
 FORMAT = "umpire-game/1"
+#: Record keys kept across a replay besides the setup and the actions: who plays each power and how the powers
+#: were assigned (``umpire new europe1615 --auction``).
+KEPT = ("players", "auction")
 
 
 @dataclass
@@ -100,6 +103,9 @@ def replay(record: dict[str, Any]) -> Game:
     game = new_game(record["ruleset"], record["scenario"], record["options"], record["seed"])
     if not isinstance(record["actions"], list):
         raise BadGameFile("the record's 'actions' must be a list")
+    for key in KEPT:  # who plays which power (``umpire new --auction``) survives the replay
+        if key in record:
+            game.record[key] = clone(record[key])
     for i, entry in enumerate(record["actions"]):
         if not isinstance(entry, dict) or "role" not in entry or "action" not in entry:
             raise BadGameFile(f"action {i + 1} must be an object with 'role' and 'action'")
