@@ -742,7 +742,27 @@ class Europe1615(Ruleset):
                 sub.errors.append(LineError(number, line, "", problem, ""))
                 continue
             sub.orders.append(OrderLine(number, line, order, power))
+        if kind == "A" and state.get("sanctions"):
+            sub.errors.extend(self.sanction_duty(state, power, sub, len(text.splitlines()) + 1))
         return sub
+
+    def sanction_duty(self, state: State, power: str, sub: Submission, end: int) -> list[LineError]:
+        """Seed, "Elimination from lists": "if the player still has other sanctions on his/her list that may be
+        used, he/she is obligated to submit" (ruling E1615-24).  A missing choice is reported on the line after
+        the last; a choice that cannot come into effect, on its own line."""
+        hand = state["sanctions"]["lists"].get(power, [])
+        ctx = sanction_context(state)
+        usable = [c for c in hand if sanctions.available(c, ctx)]
+        if not usable:
+            return []
+        names = ", ".join(sanctions.BY_ID[c].name for c in usable)
+        if sub.sanction is None:
+            why = "you must choose a sanction: your list holds sanctions that may come into effect"
+            return [LineError(end, "", "", why, f"SANCTION: <one of {names}>")]
+        if sub.sanction.sanction not in usable:
+            why = "this sanction cannot come into effect now and your list holds others that may"
+            return [LineError(sub.sanction.line, "", sub.sanction.sanction, why, f"one of {names}")]
+        return []
 
     def retreat_orderer(self, state: State, nation: str) -> str | None:
         """Who orders a dislodged unit's retreat: its power, or for a Dutch, Swedish or Polish unit allowed to
@@ -1733,11 +1753,19 @@ class Europe1615(Ruleset):
 
     def choose_sanctions(self, state: State, texts: Mapping[str, str]) -> None:
         chosen: dict[str, sanctions.SanctionSubmission] = {}
-        for p, text in texts.items():
+        ctx = sanction_context(state)
+        defaults: dict[str, str] = {}
+        for p, text in sorted(texts.items()):
             sub = self.parse_simple(state, p, text)
             if sub.sanction is not None:
                 chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
-        ctx = sanction_context(state)
+            if self.sanction_duty(state, p, sub, 0):
+                # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-24)
+                hand = state["sanctions"]["lists"].get(p, [])
+                pick = sanctions.default_pick(p, hand, lambda c: sanctions.available(c, ctx))
+                if pick is not None:
+                    chosen[p] = sanctions.SanctionSubmission(pick)
+                    defaults[p] = pick
         try:
             sel = sanctions.select_sanctions(
                 chosen, state["sanctions"]["lists"], playable=lambda s: sanctions.available(s, ctx)
@@ -1790,6 +1818,8 @@ class Europe1615(Ruleset):
         if notes:
             state["history"][-1]["public"]["sanction_effects"] = notes
         state["history"][-1]["gm"]["sanction_choices"] = {p: s.sanction for p, s in chosen.items()}
+        if defaults:
+            state["history"][-1]["gm"]["sanction_defaults"] = defaults
 
     def scoring(self, state: State) -> None:
         """Seed, "Scoring Phase": score_round, the round's winner, the end of the game; then the year's INFs
@@ -2106,6 +2136,8 @@ class Europe1615(Ruleset):
             out["minor_build_sites"] = minor_sites
         if state.get("sanctions"):
             out["sanction_list"] = state["sanctions"]["lists"].get(power, [])
+            ctx = sanction_context(state)
+            out["sanction_usable"] = [c for c in out["sanction_list"] if sanctions.available(c, ctx)]
         return out
 
 
