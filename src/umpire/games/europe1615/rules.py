@@ -500,6 +500,12 @@ class Europe1615(Ruleset):
         options=(
             Option("sanctions", True, (True, False), "deal sanction lists and choose sanctions each winter"),
             Option("end_year", None, (None, 1615, 1616, 1617, 1620, 1625, 1630, 1640), "stop after this year"),
+            Option(
+                "ottoman_builds",
+                False,
+                (False, True),
+                "the Ottomans build on their vacant centres and disband units beyond them (ruling E1615-34)",
+            ),
         ),
     )
 
@@ -1567,6 +1573,7 @@ class Europe1615(Ruleset):
                     state["minor_disbands"][mid] = extra
                     continue
                 disbanded.extend(self.disband_farthest(state, mid, extra))
+        disbanded.extend(self.ottoman_disbands(state))
         # abandoned powers are dissolved (seed, "ABANDONMENT / CIVIL DISORDER")
         raised: list[str] = []
         new_states: list[str] = []
@@ -1714,9 +1721,42 @@ class Europe1615(Ruleset):
                     state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
                     have += 1
                     rebuilt.append(f"{mid} {kind} {loc}")
+        rebuilt.extend(self.ottoman_builds(state))
         state["history"][-1]["public"]["minor_rebuilds"] = rebuilt
         if state.get("sanctions"):
             self.choose_sanctions(state, texts)
+
+    def ottoman_builds(self, state: State) -> list[str]:
+        """With option ``ottoman_builds`` (ruling E1615-34): the Ottomans build up to their number of centres, on
+        their vacant home centres first (their start units), then on their other vacant centres (an army, a
+        fleet where no army may stand)."""
+        if not state["options"].get("ottoman_builds"):
+            return []
+        gm = game_map()
+        m = minor_table(state)[OTTOMAN]
+        held = owned_centres(state, OTTOMAN)
+        have = sum(1 for u in state["units"].values() if u["nation"] == OTTOMAN)
+        sites: list[tuple[str, UnitType, str]] = [
+            (_strip(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if _strip(t[2:]) in held
+        ]
+        sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in sorted(held) if c not in m.centers]
+        out: list[str] = []
+        for prov, kind, loc in sites:
+            if have >= len(held):
+                break
+            if prov not in state["units"] and gm.is_location(loc, kind):
+                state["units"][prov] = {"nation": OTTOMAN, "kind": kind, "loc": loc, "mark": False}
+                have += 1
+                out.append(f"{OTTOMAN} {kind} {loc}")
+        return out
+
+    def ottoman_disbands(self, state: State) -> list[str]:
+        """With option ``ottoman_builds`` (ruling E1615-34): Ottoman units beyond their number of centres disband
+        in early winter, those outside the Empire's provinces first."""
+        if not state["options"].get("ottoman_builds"):
+            return []
+        extra = sum(1 for u in state["units"].values() if u["nation"] == OTTOMAN) - len(owned_centres(state, OTTOMAN))
+        return self.disband_farthest(state, OTTOMAN, extra) if extra > 0 else []
 
     def adjust(self, state: State, texts: Mapping[str, str], what: str, *, skip_minor: bool = False) -> None:
         gm = game_map()
