@@ -384,7 +384,9 @@ def test_sanction_chosen_in_late_winter() -> None:
     resolve(g)
     assert g.state["sanctions"]["history"][0]["year"] == 1615
     entry = next(h for h in g.state["history"] if h["phase"] == "W1615A")
-    assert entry["gm"]["sanction_choices"] == {"ENGLAND": hand[0]}
+    assert entry["gm"]["sanction_choices"]["ENGLAND"] == hand[0]
+    # the others chose nothing and were owed a choice: each got its default (ruling E1615-24)
+    assert sorted(entry["gm"]["sanction_defaults"]) == ["AUSTRIA", "DENMARK", "FRANCE", "SPAIN"]
     assert "sanction_choices" not in json.dumps(g.view("FRANCE"))
 
 

@@ -4,7 +4,8 @@ It sees only its seat's view.  In a movement phase it deploys the INFs left for 
 movement phase) to up to three of the most valuable minor states it may deploy to, and gives every unit it
 commands (its own and its aligned minor states') a random legal order: hold, or a move to a neighbouring
 province that is not impassable.  It retreats to the first allowed province, disbands the units it must, builds
-on its free home centres, and names the first sanction of its list in winter.  Then it says it is ready.
+on its free home centres, and names the first sanction of its list that may come into effect in winter.  Then
+it says it is ready.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Europe1615Bot:
             for site in sites[: what.get("builds", 0)]:
                 kind_ = "A" if gm.provinces[site].type != "sea" else "F"
                 lines.append(f"{kind_} {site} B")
-            hand = what.get("sanction_list", [])
+            hand = what.get("sanction_usable") or what.get("sanction_list", [])
             if hand:
                 lines.append(f"SANCTION: {hand[0]}")
         return "\n".join(lines)
@@ -121,7 +122,8 @@ class NormalEurope1615Bot(Europe1615Bot):
       state it has INFs in; a unit on its own centre with a foreign army next to it holds; the others support
       those moves or step towards the nearest such centre.  Aligned minor states' units hold or support.
     - Retreats towards a centre it does not own, then its own; disbands the units farthest from a centre;
-      builds armies (fleets at sea-only sites); sanctions: the first of its list that is not ``CANCELLATION``.
+      builds armies (fleets at sea-only sites); sanctions: the first usable one of its list that is not
+      ``CANCELLATION``.
     """
 
     def text(self, view: dict[str, Any], rng: random.Random) -> str:
@@ -138,7 +140,8 @@ class NormalEurope1615Bot(Europe1615Bot):
         gm = europe1615_map()
         for site in list(what.get("build_sites", []))[: what.get("builds", 0)]:
             lines.append(f"{'A' if gm.provinces[site].type != 'sea' else 'F'} {site} B")
-        hand = [h for h in what.get("sanction_list", []) if h != "CANCELLATION"] or list(what.get("sanction_list", []))
+        usable = list(what.get("sanction_usable") or what.get("sanction_list", []))
+        hand = [h for h in usable if h != "CANCELLATION"] or usable
         if hand:
             lines.append(f"SANCTION: {hand[0]}")
         return "\n".join(lines)

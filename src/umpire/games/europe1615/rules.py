@@ -500,6 +500,12 @@ class Europe1615(Ruleset):
         options=(
             Option("sanctions", True, (True, False), "deal sanction lists and choose sanctions each winter"),
             Option("end_year", None, (None, 1615, 1616, 1617, 1620, 1625, 1630, 1640), "stop after this year"),
+            Option(
+                "ottoman_builds",
+                False,
+                (False, True),
+                "the Ottomans build on their vacant centres and disband units beyond them (ruling E1615-34)",
+            ),
         ),
     )
 
@@ -742,7 +748,27 @@ class Europe1615(Ruleset):
                 sub.errors.append(LineError(number, line, "", problem, ""))
                 continue
             sub.orders.append(OrderLine(number, line, order, power))
+        if kind == "A" and state.get("sanctions"):
+            sub.errors.extend(self.sanction_duty(state, power, sub, len(text.splitlines()) + 1))
         return sub
+
+    def sanction_duty(self, state: State, power: str, sub: Submission, end: int) -> list[LineError]:
+        """Seed, "Elimination from lists": "if the player still has other sanctions on his/her list that may be
+        used, he/she is obligated to submit" (ruling E1615-24).  A missing choice is reported on the line after
+        the last; a choice that cannot come into effect, on its own line."""
+        hand = state["sanctions"]["lists"].get(power, [])
+        ctx = sanction_context(state)
+        usable = [c for c in hand if sanctions.available(c, ctx)]
+        if not usable:
+            return []
+        names = ", ".join(sanctions.BY_ID[c].name for c in usable)
+        if sub.sanction is None:
+            why = "you must choose a sanction: your list holds sanctions that may come into effect"
+            return [LineError(end, "", "", why, f"SANCTION: <one of {names}>")]
+        if sub.sanction.sanction not in usable:
+            why = "this sanction cannot come into effect now and your list holds others that may"
+            return [LineError(sub.sanction.line, "", sub.sanction.sanction, why, f"one of {names}")]
+        return []
 
     def retreat_orderer(self, state: State, nation: str) -> str | None:
         """Who orders a dislodged unit's retreat: its power, or for a Dutch, Swedish or Polish unit allowed to
@@ -1547,6 +1573,7 @@ class Europe1615(Ruleset):
                     state["minor_disbands"][mid] = extra
                     continue
                 disbanded.extend(self.disband_farthest(state, mid, extra))
+        disbanded.extend(self.ottoman_disbands(state))
         # abandoned powers are dissolved (seed, "ABANDONMENT / CIVIL DISORDER")
         raised: list[str] = []
         new_states: list[str] = []
@@ -1694,9 +1721,42 @@ class Europe1615(Ruleset):
                     state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
                     have += 1
                     rebuilt.append(f"{mid} {kind} {loc}")
+        rebuilt.extend(self.ottoman_builds(state))
         state["history"][-1]["public"]["minor_rebuilds"] = rebuilt
         if state.get("sanctions"):
             self.choose_sanctions(state, texts)
+
+    def ottoman_builds(self, state: State) -> list[str]:
+        """With option ``ottoman_builds`` (ruling E1615-34): the Ottomans build up to their number of centres, on
+        their vacant home centres first (their start units), then on their other vacant centres (an army, a
+        fleet where no army may stand)."""
+        if not state["options"].get("ottoman_builds"):
+            return []
+        gm = game_map()
+        m = minor_table(state)[OTTOMAN]
+        held = owned_centres(state, OTTOMAN)
+        have = sum(1 for u in state["units"].values() if u["nation"] == OTTOMAN)
+        sites: list[tuple[str, UnitType, str]] = [
+            (_strip(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if _strip(t[2:]) in held
+        ]
+        sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in sorted(held) if c not in m.centers]
+        out: list[str] = []
+        for prov, kind, loc in sites:
+            if have >= len(held):
+                break
+            if prov not in state["units"] and gm.is_location(loc, kind):
+                state["units"][prov] = {"nation": OTTOMAN, "kind": kind, "loc": loc, "mark": False}
+                have += 1
+                out.append(f"{OTTOMAN} {kind} {loc}")
+        return out
+
+    def ottoman_disbands(self, state: State) -> list[str]:
+        """With option ``ottoman_builds`` (ruling E1615-34): Ottoman units beyond their number of centres disband
+        in early winter, those outside the Empire's provinces first."""
+        if not state["options"].get("ottoman_builds"):
+            return []
+        extra = sum(1 for u in state["units"].values() if u["nation"] == OTTOMAN) - len(owned_centres(state, OTTOMAN))
+        return self.disband_farthest(state, OTTOMAN, extra) if extra > 0 else []
 
     def adjust(self, state: State, texts: Mapping[str, str], what: str, *, skip_minor: bool = False) -> None:
         gm = game_map()
@@ -1733,11 +1793,19 @@ class Europe1615(Ruleset):
 
     def choose_sanctions(self, state: State, texts: Mapping[str, str]) -> None:
         chosen: dict[str, sanctions.SanctionSubmission] = {}
-        for p, text in texts.items():
+        ctx = sanction_context(state)
+        defaults: dict[str, str] = {}
+        for p, text in sorted(texts.items()):
             sub = self.parse_simple(state, p, text)
             if sub.sanction is not None:
                 chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
-        ctx = sanction_context(state)
+            if self.sanction_duty(state, p, sub, 0):
+                # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-24)
+                hand = state["sanctions"]["lists"].get(p, [])
+                pick = sanctions.default_pick(p, hand, lambda c: sanctions.available(c, ctx))
+                if pick is not None:
+                    chosen[p] = sanctions.SanctionSubmission(pick)
+                    defaults[p] = pick
         try:
             sel = sanctions.select_sanctions(
                 chosen, state["sanctions"]["lists"], playable=lambda s: sanctions.available(s, ctx)
@@ -1790,6 +1858,8 @@ class Europe1615(Ruleset):
         if notes:
             state["history"][-1]["public"]["sanction_effects"] = notes
         state["history"][-1]["gm"]["sanction_choices"] = {p: s.sanction for p, s in chosen.items()}
+        if defaults:
+            state["history"][-1]["gm"]["sanction_defaults"] = defaults
 
     def scoring(self, state: State) -> None:
         """Seed, "Scoring Phase": score_round, the round's winner, the end of the game; then the year's INFs
@@ -2106,6 +2176,8 @@ class Europe1615(Ruleset):
             out["minor_build_sites"] = minor_sites
         if state.get("sanctions"):
             out["sanction_list"] = state["sanctions"]["lists"].get(power, [])
+            ctx = sanction_context(state)
+            out["sanction_usable"] = [c for c in out["sanction_list"] if sanctions.available(c, ctx)]
         return out
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "attack_immunity",
     "available",
     "deal_sanction_lists",
+    "default_pick",
     "draw_satellite_states",
     "find_sanction",
     "in_force",
@@ -824,6 +825,21 @@ def submission_errors(
     if playable is not None and not playable(sub.sanction) and must_submit(hand, playable):
         errors.append(f"{card.name} cannot come into effect now and {power} holds sanctions that can")
     return errors
+
+
+def default_pick(
+    power: str,
+    hand: Sequence[str],
+    playable: Callable[[str], bool] | None = None,
+    confessions: Mapping[str, Confession] | None = None,
+) -> str | None:
+    """The sanction chosen for a power that owed a submission and made none that may be used (ruling E1615-24):
+    the first usable sanction in the order of its list, passing over the other confession's advantages (which
+    would be challenges the player never made) while another is usable.  None when nothing is owed."""
+    usable = [c for c in hand if playable is None or playable(c)]
+    own = confession_of(power, confessions)
+    plain = [c for c in usable if BY_ID[c].favours is None or BY_ID[c].favours == own]
+    return next(iter(plain or usable), None)
 
 
 def prune_lists(lists: Mapping[str, Sequence[str]], dead: Collection[str]) -> dict[str, list[str]]:
