@@ -341,6 +341,26 @@ class _Adjudged:
     units: Mapping[str, Unit]
     dislodged: Mapping[str, Dislodgement]
     outcomes: Mapping[str, Any]
+    settled: frozenset[str] = frozenset()  # where units reported among the march's lines stand
+
+
+def _vacating_chain(units: Mapping[str, Unit], first: Any, dest: str, origin: str) -> list[tuple[str, Move]] | None:
+    """The moves that emptied a forced march's destination ``dest`` in the first step (ruling E2-18): its occupant's
+    move, then the move of the unit that left the province it entered, and so on, until an empty province, the
+    march's ``origin`` or a circle.  None when the chain ends at a unit dislodged in the first step (a limit)."""
+    chain: list[tuple[str, Move]] = []
+    seen: set[str] = set()
+    cur = dest
+    while cur in units and cur != origin and cur not in seen:
+        if cur in first.dislodged:
+            return None
+        out = first.outcomes.get(cur)
+        if out is None or out.result != "succeeds" or not isinstance(out.order, Move):
+            return None
+        seen.add(cur)
+        chain.append((cur, out.order))
+        cur = _strip(out.order.dest)
+    return chain
 
 
 def new_unit_kind(prov: str) -> tuple[UnitType, str]:
@@ -1151,8 +1171,9 @@ class Europe1615(Ruleset):
             prov = _strip(entry["order"][2:].split(" ", 1)[0])
             if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
                 entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
+        settled: frozenset[str] = getattr(result, "settled", frozenset())
         for p in sorted(units):
-            if p not in result.outcomes:
+            if p not in result.outcomes and p not in settled:
                 order_results.append(
                     {"nation": units[p].nation, "order": f"{units[p]} H", "result": "succeeds", "reason": "holds"}
                 )
@@ -1259,8 +1280,10 @@ class Europe1615(Ruleset):
         whose move succeeded, the phase is adjudicated again from the start with the army standing at its
         destination and given its second order; the unit it dislodged there is off the board (its dislodgement
         from the first step stands); the units that supported or convoyed the march, and those whose moves into
-        the destination failed, hold in the second step and keep their first-step results.  A march into a
-        province its occupant left in the same phase has its second order not adjudicated.
+        the destination failed, hold in the second step and keep their first-step results.  When the destination's
+        occupant moved out in the first step, it (and each unit whose province it entered and that moved on,
+        :func:`_vacating_chain`) stands in step 2 where its move took it, holding, its move reported with its
+        first-step result.
         Returns (the result, the board it was adjudicated on, the marks by province on that board, the marks of
         units dislodged in the first step, extra report lines)."""
         reports: list[dict[str, Any]] = []
@@ -1269,6 +1292,7 @@ class Europe1615(Ruleset):
         marks2 = dict(marks)
         own_marks: dict[str, bool] = {}
         kept: set[str] = set()
+        settled: set[str] = set()  # where the units that left a march's destination in step 1 stand
         carried: dict[str, Any] = {}
         moved = False
         for origin, (power, move, second) in sorted(marches.items()):
@@ -1279,12 +1303,31 @@ class Europe1615(Ruleset):
                 reports.append(entry | {"result": "fails", "reason": "forced march: the first order failed"})
                 continue
             occupant = units.get(dest)
+            chain: list[tuple[str, Move]] = []
             if occupant is not None and dest not in first.dislodged:
-                reports.append(entry | {"result": "succeeds", "reason": "forced march: second order not adjudicated"})
-                continue
+                found = _vacating_chain(units, first, dest, origin)
+                if found is None:
+                    reports.append(
+                        entry | {"result": "succeeds", "reason": "forced march: second order not adjudicated"}
+                    )
+                    continue
+                chain = found
+                occupant = None
             moved = True
             army = units2.pop(origin)
             orders2.pop(origin, None)
+            # the units that left the destination (and those that left their destinations, ...) stand where their
+            # first-step moves took them and keep those results
+            for src, _ in chain:
+                units2.pop(src, None)
+                orders2.pop(src, None)
+            for src, mv in chain:
+                there = _strip(mv.dest)
+                units2[there] = Unit(units[src].nation, units[src].kind, mv.dest)
+                marks2[there] = marks.get(src, False)
+                settled.add(there)
+                line = {"nation": units[src].nation, "order": format_order(mv), "result": "succeeds"}
+                reports.append(line | {"reason": first.outcomes[src].reason})
             if occupant is not None:
                 carried[dest] = first.dislodged[dest]
                 own_marks[dest] = marks.get(dest, False)
@@ -1304,10 +1347,13 @@ class Europe1615(Ruleset):
             if why:
                 voided[dest] = (format_order(second), why)
             reports.append(entry | {"result": "succeeds", "reason": f"forced march: arrived in {dest}"})
+            movers = {origin: dest} | {src: _strip(mv.dest) for src, mv in chain}
             for q, o in orders.items():
-                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) == origin
-                bounced = isinstance(o, Move) and _strip(o.dest) == dest and q != origin
-                if (helps or bounced) and q in units2 and q != dest:
+                if q in movers:
+                    continue
+                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) in movers
+                bounced = isinstance(o, Move) and any(_strip(o.dest) == d and q != s for s, d in movers.items())
+                if (helps or bounced) and q in units2 and q not in movers.values():
                     orders2[q] = Hold(units[q].kind, units[q].loc)
                     kept.add(q)
         if not moved:
@@ -1321,7 +1367,7 @@ class Europe1615(Ruleset):
         for dest, d in carried.items():
             options = tuple(o for o in d.options if _strip(o) not in second_step.units)
             dislodged[dest] = Dislodgement(d.unit, d.by, d.attack, options)
-        combined = _Adjudged(second_step.units, dislodged, outcomes)
+        combined = _Adjudged(second_step.units, dislodged, outcomes, frozenset(settled))
         return combined, units2, marks2, own_marks, reports
 
     def apply_directives(self, state: State, texts: Mapping[str, str], powers: list[str]) -> tuple[set[str], list[str]]:
