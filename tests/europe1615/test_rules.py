@@ -115,6 +115,44 @@ def test_foreign_unit_in_neutral_state_may_be_attacked() -> None:
     assert g.state["phase"] == "S1615R"  # the Austrian army retreats
 
 
+def test_if_the_army_moves_out_of_the_neutral_state_no_other_unit_can_enter() -> None:
+    """Seed, "Neutrality (impassable)": "If the army moves out of the neutral state, no other unit can enter"
+    (issue 13, point 2): WUR neutral (France 5, Spain 5), the French army in WUR moves to HES while Spain orders
+    SWI - WUR: Spain bounces."""
+    g = game()
+    for prov in ("WUR", "HES"):
+        g.state["units"].pop(prov, None)
+    unit(g, "WUR", "FRANCE")
+    unit(g, "SWI", "SPAIN")
+    g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA WUR-HES"})
+    g.act("SPAIN", {"type": "submit", "text": "5: WUR\nA SWI-WUR"})
+    report = resolve(g)
+    assert report["public"]["status"]["WUR"]["kind"] == "NEUTRAL"
+    assert result_of(report, "A WUR - HES")["result"] == "succeeds"
+    move = result_of(report, "A SWI - WUR")
+    assert move["result"] == "fails" and "closed once its foreign unit moved out" in move["reason"]
+    assert g.state["units"]["SWI"]["nation"] == "SPAIN" and "WUR" not in g.state["units"]
+    assert g.state["units"]["HES"]["nation"] == "FRANCE"
+
+
+def test_foreign_unit_in_neutral_state_may_still_be_supported_while_holding() -> None:
+    """Seed: "A foreign unit situated in a neutral state can receive support": the province stays open while the
+    foreign unit holds, so its support from outside is given and the attack on it is adjudicated."""
+    g = game()
+    g.state["units"].pop("WUR")
+    unit(g, "WUR", "FRANCE")
+    unit(g, "ALS", "FRANCE")
+    unit(g, "SWI", "SPAIN")
+    unit(g, "BAV", "SPAIN")
+    g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA WUR H\nA ALS S A WUR"})
+    g.act("SPAIN", {"type": "submit", "text": "5: WUR\nA SWI-WUR\nA BAV S A SWI-WUR"})
+    report = resolve(g)
+    assert report["public"]["status"]["WUR"]["kind"] == "NEUTRAL"
+    assert result_of(report, "A ALS S A WUR")["result"] == "succeeds"
+    assert result_of(report, "A SWI - WUR")["result"] == "fails"  # 2 against 2
+    assert g.state["units"]["WUR"]["nation"] == "FRANCE"
+
+
 def test_power_cannot_dislodge_its_aligned_minor() -> None:
     """Seed, "Dislodgment": a power cannot dislodge or support the dislodgment of its aligned state's unit."""
     g = game()

@@ -37,7 +37,7 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -176,12 +176,27 @@ def impassable(state: State) -> set[str]:
     return out
 
 
-def phase_policy(state: State) -> Policy1615:
+def left_neutral(state: State, units: Mapping[str, Unit], result: Any) -> set[str]:
+    """Provinces of NEUTRAL states whose foreign unit moved out in ``result`` (seed, "Neutrality (impassable)": "If
+    the army moves out of the neutral state, no other unit can enter"; ruling R06)."""
+    neutral = neutral_set(state)
+    out: set[str] = set()
+    for prov, unit in units.items():
+        owner = state["owner"].get(prov)
+        moved = result.outcomes.get(prov)
+        left = moved is not None and moved.result == "succeeds" and isinstance(moved.order, Move)
+        if owner in neutral and unit.nation != owner and left:
+            out.add(prov)
+    return out
+
+
+def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
+    """The resolver hooks for a phase; ``closed``: neutral provinces closed again (:func:`left_neutral`)."""
     marked = {p for p, u in state["units"].items() if u.get("mark")}
     return Policy1615(
         powers=game_map().powers,
         aligned=aligned_map(state),
-        impassable=impassable(state),
+        impassable=impassable(state) | set(closed),
         marked=marked,
         blocs=blocs(state),
         retreating=retreating(state),
@@ -1150,6 +1165,13 @@ class Europe1615(Ruleset):
                 orders[prov] = Hold(units[prov].kind, units[prov].loc)
         policy = phase_policy(state)
         result: Any = resolve_movement(gm, units, orders, policy=policy)
+        closed: set[str] = set()
+        while not left_neutral(state, units, result) <= closed:  # a neutral state closes when its foreign unit leaves
+            closed |= left_neutral(state, units, result)
+            policy = phase_policy(state, closed)
+            result = resolve_movement(gm, units, orders, policy=policy)
+        closed_moves = {q: _strip(o.dest) for q, o in orders.items() if isinstance(o, Move)}
+        closed_moves = {q: d for q, d in closed_moves.items() if d in closed}
         start_units = units
         marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
         own_marks: dict[str, bool] = {}
@@ -1171,6 +1193,9 @@ class Europe1615(Ruleset):
             prov = _strip(entry["order"][2:].split(" ", 1)[0])
             if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
                 entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
+            elif prov in closed_moves and entry["result"] == "void":
+                why = f"bounces: {closed_moves[prov]} is NEUTRAL and closed once its foreign unit moved out"
+                entry.update(result="fails", reason=why)
         settled: frozenset[str] = getattr(result, "settled", frozenset())
         for p in sorted(units):
             if p not in result.outcomes and p not in settled:
