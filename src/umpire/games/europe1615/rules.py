@@ -445,6 +445,34 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     return freed, raised
 
 
+def free_holdings(state: State, mid: str) -> list[str]:
+    """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
+    the Bohemian center will be 'liberated' ... given that it has not been taken by another state/power" (ruling
+    R09, issue 13).  Run after the states whose capital the captured state ``mid`` held were liberated: every other
+    province ``mid`` still holds outside its own goes back to the great power (or the Ottomans) that held it at the
+    start if it is still in the game -- its value counts for that power again and it may build there -- or to the
+    minor state that held it if that state still holds its capital; it is left unowned otherwise (its state's
+    capital is held by a third nation, or its power is eliminated), as elimination does (ruling E2-01).  Returns
+    the report lines."""
+    gm = game_map()
+    table = minor_table(state)
+    own = set(table[mid].provinces)
+    start: dict[str, str | None] = dict(start_owner(gm))
+    lines: list[str] = []
+    for prov, owner in sorted(state["owner"].items()):
+        if owner != mid or prov in own:
+            continue
+        origin = start.get(prov)
+        back: str | None = None
+        if origin is not None and (origin in gm.powers or origin == OTTOMAN):
+            back = None if origin in state["eliminated"] else origin
+        elif origin in table and state["owner"].get(capital(table[origin])) == origin:
+            back = origin  # a minor state that still holds its capital
+        state["owner"][prov] = back
+        lines.append(f"{prov}: {mid} -> {back or 'unowned'} (liberated: {mid} was captured)")
+    return lines
+
+
 def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]:
     """Seed, "ABANDONMENT / CIVIL DISORDER": an abandoned ``power`` is dissolved at the winter phase.  All its
     remaining units disband; each remaining centre becomes a pliant minor state with a newly built unit (a fleet
@@ -1580,6 +1608,7 @@ class Europe1615(Ruleset):
                 state["pliant"].append(other)
                 state["pliant"].sort()
                 liberated.append(other)
+            changes.extend(free_holdings(state, mid))
         for mid, m in table.items():
             if m.dormant and m.pliant_after_capture and mid not in state["pliant"]:
                 parent = m.part_of
