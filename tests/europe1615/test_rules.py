@@ -115,6 +115,44 @@ def test_foreign_unit_in_neutral_state_may_be_attacked() -> None:
     assert g.state["phase"] == "S1615R"  # the Austrian army retreats
 
 
+def test_if_the_army_moves_out_of_the_neutral_state_no_other_unit_can_enter() -> None:
+    """Seed, "Neutrality (impassable)": "If the army moves out of the neutral state, no other unit can enter"
+    (issue 13, point 2): WUR neutral (France 5, Spain 5), the French army in WUR moves to HES while Spain orders
+    SWI - WUR: Spain bounces."""
+    g = game()
+    for prov in ("WUR", "HES"):
+        g.state["units"].pop(prov, None)
+    unit(g, "WUR", "FRANCE")
+    unit(g, "SWI", "SPAIN")
+    g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA WUR-HES"})
+    g.act("SPAIN", {"type": "submit", "text": "5: WUR\nA SWI-WUR"})
+    report = resolve(g)
+    assert report["public"]["status"]["WUR"]["kind"] == "NEUTRAL"
+    assert result_of(report, "A WUR - HES")["result"] == "succeeds"
+    move = result_of(report, "A SWI - WUR")
+    assert move["result"] == "fails" and "closed once its foreign unit moved out" in move["reason"]
+    assert g.state["units"]["SWI"]["nation"] == "SPAIN" and "WUR" not in g.state["units"]
+    assert g.state["units"]["HES"]["nation"] == "FRANCE"
+
+
+def test_foreign_unit_in_neutral_state_may_still_be_supported_while_holding() -> None:
+    """Seed: "A foreign unit situated in a neutral state can receive support": the province stays open while the
+    foreign unit holds, so its support from outside is given and the attack on it is adjudicated."""
+    g = game()
+    g.state["units"].pop("WUR")
+    unit(g, "WUR", "FRANCE")
+    unit(g, "ALS", "FRANCE")
+    unit(g, "SWI", "SPAIN")
+    unit(g, "BAV", "SPAIN")
+    g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA WUR H\nA ALS S A WUR"})
+    g.act("SPAIN", {"type": "submit", "text": "5: WUR\nA SWI-WUR\nA BAV S A SWI-WUR"})
+    report = resolve(g)
+    assert report["public"]["status"]["WUR"]["kind"] == "NEUTRAL"
+    assert result_of(report, "A ALS S A WUR")["result"] == "succeeds"
+    assert result_of(report, "A SWI - WUR")["result"] == "fails"  # 2 against 2
+    assert g.state["units"]["WUR"]["nation"] == "FRANCE"
+
+
 def test_power_cannot_dislodge_its_aligned_minor() -> None:
     """Seed, "Dislodgment": a power cannot dislodge or support the dislodgment of its aligned state's unit."""
     g = game()
@@ -359,6 +397,55 @@ def test_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
     assert "MEC" in g.state["pliant"] and g.state["owner"]["MEC"] == "MEC"
     assert g.state["inf"]["MEC"] == {"SPAIN": 2}
     assert "MEC" not in g.state["units"]
+
+
+def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bohemia_is_liberated() -> None:
+    """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
+    the Bohemian center will be 'liberated'" (issue 13, point 1).  Fall 1616, Prussia owns BOH (an Austrian home
+    centre) and a Danish army takes PRU: BOH goes back to Austria, whose value it counts again."""
+    g = game()
+    g.state["units"].pop("PRU")
+    unit(g, "PRU", "DENMARK")
+    g.state["owner"]["BOH"] = "PRU"
+    g.state["units"].pop("BOH", None)
+    g.state["phase"] = "F1616M"
+    g.state["year"] = 1616
+    play_to_winter(g)
+    assert g.state["owner"]["PRU"] == "DENMARK" and "PRU" not in g.state["pliant"]
+    assert g.state["owner"]["BOH"] == "AUSTRIA"
+    captures = next(h for h in g.state["history"] if h["phase"] == "W1616E")
+    assert "BOH: PRU -> AUSTRIA (liberated: PRU was captured)" in captures["public"]["changes"]
+    assert "BOH" in rules.owned_centres(g.state, "AUSTRIA")  # its value counts for Austria again
+
+
+def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> None:
+    """Seed, "the Bohemian center will be 'liberated'": a province the fallen state took from a minor state that
+    still holds its capital (Pomerania, of Brandenburg) goes back to that state."""
+    g = game()
+    g.state["units"].pop("PRU")
+    unit(g, "PRU", "DENMARK")
+    g.state["owner"]["POM"] = "PRU"
+    g.state["units"].pop("POM", None)
+    g.state["phase"] = "F1616M"
+    g.state["year"] = 1616
+    play_to_winter(g)
+    assert g.state["owner"]["PRU"] == "DENMARK"
+    assert g.state["owner"]["POM"] == "BRA"
+
+
+def test_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
+    """Seed, "the Bohemian center will be 'liberated'": a centre the fallen state took from a power since eliminated
+    is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E2-01)."""
+    g = game()
+    g.state["units"].pop("PRU")
+    unit(g, "PRU", "DENMARK")
+    g.state["owner"]["BOH"] = "PRU"
+    g.state["units"].pop("BOH", None)
+    g.state["eliminated"].append("AUSTRIA")
+    g.state["phase"] = "F1616M"
+    g.state["year"] = 1616
+    play_to_winter(g)
+    assert g.state["owner"]["BOH"] is None
 
 
 def test_sanction_in_effect_restricts_deployments() -> None:

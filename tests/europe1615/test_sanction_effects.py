@@ -432,3 +432,22 @@ def test_forced_march_dislodging_the_occupant_then_moving_on() -> None:
     assert "WUR" not in g.state["units"] and "SWI" not in g.state["units"]
     assert any("WUR A WUR dislodged and disbanded" in t for t in report["public"]["disbanded"])
     assert result_of(report, "A ALS S A SWI - WUR")["result"] == "succeeds"
+
+
+def test_forced_march_the_second_is_adjudicated_if_the_first_is_successful_into_a_province_left() -> None:
+    """Seed, "Forced march": "The second is only adjudicated if the first order is successful" (issue 13, point 3):
+    ``A SWI - WUR || WUR S RHI - HES`` while the WUR army moves out -- the march succeeds, so its support counts
+    and RHI dislodges HES."""
+    g = march_game(SWI="FRANCE", RHI="FRANCE", WUR="FRANCE", HES="HES")
+    assert submit(g, "FRANCE", "A(SWI) - WUR || WUR S RHI-HES\nRHI-HES\nA WUR - FRA") == []
+    report = resolve(g)
+    assert g.state["units"]["WUR"]["nation"] == "FRANCE"
+    assert g.state["units"]["FRA"]["nation"] == "FRANCE"
+    assert g.state["units"]["HES"]["nation"] == "FRANCE"  # 2 against 1: the second order was adjudicated
+    assert "SWI" not in g.state["units"] and "RHI" not in g.state["units"]
+    march = next(o for o in report["public"]["orders"] if "||" in o["order"])
+    assert march["result"] == "succeeds" and "arrived in WUR" in march["reason"]
+    assert result_of(report, "A WUR - FRA")["result"] == "succeeds"
+    assert result_of(report, "A WUR S A RHI - HES")["result"] == "succeeds"
+    assert not any(o["order"] == "A FRA H" for o in report["public"]["orders"])
+    assert any("HES A HES dislodged and disbanded" in t for t in report["public"]["disbanded"])

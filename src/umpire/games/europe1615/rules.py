@@ -37,7 +37,7 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -176,12 +176,27 @@ def impassable(state: State) -> set[str]:
     return out
 
 
-def phase_policy(state: State) -> Policy1615:
+def left_neutral(state: State, units: Mapping[str, Unit], result: Any) -> set[str]:
+    """Provinces of NEUTRAL states whose foreign unit moved out in ``result`` (seed, "Neutrality (impassable)": "If
+    the army moves out of the neutral state, no other unit can enter"; ruling R06)."""
+    neutral = neutral_set(state)
+    out: set[str] = set()
+    for prov, unit in units.items():
+        owner = state["owner"].get(prov)
+        moved = result.outcomes.get(prov)
+        left = moved is not None and moved.result == "succeeds" and isinstance(moved.order, Move)
+        if owner in neutral and unit.nation != owner and left:
+            out.add(prov)
+    return out
+
+
+def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
+    """The resolver hooks for a phase; ``closed``: neutral provinces closed again (:func:`left_neutral`)."""
     marked = {p for p, u in state["units"].items() if u.get("mark")}
     return Policy1615(
         powers=game_map().powers,
         aligned=aligned_map(state),
-        impassable=impassable(state),
+        impassable=impassable(state) | set(closed),
         marked=marked,
         blocs=blocs(state),
         retreating=retreating(state),
@@ -341,6 +356,26 @@ class _Adjudged:
     units: Mapping[str, Unit]
     dislodged: Mapping[str, Dislodgement]
     outcomes: Mapping[str, Any]
+    settled: frozenset[str] = frozenset()  # where units reported among the march's lines stand
+
+
+def _vacating_chain(units: Mapping[str, Unit], first: Any, dest: str, origin: str) -> list[tuple[str, Move]] | None:
+    """The moves that emptied a forced march's destination ``dest`` in the first step (ruling E2-18): its occupant's
+    move, then the move of the unit that left the province it entered, and so on, until an empty province, the
+    march's ``origin`` or a circle.  None when the chain ends at a unit dislodged in the first step (a limit)."""
+    chain: list[tuple[str, Move]] = []
+    seen: set[str] = set()
+    cur = dest
+    while cur in units and cur != origin and cur not in seen:
+        if cur in first.dislodged:
+            return None
+        out = first.outcomes.get(cur)
+        if out is None or out.result != "succeeds" or not isinstance(out.order, Move):
+            return None
+        seen.add(cur)
+        chain.append((cur, out.order))
+        cur = _strip(out.order.dest)
+    return chain
 
 
 def new_unit_kind(prov: str) -> tuple[UnitType, str]:
@@ -408,6 +443,34 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
                 state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
                 raised.append(f"{mid} {kind} {loc}")
     return freed, raised
+
+
+def free_holdings(state: State, mid: str) -> list[str]:
+    """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
+    the Bohemian center will be 'liberated' ... given that it has not been taken by another state/power" (ruling
+    R09, issue 13).  Run after the states whose capital the captured state ``mid`` held were liberated: every other
+    province ``mid`` still holds outside its own goes back to the great power (or the Ottomans) that held it at the
+    start if it is still in the game -- its value counts for that power again and it may build there -- or to the
+    minor state that held it if that state still holds its capital; it is left unowned otherwise (its state's
+    capital is held by a third nation, or its power is eliminated), as elimination does (ruling E2-01).  Returns
+    the report lines."""
+    gm = game_map()
+    table = minor_table(state)
+    own = set(table[mid].provinces)
+    start: dict[str, str | None] = dict(start_owner(gm))
+    lines: list[str] = []
+    for prov, owner in sorted(state["owner"].items()):
+        if owner != mid or prov in own:
+            continue
+        origin = start.get(prov)
+        back: str | None = None
+        if origin is not None and (origin in gm.powers or origin == OTTOMAN):
+            back = None if origin in state["eliminated"] else origin
+        elif origin in table and state["owner"].get(capital(table[origin])) == origin:
+            back = origin  # a minor state that still holds its capital
+        state["owner"][prov] = back
+        lines.append(f"{prov}: {mid} -> {back or 'unowned'} (liberated: {mid} was captured)")
+    return lines
 
 
 def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]:
@@ -1156,6 +1219,13 @@ class Europe1615(Ruleset):
                 orders[prov] = Hold(units[prov].kind, units[prov].loc)
         policy = phase_policy(state)
         result: Any = resolve_movement(gm, units, orders, policy=policy)
+        closed: set[str] = set()
+        while not left_neutral(state, units, result) <= closed:  # a neutral state closes when its foreign unit leaves
+            closed |= left_neutral(state, units, result)
+            policy = phase_policy(state, closed)
+            result = resolve_movement(gm, units, orders, policy=policy)
+        closed_moves = {q: _strip(o.dest) for q, o in orders.items() if isinstance(o, Move)}
+        closed_moves = {q: d for q, d in closed_moves.items() if d in closed}
         start_units = units
         marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
         own_marks: dict[str, bool] = {}
@@ -1177,8 +1247,12 @@ class Europe1615(Ruleset):
             prov = _strip(entry["order"][2:].split(" ", 1)[0])
             if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
                 entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
+            elif prov in closed_moves and entry["result"] == "void":
+                why = f"bounces: {closed_moves[prov]} is NEUTRAL and closed once its foreign unit moved out"
+                entry.update(result="fails", reason=why)
+        settled: frozenset[str] = getattr(result, "settled", frozenset())
         for p in sorted(units):
-            if p not in result.outcomes:
+            if p not in result.outcomes and p not in settled:
                 order_results.append(
                     {"nation": units[p].nation, "order": f"{units[p]} H", "result": "succeeds", "reason": "holds"}
                 )
@@ -1285,8 +1359,10 @@ class Europe1615(Ruleset):
         whose move succeeded, the phase is adjudicated again from the start with the army standing at its
         destination and given its second order; the unit it dislodged there is off the board (its dislodgement
         from the first step stands); the units that supported or convoyed the march, and those whose moves into
-        the destination failed, hold in the second step and keep their first-step results.  A march into a
-        province its occupant left in the same phase has its second order not adjudicated.
+        the destination failed, hold in the second step and keep their first-step results.  When the destination's
+        occupant moved out in the first step, it (and each unit whose province it entered and that moved on,
+        :func:`_vacating_chain`) stands in step 2 where its move took it, holding, its move reported with its
+        first-step result.
         Returns (the result, the board it was adjudicated on, the marks by province on that board, the marks of
         units dislodged in the first step, extra report lines)."""
         reports: list[dict[str, Any]] = []
@@ -1295,6 +1371,7 @@ class Europe1615(Ruleset):
         marks2 = dict(marks)
         own_marks: dict[str, bool] = {}
         kept: set[str] = set()
+        settled: set[str] = set()  # where the units that left a march's destination in step 1 stand
         carried: dict[str, Any] = {}
         moved = False
         for origin, (power, move, second) in sorted(marches.items()):
@@ -1305,12 +1382,31 @@ class Europe1615(Ruleset):
                 reports.append(entry | {"result": "fails", "reason": "forced march: the first order failed"})
                 continue
             occupant = units.get(dest)
+            chain: list[tuple[str, Move]] = []
             if occupant is not None and dest not in first.dislodged:
-                reports.append(entry | {"result": "succeeds", "reason": "forced march: second order not adjudicated"})
-                continue
+                found = _vacating_chain(units, first, dest, origin)
+                if found is None:
+                    reports.append(
+                        entry | {"result": "succeeds", "reason": "forced march: second order not adjudicated"}
+                    )
+                    continue
+                chain = found
+                occupant = None
             moved = True
             army = units2.pop(origin)
             orders2.pop(origin, None)
+            # the units that left the destination (and those that left their destinations, ...) stand where their
+            # first-step moves took them and keep those results
+            for src, _ in chain:
+                units2.pop(src, None)
+                orders2.pop(src, None)
+            for src, mv in chain:
+                there = _strip(mv.dest)
+                units2[there] = Unit(units[src].nation, units[src].kind, mv.dest)
+                marks2[there] = marks.get(src, False)
+                settled.add(there)
+                line = {"nation": units[src].nation, "order": format_order(mv), "result": "succeeds"}
+                reports.append(line | {"reason": first.outcomes[src].reason})
             if occupant is not None:
                 carried[dest] = first.dislodged[dest]
                 own_marks[dest] = marks.get(dest, False)
@@ -1330,10 +1426,13 @@ class Europe1615(Ruleset):
             if why:
                 voided[dest] = (format_order(second), why)
             reports.append(entry | {"result": "succeeds", "reason": f"forced march: arrived in {dest}"})
+            movers = {origin: dest} | {src: _strip(mv.dest) for src, mv in chain}
             for q, o in orders.items():
-                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) == origin
-                bounced = isinstance(o, Move) and _strip(o.dest) == dest and q != origin
-                if (helps or bounced) and q in units2 and q != dest:
+                if q in movers:
+                    continue
+                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) in movers
+                bounced = isinstance(o, Move) and any(_strip(o.dest) == d and q != s for s, d in movers.items())
+                if (helps or bounced) and q in units2 and q not in movers.values():
                     orders2[q] = Hold(units[q].kind, units[q].loc)
                     kept.add(q)
         if not moved:
@@ -1347,7 +1446,7 @@ class Europe1615(Ruleset):
         for dest, d in carried.items():
             options = tuple(o for o in d.options if _strip(o) not in second_step.units)
             dislodged[dest] = Dislodgement(d.unit, d.by, d.attack, options)
-        combined = _Adjudged(second_step.units, dislodged, outcomes)
+        combined = _Adjudged(second_step.units, dislodged, outcomes, frozenset(settled))
         return combined, units2, marks2, own_marks, reports
 
     def apply_directives(self, state: State, texts: Mapping[str, str], powers: list[str]) -> tuple[set[str], list[str]]:
@@ -1535,6 +1634,7 @@ class Europe1615(Ruleset):
                 state["pliant"].append(other)
                 state["pliant"].sort()
                 liberated.append(other)
+            changes.extend(free_holdings(state, mid))
         for mid, m in table.items():
             if m.dormant and m.pliant_after_capture and mid not in state["pliant"]:
                 parent = m.part_of
