@@ -303,7 +303,8 @@ def test_login_limits_are_settings(tmp_path: Path) -> None:
     for _ in range(2):
         assert login(client, "ann", "guess guess").status_code == 401
     refused = login(client, "ann", "guess guess")
-    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+    # The 60 s window, less the seconds the logins took.
+    assert refused.status_code == 429 and 55 <= int(refused.headers["Retry-After"]) <= 60
 
 
 def test_attempts_count_before_they_fail() -> None:

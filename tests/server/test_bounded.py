@@ -118,6 +118,20 @@ def two_turns(store: Store, gid: str, seed: int) -> None:
             act(GM, {"type": "resolve"})
 
 
+def quiet(streams: dict[str, Events], seconds: float = 1.0, limit: float = 30.0) -> None:
+    """Wait until no stream has received anything for ``seconds`` (at most ``limit``)."""
+    end = time.time() + limit
+    counts = None
+    calm_since = time.time()
+    while time.time() < end:
+        now = [len(s.messages) for s in streams.values()]
+        if now != counts:
+            counts, calm_since = now, time.time()
+        elif time.time() - calm_since >= seconds:
+            return
+        time.sleep(0.1)
+
+
 def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
     with (
         LiveServer(app_db, scheduler=False, heartbeat=60.0) as live,
@@ -151,7 +165,7 @@ def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
             f"/api/games/{gid}/actions", json={"action": {"type": "play_card", "card": card}}, headers=france
         )
         item = shown.json()["view"]["team"]["items"]["pending"][-1]
-        time.sleep(1.0)
+        quiet(streams)  # every stream has had what the card changed (on a loaded machine that can take a while)
         opened = {who: (s.bytes, len(s.messages)) for who, s in streams.items()}
         # Its desk settles it: what does each seat receive?
         desk_token = {"Authorization": f"Bearer {tokens[item['desk']]}"}
