@@ -227,12 +227,9 @@ def play_report(ruleset: str, state: dict[str, Any]) -> str:
     """The readable report of a finished game: every phase's results, the standing, and why the game ended."""
     lines: list[str] = []
     if ruleset == "standard":
-        from umpire.games.standard.report import centre_table, phase_report, phase_title
+        from umpire.games.standard.report import game_report
 
-        for entry in state["history"]:
-            lines.extend(phase_report(entry))
-        lines.append("")
-        lines.append(f"Centres now ({phase_title(state['phase'])}): {centre_table(state['centers'])}")
+        lines.append(game_report(state))
     else:
         from umpire.games.europe1615.report import report_text
 

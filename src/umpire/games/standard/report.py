@@ -30,17 +30,10 @@ def centre_table(centers: dict[str, list[str]]) -> str:
 
 
 def game_report(state: dict[str, Any]) -> str:
-    """The whole game: every phase, the centre counts after each winter, and the result."""
+    """The whole game: every phase and the centre counts now (why it ended is ``umpire.cli.outcome.end_reason``)."""
     lines: list[str] = []
     for entry in state["history"]:
         lines.extend(phase_report(entry))
     lines.append("")
     lines.append(f"Centres now ({phase_title(state['phase'])}): {centre_table(state['centers'])}")
-    result = state.get("result")
-    if result is None:
-        lines.append("The game goes on.")
-    elif result["kind"] == "solo":
-        lines.append(f"{result['winner']} wins with a majority of the supply centres.")
-    else:
-        lines.append(f"Draw among {', '.join(result['survivors'])}.")
     return "\n".join(lines)
