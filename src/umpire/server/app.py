@@ -474,8 +474,9 @@ def create_app(
             # Everything present() draws on, without drawing it: a change that is not this caller's (another
             # seat's orders) leaves it equal, and the answer is not built only to find it unchanged.
             row = snap.row
+            view = caller_view(snap, who)
             inputs = (
-                caller_view(snap, who),
+                view,
                 who,
                 (row.title, row.settings, row.status, row.deadline_at, row.paused_remaining),
                 row.seq if who.role == GM else None,
@@ -484,7 +485,7 @@ def create_app(
             if inputs == drawn_from[0]:
                 return now, None
             drawn_from[0] = inputs
-            return now, feed.message(present(snap, who))
+            return now, feed.message(present(snap, who, full_view=view))
 
         async def stream() -> AsyncIterator[str]:
             version: tuple[Any, ...] = ()

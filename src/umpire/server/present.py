@@ -67,11 +67,15 @@ def _bounded(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def present(snap: Snapshot, caller: Caller, *, now: float | None = None) -> dict[str, Any]:
-    """Everything ``caller`` may see of the game in ``snap``, as JSON data."""
+def present(
+    snap: Snapshot, caller: Caller, *, now: float | None = None, full_view: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Everything ``caller`` may see of the game in ``snap``, as JSON data (``full_view``: its
+    :func:`caller_view`, when the caller already has it)."""
     row, game = snap.row, snap.game
     role = caller.role
-    full_view = caller_view(snap, caller)
+    if full_view is None:
+        full_view = caller_view(snap, caller)
     view = _bounded(full_view)
     is_gm = role == GM
     settings = row.settings
