@@ -399,18 +399,25 @@ def test_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
     assert "MEC" not in g.state["units"]
 
 
+def prussia_falls_holding(province: str, eliminated: tuple[str, ...] = ()) -> Game:
+    """Fall 1616: Prussia owns ``province`` (emptied) and a Danish army stands in PRU; played to the winter."""
+    g = game()
+    g.state["units"].pop("PRU")
+    unit(g, "PRU", "DENMARK")
+    g.state["owner"][province] = "PRU"
+    g.state["units"].pop(province, None)
+    g.state["eliminated"].extend(eliminated)
+    g.state["phase"] = "F1616M"
+    g.state["year"] = 1616
+    play_to_winter(g)
+    return g
+
+
 def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bohemia_is_liberated() -> None:
     """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
     the Bohemian center will be 'liberated'" (issue 13, point 1).  Fall 1616, Prussia owns BOH (an Austrian home
     centre) and a Danish army takes PRU: BOH goes back to Austria, whose value it counts again."""
-    g = game()
-    g.state["units"].pop("PRU")
-    unit(g, "PRU", "DENMARK")
-    g.state["owner"]["BOH"] = "PRU"
-    g.state["units"].pop("BOH", None)
-    g.state["phase"] = "F1616M"
-    g.state["year"] = 1616
-    play_to_winter(g)
+    g = prussia_falls_holding("BOH")
     assert g.state["owner"]["PRU"] == "DENMARK" and "PRU" not in g.state["pliant"]
     assert g.state["owner"]["BOH"] == "AUSTRIA"
     captures = next(h for h in g.state["history"] if h["phase"] == "W1616E")
@@ -421,14 +428,7 @@ def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bo
 def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> None:
     """Seed, "the Bohemian center will be 'liberated'": a province the fallen state took from a minor state that
     still holds its capital (Pomerania, of Brandenburg) goes back to that state."""
-    g = game()
-    g.state["units"].pop("PRU")
-    unit(g, "PRU", "DENMARK")
-    g.state["owner"]["POM"] = "PRU"
-    g.state["units"].pop("POM", None)
-    g.state["phase"] = "F1616M"
-    g.state["year"] = 1616
-    play_to_winter(g)
+    g = prussia_falls_holding("POM")
     assert g.state["owner"]["PRU"] == "DENMARK"
     assert g.state["owner"]["POM"] == "BRA"
 
@@ -436,15 +436,7 @@ def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> Non
 def test_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
     """Seed, "the Bohemian center will be 'liberated'": a centre the fallen state took from a power since eliminated
     is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E2-01)."""
-    g = game()
-    g.state["units"].pop("PRU")
-    unit(g, "PRU", "DENMARK")
-    g.state["owner"]["BOH"] = "PRU"
-    g.state["units"].pop("BOH", None)
-    g.state["eliminated"].append("AUSTRIA")
-    g.state["phase"] = "F1616M"
-    g.state["year"] = 1616
-    play_to_winter(g)
+    g = prussia_falls_holding("BOH", ("AUSTRIA",))
     assert g.state["owner"]["BOH"] is None
 
 
