@@ -821,9 +821,13 @@ class Europe1615(Ruleset):
         the last; a choice that cannot come into effect, on its own line."""
         hand = state["sanctions"]["lists"].get(power, [])
         ctx = sanction_context(state)
-        usable = [c for c in hand if sanctions.available(c, ctx)]
-        if not usable:
+
+        def playable(card: str) -> bool:
+            return sanctions.available(card, ctx)
+
+        if not sanctions.must_submit(hand, playable):
             return []
+        usable = [c for c in hand if playable(c)]
         names = ", ".join(sanctions.BY_ID[c].name for c in usable)
         if sub.sanction is None:
             why = "you must choose a sanction: your list holds sanctions that may come into effect"
