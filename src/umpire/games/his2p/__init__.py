@@ -1,0 +1,1 @@
+"""Here I Stand, two-player variant (ruleset ``his2p``)."""
