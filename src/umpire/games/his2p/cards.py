@@ -96,7 +96,7 @@ class CardData:
     diplomatic: Mapping[int, DiplomaticCard]
 
     def entering(self, turn: int) -> tuple[int, ...]:
-        """Main-deck cards whose ``turn`` is ``turn`` (1: the starting deck), in number order."""
+        """Main-deck cards whose ``turn`` is ``turn`` (1: the starting deck, home cards included), in number order."""
         return tuple(n for n, card in self.main.items() if card.turn == turn)
 
 
