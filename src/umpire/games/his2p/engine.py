@@ -1,0 +1,579 @@
+"""The two-player sequence of play (seed section 7, its table) as a machine of decisions.
+
+The state keeps a *stack* of open decisions (``state["stack"]``); the top one is the decision being made now and
+names the role that makes it. An accepted action changes the top decision (or pops it); :func:`advance` then runs
+the engine's own steps — dealing, drawing, rolling for procedures no player makes — until a role must decide
+again. When the stack is empty the phase moves on (``state["step"]``). Each decision lists its legal actions
+(:func:`legal_actions`), so a view can offer exactly those and a bot picks among them.
+
+Decisions (``kind``):
+
+- ``attempts`` — choose the target of the next reformation or counter-reformation attempt (18.3, 18.4);
+- ``flips`` — choose a space to flip after the Diet of Worms or a debate (18.1, 18.5 step 8);
+- ``diet`` — both religious powers commit a card to the Diet of Worms, sealed until both have (18.1);
+- ``spring`` — the Papacy's spring deployment (seed 10);
+- ``impulse`` — play a card for CP or as an event, or pass (11);
+- ``cp`` — spend the CP of a card one action at a time (11.1);
+- ``defender`` — the debate's caller picks the committed or the uncommitted pool of the defender (18.5 step 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from umpire.games.his2p import board as b
+from umpire.games.his2p import deck, religion, victory
+from umpire.games.his2p.mapdata import HisMap, load_map
+from umpire.games.his2p.people import load_people
+from umpire.kernel import rng
+from umpire.kernel.errors import IllegalAction
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+PAPACY = "papacy"
+PROTESTANT = "protestant"
+#: Impulse order of the two players (seed 7, Action Phase): the Papacy, then the Protestant.
+IMPULSE_ORDER = (PAPACY, PROTESTANT)
+LAST_TURN = 9
+
+#: CP cost of each religious action a power may take (11.1, the power cards' action tables).
+ACTION_COSTS: dict[str, dict[str, int]] = {
+    PROTESTANT: {"publish_treatise": 2, "translate_scripture": 1, "call_debate": 3},
+    PAPACY: {"build_st_peters": 1, "burn_books": 2, "call_debate": 3, "found_jesuit_university": 3},
+}
+#: CP actions that exist in the rules but are not built yet: they get a clear error naming what is missing.
+MILITARY_ACTIONS = (
+    "move_formation",
+    "move_over_pass",
+    "naval_move",
+    "buy_mercenary",
+    "raise_regular",
+    "build_squadron",
+    "assault",
+    "control_unfortified",
+)
+#: Translation tracks: CP to complete the New Testament, then the full Bible, in each zone (18.1).
+NEW_TESTAMENT_CP = 6
+FULL_BIBLE_CP = 10
+TRANSLATION_ZONES = ("german", "english", "french")
+#: St. Peter's: every 5 CP add 1 VP, at most 5 VP in the game (18.1, Build Saint Peter's).
+ST_PETERS_CP_PER_VP = 5
+ST_PETERS_MAX_VP = 5
+
+
+def log(state: State, text: str) -> None:
+    """Append a line to the public log of the game (nothing hidden may be written here)."""
+    state["log"].append({"turn": state["turn"], "phase": state["phase"], "text": text})
+
+
+def top(state: State) -> dict[str, Any] | None:
+    """The decision being made now, or None."""
+    return state["stack"][-1] if state["stack"] else None
+
+
+def acting_roles(state: State) -> list[str]:
+    """The roles that may act now (both religious powers during the sealed Diet choice; else one or none)."""
+    decision = top(state)
+    if decision is None or state.get("over"):
+        return []
+    if decision["kind"] == "diet":
+        return [p for p in IMPULSE_ORDER if p not in decision["cards"]]
+    return [decision["role"]]
+
+
+# --- the phase machine ----------------------------------------------------------------------------------------
+
+
+def advance(state: State) -> None:
+    """Run the engine until a role must decide, or the game is over."""
+    board = load_map()
+    while not state.get("over"):
+        decision = top(state)
+        if decision is not None:
+            if _settle(state, board, decision):
+                continue
+            return
+        _next_step(state, board)
+
+
+def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
+    """Close a decision that needs no one (no legal target left, nothing to choose); True if one was closed."""
+    kind = decision["kind"]
+    if kind == "attempts":
+        if decision["left"] <= 0:
+            state["stack"].pop()
+            return True
+        if not religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"]):
+            log(state, f"no legal target left: {decision['left']} attempt(s) lost")
+            state["stack"].pop()
+            return True
+    if kind == "flips":
+        if decision["left"] <= 0:
+            state["stack"].pop()
+            return True
+        if not _flip_targets(state, board, decision):
+            log(state, f"no space left to flip: {decision['left']} flip(s) lost")
+            state["stack"].pop()
+            return True
+    return False
+
+
+def _next_step(state: State, board: HisMap) -> None:
+    """Run the next step of the sequence of play (seed 7, the table)."""
+    step = state["step"]
+    if step == "theses":
+        _luthers_theses(state, board)
+        state["step"] = "card_draw"
+    elif step == "card_draw":
+        state["phase"] = "card_draw"
+        _enter_people(state, board)
+        deck.card_draw_phase(state, board)
+        state["step"] = "diplomacy"
+    elif step == "diplomacy":
+        state["phase"] = "diplomacy"
+        deck.diplomacy_phase(state)
+        state["step"] = "diet" if state["turn"] == 1 else "spring"
+    elif step == "diet":
+        state["phase"] = "diet_of_worms"
+        state["stack"].append({"kind": "diet", "role": "both", "cards": {}})
+        state["step"] = "spring"
+    elif step == "spring":
+        state["phase"] = "spring_deployment"
+        state["stack"].append({"kind": "spring", "role": PAPACY})
+        state["step"] = "action"
+    elif step == "action":
+        state["phase"] = "action"
+        state["impulse"] = {"next": 0, "passes": 0}
+        state["step"] = "impulses"
+    elif step == "impulses":
+        imp = state["impulse"]
+        if imp["passes"] >= len(IMPULSE_ORDER):
+            state["step"] = "winter"
+            return
+        power = IMPULSE_ORDER[imp["next"]]
+        imp["next"] = (imp["next"] + 1) % len(IMPULSE_ORDER)
+        state["impulse_targets"] = []
+        state["stack"].append({"kind": "impulse", "role": power})
+        if not _impulse_actions(state, power):
+            held = ", ".join(deck.name_of(n) for n in state["hands"][power])
+            raise NotImplementedError(f"card events ({power} must play {held} as an event)")
+    elif step == "winter":
+        state["phase"] = "winter"
+        _winter(state, board)
+        state["step"] = "victory"
+    elif step == "victory":
+        state["phase"] = "victory_determination"
+        victory.determine(state, board)
+        if not state.get("over"):
+            state["turn"] += 1
+            state["step"] = "card_draw"
+    else:  # pragma: no cover - a state the engine never writes
+        raise ValueError(f"unknown step {step!r}")
+
+
+def _luthers_theses(state: State, board: HisMap) -> None:
+    """Luther's 95 Theses (18.1; seed 7, turn 1): Luther enters Wittenberg, which turns Protestant with its 2
+    regulars from the electorate display; then five reformation attempts, each with one extra die."""
+    state["phase"] = "luthers_95_theses"
+    state["reformers"]["luther"] = "wittenberg"
+    religion.flip(state, board, "wittenberg", b.PROTESTANT)
+    log(state, "Luther's 95 Theses: Luther nails them to the door in Wittenberg, which turns Protestant")
+    deck.remove_card(state, deck.LUTHERS_95_THESES)
+    state["stack"].append(_attempts(PROTESTANT, religion.THESES_ATTEMPTS, religion.THESES))
+
+
+def _enter_people(state: State, board: HisMap) -> None:
+    """Add debaters, reformers and leaders (8.2; seed 21.3 and the option ``text`` for Cranmer, Latimer and
+    Coverdale): a debater joins its side uncommitted; a reformer stands in its space, which turns Protestant."""
+    people = load_people()
+    entering = people.entering(state["turn"], state["options"]["text"])
+    for debater in entering["debaters"]:
+        state["debaters"][debater] = "uncommitted"
+        log(state, f"the debater {people.debaters[debater].name} enters")
+    for reformer in entering["reformers"]:
+        space = people.reformers[reformer].space
+        state["reformers"][reformer] = space
+        religion.flip(state, board, space, b.PROTESTANT)
+        log(
+            state,
+            f"the reformer {people.reformers[reformer].name} enters {board.spaces[space].name}, which turns Protestant",
+        )
+    if entering["army_leaders"]:
+        raise NotImplementedError("placing army leaders (" + ", ".join(entering["army_leaders"]) + ")")
+
+
+def _attempts(role: str, count: int, how: religion.Attempt) -> dict[str, Any]:
+    return {
+        "kind": "attempts",
+        "role": role,
+        "left": count,
+        "attempt": {"kind": how.kind, "zone": how.zone, "bonus": list(how.bonus), "die_plus": how.die_plus},
+        "targeted": [],
+    }
+
+
+def _winter(state: State, board: HisMap) -> None:
+    """The Winter Phase (19; seed 19): land units already stand in fortified spaces (no movement is built yet, so
+    none can stand elsewhere); 1 regular to Rome when the Papacy controls it without unrest; debaters uncommitted;
+    the events of this turn end."""
+    stray = [
+        s
+        for s, stacks in state["units"].items()
+        if s in board.spaces and not board.spaces[s].fortified and any(b.land_unit_count(state, s, p) for p in stacks)
+    ]
+    if stray:
+        raise NotImplementedError(f"winter return of land units from unfortified spaces ({', '.join(stray)})")
+    rome = state["spaces"]["rome"]
+    if rome["control"] == PAPACY and not rome.get("unrest"):
+        b.add_units(state, "rome", PAPACY, "regular", 1)
+        log(state, "Winter: 1 Papal regular added in Rome")
+    for debater, status in state["debaters"].items():
+        if status == "committed":
+            state["debaters"][debater] = "uncommitted"
+    for flag in ("printing_press", "augsburg_confession", "wartburg"):
+        state["events"].pop(flag, None)
+    deck.winter_mandatory_events(state)
+
+
+# --- legal actions and their application -----------------------------------------------------------------------
+
+
+def legal_actions(state: State, role: str) -> list[Action]:
+    """Every action ``role`` may take now, fully formed (a bot picks one; a view offers them)."""
+    if role not in acting_roles(state):
+        return []
+    board = load_map()
+    decision = top(state)
+    assert decision is not None
+    kind = decision["kind"]
+    if kind == "attempts":
+        return [
+            {"type": "target", "space": s}
+            for s in religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"])
+        ]
+    if kind == "flips":
+        return [{"type": "flip", "space": s} for s in _flip_targets(state, board, decision)]
+    if kind == "diet":
+        return [{"type": "diet_card", "card": c} for c in deck.diet_choices(state, role)]
+    if kind == "spring":
+        return [{"type": "skip"}]
+    if kind == "impulse":
+        return _impulse_actions(state, role)
+    if kind == "cp":
+        return _cp_actions(state, board, role, decision["cp"])
+    if kind == "defender":
+        return [{"type": "defender", "pool": p} for p in decision["pools"]]
+    return []
+
+
+def _impulse_actions(state: State, role: str) -> list[Action]:
+    actions: list[Action] = []
+    for card in sorted(state["hands"][role]):
+        if deck.playable_for_cp(card):
+            actions.append({"type": "play", "card": card, "as": "cp"})
+    if deck.may_pass(state, role) is None:
+        actions.append({"type": "pass"})
+    return actions
+
+
+def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]:
+    actions: list[Action] = [{"type": "done"}]
+    costs = ACTION_COSTS[role]
+    people = load_people().debaters
+    if cp >= costs.get("publish_treatise", 99):
+        actions += [{"type": "publish_treatise", "zone": z} for z in ("german", "english", "french", "italian")]
+    if cp >= costs.get("translate_scripture", 99):
+        actions += [
+            {"type": "translate_scripture", "zone": z} for z in TRANSLATION_ZONES if not _translation_done(state, z)
+        ]
+    if cp >= costs.get("call_debate", 99):
+        side = "papal" if role == PAPACY else PROTESTANT
+        actions += [
+            {"type": "call_debate", "zone": z}
+            for z in religion.DEBATE_ZONES
+            if religion.debate_callable(state, people, side, z) is None
+        ]
+    if cp >= costs.get("burn_books", 99):
+        actions += [{"type": "burn_books", "zone": z} for z in ("german", "english", "french", "italian")]
+    if cp >= costs.get("build_st_peters", 99) and state["tracks"]["st_peters"]["vp"] < ST_PETERS_MAX_VP:
+        actions.append({"type": "build_st_peters"})
+    if cp >= costs.get("found_jesuit_university", 99) and state["events"].get("society_of_jesus"):
+        actions += [
+            {"type": "found_jesuit_university", "space": s}
+            for s in sorted(board.spaces)
+            if b.religion(state, board, s) == b.CATHOLIC and not b.has_jesuit(state, s)
+        ]
+    return actions
+
+
+def _translation_done(state: State, zone: str) -> bool:
+    return bool(state["tracks"]["translations"][zone]["bible"] >= FULL_BIBLE_CP)
+
+
+def _flip_targets(state: State, board: HisMap, decision: dict[str, Any]) -> list[str]:
+    side = decision["side"]
+    if decision["rule"] == "diet":
+        return religion.diet_targets(state, board, side)
+    kind = religion.REFORMATION if side == b.PROTESTANT else religion.COUNTER_REFORMATION
+    legal = religion.targets(state, board, kind)
+    in_zone = [s for s in legal if board.spaces[s].language == decision["zone"]]
+    return in_zone or legal
+
+
+def apply(state: State, role: str, action: Action) -> None:
+    """Carry out an action of ``role`` (already known to be one of its roles); IllegalAction names what is wrong."""
+    if state.get("over"):
+        raise IllegalAction("the game is over")
+    if role not in acting_roles(state):
+        waiting = ", ".join(acting_roles(state)) or "no one"
+        raise IllegalAction(f"it is not {role}'s turn to act: waiting for {waiting}")
+    kind = action.get("type")
+    if kind in MILITARY_ACTIONS or kind in ("spring_deploy",):
+        raise IllegalAction(f"{kind!r} is not built yet in umpire's Here I Stand (see docs/status.md)")
+    legal = legal_actions(state, role)
+    if action not in legal:
+        raise IllegalAction(_explain(state, role, action, legal))
+    board = load_map()
+    decision = top(state)
+    assert decision is not None
+    handler = _HANDLERS[decision["kind"]]
+    handler(state, board, role, decision, action)
+
+
+def _explain(state: State, role: str, action: Action, legal: list[Action]) -> str:
+    decision = top(state)
+    assert decision is not None
+    types = sorted({a["type"] for a in legal})
+    if action.get("type") == "play" and action.get("as") == "event":
+        return "playing a card as an event is not built yet in umpire's Here I Stand (see docs/status.md)"
+    if action.get("type") == "pass" and "pass" not in types:
+        return f"{role} may not pass: {deck.may_pass(state, role)}"
+    if action.get("type") in types:
+        return (
+            f"{action} is not allowed now; the {decision['kind']} decision accepts: "
+            + ", ".join(str(a) for a in legal[:12])
+            + (" …" if len(legal) > 12 else "")
+        )
+    return f"expected one of the action types {', '.join(types)} for the {decision['kind']} decision, got {action}"
+
+
+def _on_attempt(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    space = action["space"]
+    spec = decision["attempt"]
+    how = religion.Attempt(spec["kind"], spec["zone"], tuple(spec["bonus"]), spec["die_plus"])
+    if state["events"].get("printing_press") and spec["kind"] == religion.REFORMATION:
+        how = religion.Attempt(how.kind, how.zone, (*how.bonus, "+1 Printing Press"), how.die_plus)
+    outcome = religion.attempt(state, board, space, how)
+    decision["left"] -= 1
+    decision["targeted"].append(space)
+    state.setdefault("impulse_targets", []).append(space)
+    name = board.spaces[space].name
+    verb = "turns Protestant" if spec["kind"] == religion.REFORMATION else "returns to Catholicism"
+    log(state, f"{name}: {verb} ({outcome.reason})" if outcome.success else f"{name}: holds ({outcome.reason})")
+    victory.check_religious_victory(state, board)
+
+
+def _on_flip(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    religion.flip(state, board, action["space"], decision["side"])
+    decision["left"] -= 1
+    log(state, f"{board.spaces[action['space']].name} turns {decision['side']}")
+    victory.check_religious_victory(state, board)
+
+
+def _on_diet(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    decision["cards"][role] = action["card"]
+    if len(decision["cards"]) < len(IMPULSE_ORDER):
+        return
+    state["stack"].pop()
+    cards = decision["cards"]
+    hapsburg = deck.draw_for_diet(state)
+    for power, card in cards.items():
+        deck.discard_from_hand(state, power, card)
+    result = religion.diet_of_worms(
+        state, deck.cp_of(cards[PROTESTANT]), deck.cp_of(cards[PAPACY]), deck.diet_cp(hapsburg)
+    )
+    log(
+        state,
+        "Diet of Worms: Protestant commits "
+        f"{deck.name_of(cards[PROTESTANT])}, Papacy {deck.name_of(cards[PAPACY])}, "
+        f"Hapsburg draws {deck.name_of(hapsburg)}; "
+        + (f"{result.winner} wins by {result.flips}" if result.winner else "no decision"),
+    )
+    if result.winner:
+        winner_role = PROTESTANT if result.winner == b.PROTESTANT else PAPACY
+        state["stack"].append(
+            {"kind": "flips", "role": winner_role, "side": result.winner, "left": result.flips, "rule": "diet"}
+        )
+
+
+def _on_spring(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    log(state, "Spring deployment: the Papacy does not deploy")
+
+
+def _on_impulse(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    if action["type"] == "pass":
+        state["impulse"]["passes"] += 1
+        log(state, f"{role} passes")
+        return
+    state["impulse"]["passes"] = 0
+    card = action["card"]
+    deck.discard_from_hand(state, role, card)
+    cp = deck.cp_of(card)
+    log(state, f"{role} plays {deck.name_of(card)} for {cp} CP")
+    state["stack"].append({"kind": "cp", "role": role, "cp": cp})
+
+
+def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    kind = action["type"]
+    if kind == "done":
+        state["stack"].pop()
+        if decision["cp"]:
+            log(state, f"{role} leaves {decision['cp']} CP unspent")
+        return
+    decision["cp"] -= ACTION_COSTS[role][kind]
+    if kind == "publish_treatise":
+        log(state, f"Protestant publishes a treatise: 2 reformation attempts, {action['zone']} zone")
+        _push_attempts(state, role, 2, religion.Attempt(religion.REFORMATION, action["zone"]))
+    elif kind == "burn_books":
+        log(state, f"Papacy burns books: 2 counter-reformation attempts, {action['zone']} zone")
+        _push_attempts(state, role, 2, religion.Attempt(religion.COUNTER_REFORMATION, action["zone"]))
+    elif kind == "translate_scripture":
+        _translate(state, action["zone"])
+    elif kind == "build_st_peters":
+        _build_st_peters(state)
+    elif kind == "found_jesuit_university":
+        state["spaces"][action["space"]]["jesuit"] = True
+        log(state, f"Papacy founds a Jesuit university in {board.spaces[action['space']].name}")
+    elif kind == "call_debate":
+        _start_debate(state, role, action["zone"])
+
+
+def _push_attempts(state: State, role: str, count: int, how: religion.Attempt) -> None:
+    frame = _attempts(role, count, how)
+    frame["targeted"] = list(state.get("impulse_targets", []))
+    state["stack"].append(frame)
+
+
+def _translate(state: State, zone: str) -> None:
+    """Translate Scripture (18.1): 1 CP moves the zone's New Testament marker one box, then (once it is complete)
+    the full Bible's; completing either gives six reformation attempts in the zone, the full Bible's with +1 to
+    each Protestant die and 1 VP."""
+    track = state["tracks"]["translations"][zone]
+    if track["new_testament"] < NEW_TESTAMENT_CP:
+        track["new_testament"] += 1
+        log(state, f"translation: {zone} New Testament {track['new_testament']}/{NEW_TESTAMENT_CP}")
+        if track["new_testament"] == NEW_TESTAMENT_CP:
+            log(state, f"the {zone} New Testament is complete: 6 reformation attempts in the {zone} zone")
+            _push_attempts(state, PROTESTANT, 6, religion.Attempt(religion.REFORMATION, zone))
+        return
+    track["bible"] += 1
+    log(state, f"translation: {zone} full Bible {track['bible']}/{FULL_BIBLE_CP}")
+    if track["bible"] == FULL_BIBLE_CP:
+        state["bonus_vp"][PROTESTANT] += 1
+        log(state, f"the {zone} Bible is complete: 1 VP and 6 reformation attempts at +1 a die")
+        _push_attempts(state, PROTESTANT, 6, religion.Attempt(religion.REFORMATION, zone, (), 1))
+
+
+def _build_st_peters(state: State) -> None:
+    """Build Saint Peter's (18.1): each CP moves the CP marker; the fifth adds 1 VP and resets it (5 VP at most)."""
+    track = state["tracks"]["st_peters"]
+    track["cp"] += 1
+    if track["cp"] >= ST_PETERS_CP_PER_VP:
+        track["cp"] = 0
+        track["vp"] += 1
+        log(state, f"St. Peter's: 1 VP ({track['vp']} in all)")
+    else:
+        log(state, f"St. Peter's: {track['cp']}/{ST_PETERS_CP_PER_VP} CP")
+
+
+def _start_debate(state: State, role: str, zone: str) -> None:
+    """Call a Theological Debate (18.5 steps 1-3): the attacker's debater is drawn at random from its uncommitted
+    pool; the caller then picks which of the defender's pools to draw from."""
+    people = load_people().debaters
+    side = "papal" if role == PAPACY else PROTESTANT
+    other = PROTESTANT if side == "papal" else "papal"
+    pool = religion.debater_pool(state, people, side, zone, "uncommitted")
+    attacker = rng.choice(state, f"debate in the {zone} zone: {side} debater", pool)
+    pools = [p for p in ("uncommitted", "committed") if religion.debater_pool(state, people, other, zone, p)]
+    log(state, f"{role} calls a debate in the {zone} zone: {people[attacker].name} attacks")
+    if not pools:
+        log(state, "no debater is left to defend: the debate does not take place")
+        return
+    state["stack"].append(
+        {"kind": "defender", "role": role, "zone": zone, "attacker": attacker, "side": side, "pools": pools}
+    )
+
+
+def _on_defender(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    people = load_people().debaters
+    zone, side = decision["zone"], decision["side"]
+    other = PROTESTANT if side == "papal" else "papal"
+    pool = religion.debater_pool(state, people, other, zone, action["pool"])
+    defender = rng.choice(state, f"debate in the {zone} zone: {other} debater from the {action['pool']} pool", pool)
+    _debate_rounds(state, board, role, zone, side, decision["attacker"], defender, action["pool"] == "committed")
+
+
+def _debate_rounds(
+    state: State, board: HisMap, role: str, zone: str, side: str, attacker: str, defender: str, committed: bool
+) -> None:
+    """The rounds of a debate (18.5 steps 5-10)."""
+    people = load_people().debaters
+    other = PROTESTANT if side == "papal" else "papal"
+    for round_no in (1, 2):
+        a_dice = religion.attacker_debate_dice(state, people, attacker, zone)
+        d_dice = religion.defender_debate_dice(people, defender, committed)
+        a_faces = rng.roll_many(state, f"debate round {round_no}: {people[attacker].name} attacks", a_dice.count)
+        d_faces = rng.roll_many(state, f"debate round {round_no}: {people[defender].name} defends", d_dice.count)
+        state["debaters"][attacker] = "committed"
+        state["debaters"][defender] = "committed"
+        a_hits, d_hits = religion.debate_hits(a_faces), religion.debate_hits(d_faces)
+        log(state, f"debate round {round_no}: {people[attacker].name} {a_hits} hits, {people[defender].name} {d_hits}")
+        if a_hits != d_hits:
+            break
+        if round_no == 2:
+            log(state, "the debate ends without a result")
+            return
+        attacker = _redraw(state, people, side, zone, f"debate round 2: {side} debater")
+        defender = _redraw(state, people, other, zone, f"debate round 2: {other} debater")
+        committed = state["debaters"][defender] == "committed"
+    margin = abs(a_hits - d_hits)
+    winner_debater, loser = (attacker, defender) if a_hits > d_hits else (defender, attacker)
+    winner_side = people[winner_debater].side
+    winner_role = PAPACY if winner_side == "papal" else PROTESTANT
+    if religion.burned_or_disgraced(margin, people[loser].value):
+        fate = "burned" if people[loser].side == PROTESTANT else "disgraced"
+        state["debaters"][loser] = fate
+        state["bonus_vp"][winner_role] += people[loser].value
+        log(state, f"{people[loser].name} is {fate}: {people[loser].value} VP to the {winner_role}")
+        if fate == "burned" and loser in state["reformers"]:
+            state["reformers"][loser] = None
+            log(state, f"the reformer {people[loser].name} leaves the map")
+    flip_side = b.CATHOLIC if winner_side == "papal" else b.PROTESTANT
+    state["stack"].append(
+        {"kind": "flips", "role": winner_role, "side": flip_side, "left": margin, "rule": "debate", "zone": zone}
+    )
+
+
+def _redraw(state: State, people: Mapping[str, Any], side: str, zone: str, purpose: str) -> str:
+    """A second-round debater (18.5 step 8): drawn from the side's uncommitted debaters of the zone, or from its
+    committed ones when none is left."""
+    pool = religion.debater_pool(state, people, side, zone, "uncommitted") or religion.debater_pool(
+        state, people, side, zone, "committed"
+    )
+    return rng.choice(state, purpose, pool)
+
+
+_HANDLERS = {
+    "attempts": _on_attempt,
+    "flips": _on_flip,
+    "diet": _on_diet,
+    "spring": _on_spring,
+    "impulse": _on_impulse,
+    "cp": _on_cp,
+    "defender": _on_defender,
+}

@@ -1,0 +1,132 @@
+"""Here I Stand, two-player variant (seeds 000 English, 001 Italian) as a ruleset: set-up, seats, views, actions.
+
+This module only dispatches: the set-up data and its two-player changes are in ``scenario.py``, the sequence of
+play in ``engine.py``, the religious struggle in ``religion.py``, decks and hands in ``deck.py``, victory in
+``victory.py`` and what each role may see in ``views.py``. Actions are the legal actions the view lists
+(``{"type": "target", "space": "mainz"}``, ``{"type": "play", "card": 24, "as": "cp"}``, ``{"type": "pass"}``…).
+
+What is not built yet stops the game with a clear message (``state["blocked"]``) rather than guessing; see
+docs/status.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.his2p import board, deck, engine, views
+from umpire.games.his2p.people import load_people
+from umpire.games.his2p.scenario import two_player_setup
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.limits import ActionLimits
+from umpire.kernel.registry import register
+from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
+
+State = dict[str, Any]
+
+SEATS = [engine.PAPACY, engine.PROTESTANT]
+MAX_FIELD = 40
+
+
+class HereIStandTwoPlayer(Ruleset):
+    """The Papacy against the Protestant, 1517 to victory, the other powers run by the Diplomatic deck."""
+
+    info = RulesetInfo(
+        name="his2p",
+        title="Here I Stand, two-player variant (engine in progress)",
+        seed="000/001",
+        scenarios=(Scenario("1517", "Turn 1 (1517): Luther's 95 Theses, the two-player set-up"),),
+        options=(
+            Option(
+                "deck",
+                "base",
+                ("base", "anniversary"),
+                "printing of the main deck: cards 1-110, or the 500th-anniversary deck less its cards 111-116",
+            ),
+            Option(
+                "text",
+                "english",
+                ("english", "italian"),
+                "where the seeds differ: Cranmer, Latimer and Coverdale on turn 5 (English) or 3 (Italian); Edward VI"
+                " and Mary I required in the winters of turns 7 and 8 (English) or not (Italian)",
+            ),
+        ),
+    )
+
+    def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        start = two_player_setup()
+        people = load_people()
+        state["options"] = options
+        state["turn"] = 1
+        state["phase"] = "luthers_95_theses"
+        state["step"] = "theses"
+        state["stack"] = []
+        state["log"] = []
+        state["over"] = False
+        state["spaces"] = {
+            space: {"control": power, "protestant": space in start["protestant"], "unrest": False, "jesuit": False}
+            for space, power in sorted(start["control"].items())
+        }
+        state["units"] = {}
+        for stack in start["units"]:
+            counts = {
+                "regular": stack["regulars"],
+                "mercenary": stack["mercenaries"],
+                "cavalry": stack["cavalry"],
+                "squadron": stack["squadrons"],
+                "corsair": stack["corsairs"],
+            }
+            for kind, count in counts.items():
+                if count:
+                    board.add_units(state, stack["space"], stack["power"], kind, count)
+        state["leaders"] = {leader: stack["space"] for stack in start["units"] for leader in stack.get("leaders", [])}
+        state["electorate_display"] = dict(start["electorate_display"])
+        state["reformers"] = {r: None for r in sorted(people.reformers)}
+        state["debaters"] = {
+            d: ("uncommitted" if info.entry.at_start else "absent") for d, info in sorted(people.debaters.items())
+        }
+        state["rulers"] = dict(sorted(start["rulers"].items()))
+        state["minor_allies"] = {m: p for m, p in sorted(start["minors"].items()) if p}
+        state["diplomacy"] = {"at_war": start["at_war"], "allied": start["allied"]}
+        state["events"] = {}
+        state["tracks"] = {
+            "st_peters": {"cp": 0, "vp": 0},
+            "translations": {z: {"new_testament": 0, "bible": 0} for z in engine.TRANSLATION_ZONES},
+        }
+        state["bonus_vp"] = {p: 0 for p in SEATS}
+        state["vp_history"] = []
+        state["control"] = {p: p for p in SEATS}
+        deck.setup_decks(state, options["deck"])
+
+    def seats(self, state: State) -> list[str]:
+        return list(SEATS)
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role)
+
+    def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
+        if state.get("blocked"):
+            raise IllegalAction(
+                f"the game cannot go on: {state['blocked']} is not built yet in umpire (docs/status.md)"
+            )
+        if role == GM:
+            raise IllegalAction("the GM has no actions in Here I Stand yet; the players act")
+        if role not in SEATS:
+            raise IllegalAction(f"{role!r} is not a seat of this game; seats are {', '.join(SEATS)}")
+        engine.apply(state, role, action)
+
+    def advance(self, state: State) -> None:
+        if state.get("blocked"):
+            return
+        try:
+            engine.advance(state)
+        except NotImplementedError as missing:
+            state["blocked"] = str(missing)
+            engine.log(state, f"umpire stops here: {missing} is not built yet")
+
+    def action_limits(self, state: State, role: str) -> ActionLimits:
+        return ActionLimits(
+            max_depth=2, max_string=MAX_FIELD, max_items=MAX_FIELD, max_values=MAX_FIELD, max_number=999
+        )
+
+
+RULESET = register(HereIStandTwoPlayer())

@@ -1,0 +1,80 @@
+"""What each role sees (architecture: the one place a ruleset's secrets are kept): the board, tracks and VP are
+public; a hand of main-deck cards and a hand of Diplomatic cards only to their owner (the other player and the
+observer see how many); the decks' order to no one (the GM sees all); a card committed to the Diet of Worms only to
+its owner until both are revealed; die rolls with their purposes, secret ones only to those allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.his2p import deck, engine, victory
+from umpire.games.his2p.mapdata import load_map
+from umpire.kernel import rng
+from umpire.kernel.ruleset import GM
+
+State = dict[str, Any]
+
+
+def _card(number: int) -> dict[str, Any]:
+    card = deck.card(number)
+    return {"number": number, "name": card.name, "cp": card.cp, "type": card.type}
+
+
+def view(state: State, role: str) -> dict[str, Any]:
+    """The view of ``role``: a seat (``papacy``, ``protestant``), ``gm`` or ``observer``."""
+    board = load_map()
+    decision = engine.top(state)
+    out: dict[str, Any] = {
+        "ruleset": "his2p",
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "over": bool(state.get("over")),
+        "winner": state.get("winner"),
+        "outcome": state.get("outcome"),
+        "blocked": state.get("blocked"),
+        "acting": engine.acting_roles(state),
+        "decision": _decision(decision, role) if decision else None,
+        "spaces": state["spaces"],
+        "units": state["units"],
+        "leaders": state["leaders"],
+        "reformers": state["reformers"],
+        "debaters": state["debaters"],
+        "rulers": state["rulers"],
+        "diplomacy": state["diplomacy"],
+        "events": state["events"],
+        "tracks": state["tracks"],
+        "vp": victory.vp(state, board),
+        "bonus_vp": state["bonus_vp"],
+        "discard": [_card(n) for n in state["discard"]],
+        "removed": sorted(state["removed"]),
+        "deck_size": len(state["deck"]),
+        "diplomatic_deck_size": len(state["diplomatic_deck"]),
+        "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
+        "diplomatic_hand_sizes": {p: len(h) for p, h in state["diplomatic_hands"].items()},
+        "log": state["log"],
+        "rolls": rng.visible_rolls(state, role),
+        "actions": engine.legal_actions(state, role) if not state.get("blocked") else [],
+    }
+    if role in state["hands"]:
+        out["hand"] = [_card(n) for n in state["hands"][role]]
+        out["diplomatic_hand"] = list(state["diplomatic_hands"][role])
+    if role == GM:
+        out["hands"] = {p: [_card(n) for n in h] for p, h in state["hands"].items()}
+        out["diplomatic_hands"] = state["diplomatic_hands"]
+        out["deck"] = list(state["deck"])
+        out["diplomatic_deck"] = list(state["diplomatic_deck"])
+    return out
+
+
+def _decision(decision: dict[str, Any], role: str) -> dict[str, Any]:
+    """The open decision as ``role`` may see it: a sealed Diet card is shown only to its owner (and the GM)."""
+    shown = {k: v for k, v in decision.items() if k != "cards"}
+    if decision["kind"] == "diet":
+        cards = decision["cards"]
+        shown["committed"] = sorted(cards)
+        if role in cards:
+            shown["own_card"] = cards[role]
+        if role == GM:
+            shown["cards"] = dict(cards)
+    return shown
