@@ -27,7 +27,7 @@ def view_text(view: View) -> str:
         lines.append(f"The game is over: {end_reason(view)}")
     part = RULESET_PARTS.get(str(view.get("ruleset")), generic_lines)
     lines.extend(part(view, role))
-    lines.append(actions_line(view))
+    lines.append(ACTION_LINES.get(str(view.get("ruleset")), actions_line)(view))
     return "\n".join(lines)
 
 
@@ -240,8 +240,40 @@ def generic_lines(view: View, role: str) -> list[str]:
     return [f"{key}: {value}" for key, value in plain.items()]
 
 
+def his2p_lines(view: View, role: str) -> list[str]:
+    """Here I Stand: the turn, VP, what is being decided, the role's hand, the last lines of the log."""
+    vp = view.get("vp") or {}
+    lines = [f"Turn {view.get('turn')}; VP: Papacy {vp.get('papacy')}, Protestant {vp.get('protestant')}"]
+    if view.get("blocked"):
+        lines.append(f"umpire stops here: {view['blocked']} is not built yet")
+    decision = view.get("decision")
+    if isinstance(decision, dict):
+        extra = f", {decision['left']} left" if "left" in decision else ""
+        extra += f", {decision['cp']} CP" if "cp" in decision else ""
+        lines.append(f"Now: {decision.get('kind')} for {decision.get('role')}{extra}")
+    hand = view.get("hand")
+    if isinstance(hand, list):
+        cards = [f"#{c.get('number')} {c.get('name')} ({c.get('cp')} CP)" for c in hand if isinstance(c, dict)]
+        lines.append(f"Your hand: {', '.join(cards) or 'empty'}")
+    for entry in (view.get("log") or [])[-5:]:
+        if isinstance(entry, dict):
+            lines.append(f"Log: {entry.get('text')}")
+    return lines
+
+
+def his2p_actions_line(view: View) -> str:
+    """``You may: target leipzig, target magdeburg, …`` — every field of each action, which has no label."""
+    actions = [a for a in view.get("actions") or [] if isinstance(a, dict)]
+    if not actions:
+        return "You may: nothing now"
+    shown = [" ".join([str(a.get("type"))] + [f"{k}={v}" for k, v in a.items() if k != "type"]) for a in actions]
+    return "You may: " + ", ".join(shown)
+
+
 RULESET_PARTS: dict[str, Callable[[View, str], list[str]]] = {
     "standard": standard_lines,
     "europe1615": europe1615_lines,
     "rr3": rr3_lines,
+    "his2p": his2p_lines,
 }
+ACTION_LINES: dict[str, Callable[[View], str]] = {"his2p": his2p_actions_line}

@@ -12,6 +12,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "umpire.games.standard",
     "umpire.games.europe1615.rules",
     "umpire.games.rr3.rules",
+    "umpire.games.his2p.rules",
 )
 
 _REGISTRY: dict[str, Ruleset] = {}

@@ -348,8 +348,12 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
     types = sorted({a["type"] for a in legal})
     if action.get("type") == "play" and action.get("as") == "event":
         return "playing a card as an event is not built yet in umpire's Here I Stand (see docs/status.md)"
-    if action.get("type") == "pass" and "pass" not in types:
+    if action.get("type") == "pass" and decision["kind"] == "impulse":
         return f"{role} may not pass: {deck.may_pass(state, role)}"
+    spaces = [a["space"] for a in legal if "space" in a]
+    if "space" in action and spaces and action.get("type") in types:
+        what = "target" if decision["kind"] == "attempts" else "choice"
+        return f"{action['space']!r} is not a legal {what} now; expected one of {', '.join(spaces)}"
     if action.get("type") in types:
         return (
             f"{action} is not allowed now; the {decision['kind']} decision accepts: "

@@ -27,6 +27,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     decision = engine.top(state)
     out: dict[str, Any] = {
         "ruleset": "his2p",
+        "role": role,
         "turn": state["turn"],
         "phase": state["phase"],
         "over": bool(state.get("over")),
