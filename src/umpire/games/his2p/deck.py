@@ -26,6 +26,8 @@ PAPACY = "papacy"
 PROTESTANT = "protestant"
 PLAYERS = (PAPACY, PROTESTANT)
 LUTHERS_95_THESES = 8
+#: A mandatory event, once resolved, gives 2 CP for actions (6.1).
+MANDATORY_CP = 2
 HIDDEN: list[str] = []
 
 
@@ -173,6 +175,16 @@ def draw_for_diet(state: State) -> int:
 def diet_cp(number: int) -> int:
     """The Hapsburg card's weight at the Diet: its CP, or 2 for a mandatory event, whose event is ignored (seed 18)."""
     return 2 if is_mandatory(number) else cp_of(number)
+
+
+def play_as_event(state: State, power: str, number: int) -> None:
+    """A card played as its event leaves the hand: out of the game if its text says so (6.2, Cards out of play), a
+    home card to its power card until next turn, others to the discard."""
+    if card(number).remove:
+        state["hands"][power].remove(number)
+        state["removed"].append(number)
+    else:
+        discard_from_hand(state, power, number)
 
 
 def discard_from_hand(state: State, power: str, number: int) -> None:

@@ -19,7 +19,7 @@ Decisions (``kind``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.games.his2p import board as b
@@ -258,21 +258,26 @@ def legal_actions(state: State, role: str) -> list[Action]:
     if kind == "diet":
         return [{"type": "diet_card", "card": c} for c in deck.diet_choices(state, role)]
     if kind == "spring":
-        return [{"type": "skip"}]
+        return [{"type": "skip"}, *military.spring_actions(state, board)]
     if kind == "impulse":
         return _impulse_actions(state, role)
     if kind == "cp":
         return _cp_actions(state, board, role, decision["cp"])
     if kind == "defender":
         return [{"type": "defender", "pool": p} for p in decision["pools"]]
+    if kind in _LEGAL:
+        return _LEGAL[kind](state, board, role, decision)
     return []
 
 
 def _impulse_actions(state: State, role: str) -> list[Action]:
     actions: list[Action] = []
+    board = load_map()
     for card in sorted(state["hands"][role]):
         if deck.playable_for_cp(card):
             actions.append({"type": "play", "card": card, "as": "cp"})
+        if events.playable(state, board, role, card) is None:
+            actions.append({"type": "play", "card": card, "as": "event"})
     if deck.may_pass(state, role) is None:
         actions.append({"type": "pass"})
     return actions
@@ -305,7 +310,7 @@ def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]
             for s in sorted(board.spaces)
             if b.religion(state, board, s) == b.CATHOLIC and not b.has_jesuit(state, s)
         ]
-    return actions
+    return actions + military.cp_actions(state, board, role, cp)
 
 
 def _translation_done(state: State, zone: str) -> bool:
@@ -330,9 +335,9 @@ def apply(state: State, role: str, action: Action) -> None:
         waiting = ", ".join(acting_roles(state)) or "no one"
         raise IllegalAction(f"it is not {role}'s turn to act: waiting for {waiting}")
     kind = action.get("type")
-    if kind in MILITARY_ACTIONS or kind in ("spring_deploy",):
-        raise IllegalAction(f"{kind!r} is not built yet in umpire's Here I Stand (see docs/status.md)")
     legal = legal_actions(state, role)
+    if kind in MILITARY_ACTIONS and not military.built(kind):
+        raise IllegalAction(f"{kind!r} is not built yet in umpire's Here I Stand (see docs/status.md)")
     if action not in legal:
         raise IllegalAction(_explain(state, role, action, legal))
     board = load_map()
@@ -346,8 +351,10 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
     decision = top(state)
     assert decision is not None
     types = sorted({a["type"] for a in legal})
-    if action.get("type") == "play" and action.get("as") == "event":
-        return "playing a card as an event is not built yet in umpire's Here I Stand (see docs/status.md)"
+    if action.get("type") == "play" and action.get("as") == "event" and isinstance(action.get("card"), int):
+        why = events.playable(state, load_map(), role, action["card"])
+        if why:
+            return f"card {action['card']} cannot be played as an event now: {why}"
     if action.get("type") == "pass" and decision["kind"] == "impulse":
         return f"{role} may not pass: {deck.may_pass(state, role)}"
     spaces = [a["space"] for a in legal if "space" in a]
@@ -414,7 +421,10 @@ def _on_diet(state: State, board: HisMap, role: str, decision: dict[str, Any], a
 
 def _on_spring(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
-    log(state, "Spring deployment: the Papacy does not deploy")
+    if action["type"] == "skip":
+        log(state, "Spring deployment: the Papacy does not deploy")
+        return
+    military.spring_apply(state, board, action)
 
 
 def _on_impulse(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
@@ -425,14 +435,31 @@ def _on_impulse(state: State, board: HisMap, role: str, decision: dict[str, Any]
         return
     state["impulse"]["passes"] = 0
     card = action["card"]
+    if action["as"] == "event":
+        _play_event(state, board, role, card)
+        return
     deck.discard_from_hand(state, role, card)
     cp = deck.cp_of(card)
     log(state, f"{role} plays {deck.name_of(card)} for {cp} CP")
     state["stack"].append({"kind": "cp", "role": role, "cp": cp})
 
 
+def _play_event(state: State, board: HisMap, role: str, card: int) -> None:
+    """Play a card as its event (11): it leaves the hand (out of the game if its text says so, 6.2), a mandatory
+    event then gives 2 CP (6.1), and the event runs first: its decisions go on top of that CP decision."""
+    deck.play_as_event(state, role, card)
+    log(state, f"{role} plays {deck.name_of(card)} as an event")
+    if deck.is_mandatory(card):
+        state["stack"].append({"kind": "cp", "role": role, "cp": deck.MANDATORY_CP})
+    events.play(state, board, role, card)
+
+
 def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     kind = action["type"]
+    if kind in military.ACTIONS:
+        decision["cp"] -= military.cost(state, role, action)
+        military.apply(state, board, role, action)
+        return
     if kind == "done":
         state["stack"].pop()
         if decision["cp"]:
@@ -572,7 +599,21 @@ def _redraw(state: State, people: Mapping[str, Any], side: str, zone: str, purpo
     return rng.choice(state, purpose, pool)
 
 
-_HANDLERS = {
+Handler = Callable[[State, HisMap, str, dict[str, Any], Action], None]
+Legal = Callable[[State, HisMap, str, dict[str, Any]], list[Action]]
+_LEGAL: dict[str, Legal] = {}
+
+
+def decision_kind(kind: str, legal: Legal, handle: Handler) -> None:
+    """Register a kind of decision of another module (``events.py``, ``military.py``): ``legal`` lists its legal
+    actions for the role deciding, ``handle`` applies one (and pops the decision when it is made)."""
+    if kind in _HANDLERS:
+        raise ValueError(f"decision kind {kind!r} is registered twice")
+    _LEGAL[kind] = legal
+    _HANDLERS[kind] = handle
+
+
+_HANDLERS: dict[str, Handler] = {
     "attempts": _on_attempt,
     "flips": _on_flip,
     "diet": _on_diet,
@@ -581,3 +622,6 @@ _HANDLERS = {
     "cp": _on_cp,
     "defender": _on_defender,
 }
+
+# Card events and military actions live in their own modules, which register their decisions here.
+from umpire.games.his2p import events, military  # noqa: E402
