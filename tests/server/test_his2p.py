@@ -1,0 +1,48 @@
+"""Here I Stand (two-player) through the server: the same API plays it, and neither the other player nor the
+observer ever receives a hand, a Diplomatic hand, the deck or a sealed Diet card (issue 16, point 4, for what the
+engine has today)."""
+
+from __future__ import annotations
+
+import json
+
+from tests.server.conftest import Api
+
+
+def test_his2p_plays_through_the_api_without_leaking_hands(api: Api) -> None:
+    made = api.create(ruleset="his2p", seed=11)
+    gid, tokens = made["id"], made["seat_tokens"]
+    assert set(tokens) == {"papacy", "protestant"}
+    for seat in tokens:
+        api.ok("POST", f"/api/games/{gid}/join", tokens[seat], {"name": seat}, who=seat)
+    api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
+    for _ in range(60):
+        gm = api.ok("GET", f"/api/games/{gid}", made["gm_token"])["view"]
+        if not gm["acting"] or gm["phase"] == "action":
+            break
+        seat = gm["acting"][0]
+        mine = api.ok("GET", f"/api/games/{gid}", tokens[seat], who=seat)["view"]
+        api.ok("POST", f"/api/games/{gid}/actions", tokens[seat], {"action": mine["actions"][0]}, who=seat)
+    gm = api.ok("GET", f"/api/games/{gid}", made["gm_token"])["view"]
+    assert gm["phase"] == "action", gm["log"][-3:]
+    api.ok("GET", f"/api/games/{gid}")  # the observer
+    for seat, other in (("papacy", "protestant"), ("protestant", "papacy")):
+        secret = {c["number"] for c in gm["hands"][seat]}
+        for text in api.received[other] + api.received.get("observer", []):
+            for key in ('"hands"', '"deck":[', '"diplomatic_hands"', '"diplomatic_deck":['):
+                assert key not in text
+            for view in _views(text):
+                shown = {c["number"] for c in view.get("hand", [])}
+                assert not shown & secret
+                assert view.get("diplomatic_hand", []) != gm["diplomatic_hands"][seat] or not view.get(
+                    "diplomatic_hand"
+                )
+
+
+def _views(text: str) -> list[dict]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    view = data.get("view") if isinstance(data, dict) else None
+    return [view] if isinstance(view, dict) else []
