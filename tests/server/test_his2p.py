@@ -46,3 +46,8 @@ def _views(text: str) -> list[dict]:
         return []
     view = data.get("view") if isinstance(data, dict) else None
     return [view] if isinstance(view, dict) else []
+
+
+def test_his2p_is_not_offered_by_the_new_game_form_until_it_has_a_page(api: Api) -> None:
+    listed = {r["name"]: r["browser"] for r in api.ok("GET", "/api/rulesets")}
+    assert listed["his2p"] is False and listed["standard"] is True

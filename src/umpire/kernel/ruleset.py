@@ -66,6 +66,9 @@ class RulesetInfo:
     seed: str
     scenarios: tuple[Scenario, ...]
     options: tuple[Option, ...] = field(default_factory=tuple)
+    #: Whether the server's new-game form offers it: False while a ruleset has no page of its own yet (it can
+    #: still be created through the API and played from the command line).
+    browser: bool = True
 
 
 class Ruleset(ABC):

@@ -391,6 +391,7 @@ def create_app(
                 {
                     "name": info.name,
                     "title": info.title,
+                    "browser": info.browser,
                     "scenarios": [{"name": s.name, "title": s.title} for s in info.scenarios],
                     "options": [
                         {"name": o.name, "default": o.default, "choices": list(o.choices), "description": o.description}

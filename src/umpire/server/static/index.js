@@ -4,7 +4,7 @@
   const form = U.$("create");
   const rulesets = await U.call("GET", "/api/rulesets");
   const rsSelect = U.$("ruleset");
-  for (const r of rulesets) rsSelect.append(U.el("option", { value: r.name }, r.title));
+  for (const r of rulesets.filter(x => x.browser !== false)) rsSelect.append(U.el("option", { value: r.name }, r.title));
   function fill() {
     const r = rulesets.find(x => x.name === rsSelect.value);
     const sc = U.clear(U.$("scenario"));
