@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from umpire.kernel.bots import Bot
 
 #: Modules imported on first use; each may call :func:`register_bots` for its ruleset.
-BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615",)
+BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615", "umpire.bots.his2p")
 
 
 @dataclass(frozen=True)

@@ -192,12 +192,12 @@ def adjudicate(
 
 
 #: The year ``umpire play`` stops after when nobody has won, per ruleset.
-PLAY_END_YEAR = {"standard": 1910, "europe1615": 1620}
+PLAY_END_YEAR: dict[str, int | None] = {"standard": 1910, "europe1615": 1620, "his2p": None}
 
 
 @app.command()
 def play(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset to play: standard or europe1615.")] = "standard",
+    ruleset: Annotated[str, typer.Argument(help="Ruleset to play: standard, europe1615 or his2p.")] = "standard",
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
     end_year: Annotated[
         int | None, typer.Option(help="Stop after this year if nobody has won (standard 1910, europe1615 1620).")
@@ -212,7 +212,9 @@ def play(
     if ruleset not in PLAY_END_YEAR:
         raise UsageError(f"umpire play knows {', '.join(PLAY_END_YEAR)}, not {ruleset!r} (see docs/status.md)")
     year = end_year if end_year is not None else PLAY_END_YEAR[ruleset]
-    game = new_game(ruleset, options={"end_year": year}, seed=seed)
+    if year is not None and ruleset == "his2p":
+        raise UsageError("Here I Stand ends by victory or after turn 9; it has no end year")
+    game = new_game(ruleset, options={"end_year": year} if year is not None else {}, seed=seed)
     try:
         bots = {seat: bot_for(ruleset, level) for seat in game.ruleset.seats(game.state)}
     except ValueError as exc:
@@ -230,6 +232,11 @@ def play_report(ruleset: str, state: dict[str, Any]) -> str:
         from umpire.games.standard.report import game_report
 
         lines.append(game_report(state))
+    elif ruleset == "his2p":
+        lines.extend(f"Turn {entry['turn']}, {entry['phase']}: {entry['text']}" for entry in state["log"])
+        if state.get("blocked"):
+            lines.append(f"The game stops: {state['blocked']} is not built yet in umpire (docs/status.md).")
+            return "\n".join(lines)
     else:
         from umpire.games.europe1615.report import report_text
 
