@@ -10,6 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from umpire.games.his2p import deck
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
 
@@ -217,3 +218,54 @@ def test_11_1_unbuilt_military_actions_say_so() -> None:
         assert "not built yet" in str(refused)
     else:  # pragma: no cover - a failure
         raise AssertionError("an unbuilt action was accepted")
+
+
+def test_seed_21_3_english_impulses_under_mary_i() -> None:
+    """Seed 21.3: after each Protestant impulse while Mary I rules a partly Protestant England, the Papacy rolls;
+    on 5-6 it draws a card and burns books (1-2 CP), debates (3 CP) or both (4+ CP) in the English zone."""
+    outcomes = set()
+    for seed in range(40):
+        game = cp_decision("protestant", 0)
+        state = game.state
+        state["stack"] = []
+        state["impulse"] = {"next": 1, "passes": 0}
+        state["hands"]["protestant"] = []
+        state["rulers"]["england"] = "mary_i"
+        state["spaces"]["london"]["protestant"] = True
+        state["debaters"]["tyndale"] = "uncommitted"
+        state["rng"]["seed"] = seed
+        wanted = (1, 3, 4)[seed % 3]
+        top = next(n for n in state["deck"] + state["later"] if deck.cp_of(n) == wanted)
+        state["deck"] = [top] + [n for n in state["deck"] if n != top]
+        game.ruleset.advance(state)
+        game.act("protestant", {"type": "pass"})
+        state = game.state
+        roll = [r for r in state["rolls"] if r["purpose"].startswith("Mary I")][-1]["result"]
+        if roll <= 4:
+            assert any(line["text"] == f"Mary I: {roll}, no English impulse" for line in state["log"])
+            outcomes.add("none")
+            continue
+        drawn = [line["text"] for line in state["log"] if "draws #" in line["text"]][-1]
+        cp = int(drawn.split("(")[1].split(" CP")[0])
+        decision = game.view("papacy")["decision"]
+        if cp == 3:
+            assert decision["kind"] == "defender" and decision["zone"] == "english"
+        else:
+            assert decision["kind"] in ("attempts",) and decision["attempt"]["zone"] == "english"
+            assert decision["attempt"]["kind"] == "counter_reformation"
+            if cp >= 4:  # books first, then the debate
+                assert game.state["stack"][-2]["kind"] == "english_debate"
+        outcomes.add(f"cp{min(cp, 4)}")
+    assert outcomes == {"none", "cp1", "cp3", "cp4"}
+
+
+def test_seed_21_3_no_english_impulse_when_england_is_catholic() -> None:
+    game = cp_decision("protestant", 0)
+    state = game.state
+    state["stack"] = []
+    state["impulse"] = {"next": 1, "passes": 0}
+    state["hands"]["protestant"] = []
+    state["rulers"]["england"] = "mary_i"
+    game.ruleset.advance(state)
+    game.act("protestant", {"type": "pass"})
+    assert not [r for r in game.state["rolls"] if r["purpose"].startswith("Mary I")]

@@ -101,6 +101,14 @@ def advance(state: State) -> None:
 def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
     """Close a decision that needs no one (no legal target left, nothing to choose); True if one was closed."""
     kind = decision["kind"]
+    if kind == "english_debate":
+        state["stack"].pop()
+        why = religion.debate_callable(state, load_people().debaters, "papal", "english")
+        if why:
+            log(state, f"Mary I: no debate in the English zone: {why}")
+        else:
+            _start_debate(state, PAPACY, "english")
+        return True
     if kind == "attempts":
         if decision["left"] <= 0:
             state["stack"].pop()
@@ -149,6 +157,9 @@ def _next_step(state: State, board: HisMap) -> None:
         state["step"] = "impulses"
     elif step == "impulses":
         imp = state["impulse"]
+        if imp.pop("english_impulse", False):
+            _english_impulse(state, board)
+            return
         if imp["passes"] >= len(IMPULSE_ORDER):
             state["step"] = "winter"
             return
@@ -156,6 +167,8 @@ def _next_step(state: State, board: HisMap) -> None:
         imp["next"] = (imp["next"] + 1) % len(IMPULSE_ORDER)
         state["impulse_targets"] = []
         state["stack"].append({"kind": "impulse", "role": power})
+        if power == PROTESTANT and _mary_rules_a_protestant_england(state, board):
+            imp["english_impulse"] = True
         if not _impulse_actions(state, power):
             held = ", ".join(deck.name_of(n) for n in state["hands"][power])
             raise NotImplementedError(f"card events ({power} must play {held} as an event)")
@@ -171,6 +184,37 @@ def _next_step(state: State, board: HisMap) -> None:
             state["step"] = "card_draw"
     else:  # pragma: no cover - a state the engine never writes
         raise ValueError(f"unknown step {step!r}")
+
+
+def _mary_rules_a_protestant_england(state: State, board: HisMap) -> bool:
+    """Seed 21.3: the English impulses under Mary I happen while she rules, unless every English home space is
+    Catholic at the start of the Protestant's impulse."""
+    if state["rulers"].get("england") != "mary_i":
+        return False
+    return any(b.religion(state, board, s) == b.PROTESTANT for s in board.home_spaces("england"))
+
+
+def _english_impulse(state: State, board: HisMap) -> None:
+    """English impulses under Mary I (seed 21.3), after a Protestant impulse (a pass too): the Papacy rolls a die;
+    on 5-6 it draws the top card of the deck (shown, then discarded) and by its CP burns books in the English zone
+    (1-2 CP), calls a debate there (3 CP), or both, books first (4 CP or more). A debate that cannot be called
+    (18.1) is skipped, with the reason in the log."""
+    roll = rng.roll(state, "Mary I: the Papacy's English impulse happens on 5-6")
+    if roll <= 4:
+        log(state, f"Mary I: {roll}, no English impulse")
+        return
+    if not state["deck"]:
+        log(state, f"Mary I: {roll}, but the deck is empty: no English impulse")
+        return
+    card = int(state["deck"].pop(0))
+    state["discard"].append(card)
+    cp = deck.cp_of(card)
+    log(state, f"Mary I: {roll}; the Papacy draws {deck.name_of(card)} ({cp} CP) for an English impulse")
+    if cp >= 3:
+        state["stack"].append({"kind": "english_debate", "role": PAPACY})
+    if cp != 3:
+        log(state, "Mary I: the Papacy burns books in the English zone (2 counter-reformation attempts)")
+        _push_attempts(state, PAPACY, 2, religion.Attempt(religion.COUNTER_REFORMATION, "english"))
 
 
 def _luthers_theses(state: State, board: HisMap) -> None:
