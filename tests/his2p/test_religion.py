@@ -196,13 +196,14 @@ DEBATERS = {
 
 def test_18_5_dice_of_a_debate() -> None:
     state = fresh()
-    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "german").count == 6
+    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "german").count == 7  # 3 + 3 + 1 for Eck
+    assert religion.attacker_debate_dice(state, DEBATERS, "tetzel", "german").count == 4
     assert religion.defender_debate_dice(DEBATERS, "luther", committed=False).count == 6
     assert religion.defender_debate_dice(DEBATERS, "luther", committed=True).count == 5
     state["rulers"]["england"] = "mary_i"
-    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "english").count == 9  # value doubled
+    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "english").count == 10  # value doubled
     state["events"]["augsburg_confession"] = True
-    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "german").count == 5
+    assert religion.attacker_debate_dice(state, DEBATERS, "eck", "german").count == 6
     assert religion.debate_hits([1, 4, 5, 6, 6]) == 3
 
 

@@ -269,9 +269,14 @@ def debate_hits(faces: Sequence[int]) -> int:
     return sum(1 for f in faces if f >= 5)
 
 
+#: Debaters who roll one die more when they attack (18.5 step 5: Eck and Gardiner).
+STRONG_ATTACKERS = frozenset({"eck", "gardiner"})
+
+
 def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str, zone: str) -> Dice:
     """The attacker's dice (18.5 step 5): the debater's value plus 3; a Papal debater's value doubled in the English
-    zone under Mary I; one die fewer for a Papal attacker while Augsburg Confession is in force."""
+    zone under Mary I; one more die for Eck or Gardiner; one die fewer for a Papal attacker while Augsburg
+    Confession is in force."""
     info = debaters[debater]
     value = info.value
     reasons = [f"{info.name} {value}", "+3 attacking"]
@@ -279,6 +284,9 @@ def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str
         value *= 2
         reasons.append("value doubled: England under Mary I")
     count = value + 3
+    if debater in STRONG_ATTACKERS:
+        count += 1
+        reasons.append(f"+1 {info.name} attacking")
     if info.side == "papal" and state["events"].get("augsburg_confession"):
         count -= 1
         reasons.append("-1 Augsburg Confession")
