@@ -60,14 +60,24 @@ from umpire.diplomacy.phases import resolve_adjustments, resolve_retreats
 from umpire.diplomacy.policy import Unit
 from umpire.diplomacy.resolver import Dislodgement, resolve_movement
 from umpire.games.europe1615 import influence, sanctions, scoring
+from umpire.games.europe1615.board import (
+    FIRST_YEAR,
+    State,
+    aligned_map,
+    alive,
+    board,
+    capital,
+    game_map,
+    minor_table,
+    neutral_set,
+    owned_centres,
+    prov_of,
+)
 from umpire.games.europe1615.mapdata import (
     OTTOMAN,
     PAPAL_STATES,
-    MinorState,
     center_values,
-    europe1615_map,
     islamic_centers,
-    minors,
     papal_neighbours,
     power_confession,
     start_owner,
@@ -88,58 +98,11 @@ from umpire.kernel.errors import IllegalAction
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
-State = dict[str, Any]
-
-FIRST_YEAR = 1615
 SEASONS = ("S", "U", "F")
 SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
 
 #: The longest line of a submission (the longest real one, a forced march with coasts, is under 60 characters).
 MAX_LINE = 200
-
-
-def _strip(loc: str) -> str:
-    return loc.split("/", 1)[0]
-
-
-def game_map() -> GameMap:
-    return europe1615_map()
-
-
-def minor_table(state: State | None = None) -> dict[str, MinorState]:
-    """The map's minor states, plus (given ``state``) the minor states made of a dissolved power's centres
-    (``state["new_minors"]``, see :func:`dissolve`)."""
-    table = minors(game_map())
-    if state is None or not state.get("new_minors"):
-        return table
-    out = dict(table)
-    for mid, nm in state["new_minors"].items():
-        out[mid] = MinorState(
-            id=mid,
-            name=nm["name"],
-            kind="minor",
-            region="dissolved",
-            provinces=tuple(nm["provinces"]),
-            centers=(nm["centre"],),
-            units=(nm["unit"],),
-            confession=nm["confession"] or "none",
-            denomination="",
-            pliant=True,
-        )
-    return out
-
-
-def capital(m: MinorState) -> str:
-    """The province whose capture is the capture of the state: its first centre, or its first province."""
-    return m.centers[0] if m.centers else m.provinces[0]
-
-
-# ------------------------------------------------------------------------------------------------ state
-
-
-def board(state: State) -> dict[str, Unit]:
-    """Province -> resolver unit of every unit on the board."""
-    return {p: Unit(u["nation"], u["kind"], u["loc"]) for p, u in state["units"].items()}
 
 
 def statuses(state: State) -> dict[str, dict[str, Any]]:
@@ -149,19 +112,6 @@ def statuses(state: State) -> dict[str, dict[str, Any]]:
         st = influence.political_status(state["inf"].get(minor, {}))
         out[minor] = {"kind": st.kind, "power": st.power}
     return out
-
-
-def aligned_map(state: State) -> dict[str, str | None]:
-    return {m: s["power"] for m, s in state["status"].items() if s["kind"] == "ALIGNED"}
-
-
-def neutral_set(state: State) -> set[str]:
-    return {m for m, s in state["status"].items() if s["kind"] == "NEUTRAL"}
-
-
-def owned_centres(state: State, nation: str) -> list[str]:
-    gm = game_map()
-    return sorted(c for c in gm.centers if state["owner"].get(c) == nation)
 
 
 def impassable(state: State) -> set[str]:
@@ -305,10 +255,6 @@ def by_influence(state: State, powers: list[str]) -> list[str]:
     return sorted(powers, key=lambda p: (-state["allocation"].get(p, 0), p))
 
 
-def alive(state: State) -> list[str]:
-    return [p for p in game_map().powers if p not in state["eliminated"]]
-
-
 def sanction_context(state: State) -> sanctions.SanctionContext:
     captured = frozenset(
         c for c, mid in ((sanctions.STOCKHOLM, "SWE"), (sanctions.WARSAW, "POLN")) if state["owner"].get(c) != mid
@@ -374,7 +320,7 @@ def _vacating_chain(units: Mapping[str, Unit], first: Any, dest: str, origin: st
             return None
         seen.add(cur)
         chain.append((cur, out.order))
-        cur = _strip(out.order.dest)
+        cur = prov_of(out.order.dest)
     return chain
 
 
@@ -583,12 +529,12 @@ class Europe1615(Ruleset):
         units: dict[str, dict[str, Any]] = {}
         for power, us in gm.start_units.items():
             for text in us:
-                units[_strip(text[2:])] = {"nation": power, "kind": text[0], "loc": text[2:], "mark": False}
+                units[prov_of(text[2:])] = {"nation": power, "kind": text[0], "loc": text[2:], "mark": False}
         for mid, m in minor_table(state).items():
             if m.dormant:
                 continue
             for text in m.units:
-                units[_strip(text[2:])] = {"nation": mid, "kind": text[0], "loc": text[2:], "mark": False}
+                units[prov_of(text[2:])] = {"nation": mid, "kind": text[0], "loc": text[2:], "mark": False}
         state["units"] = units
         state["owner"] = start_owner(gm)
         state["pliant"] = sorted(mid for mid, m in minor_table(state).items() if m.pliant and not m.dormant)
@@ -750,7 +696,7 @@ class Europe1615(Ruleset):
             sub.orders = [o for o in sub.orders if not o.bribe or bribe_ok]
             if in_force(state, "OTTOMAN_NEUTRALITY"):
                 for line in [o for o in sub.orders if o.order is not None and not o.bribe]:
-                    u = state["units"].get(_strip(getattr(line.order, "loc", "")))
+                    u = state["units"].get(prov_of(getattr(line.order, "loc", "")))
                     if u is not None and u["nation"] == OTTOMAN:
                         sub.errors.append(
                             LineError(line.line, line.text, "", "Ottoman neutrality: Ottoman units take no orders", "")
@@ -898,7 +844,7 @@ class Europe1615(Ruleset):
                 if not has_use(state, power, "RELIEVE_ATTRITION"):
                     err(d, key, "you hold no unused Relieve attrition sanction")
                     continue
-                prov = _strip(d.args[0].split()[-1])
+                prov = prov_of(d.args[0].split()[-1])
                 u = state["units"].get(prov)
                 aligned = aligned_map(state)
                 if len(d.args) > 1 or u is None or not (u["nation"] == power or aligned.get(u["nation"]) == power):
@@ -1036,7 +982,7 @@ class Europe1615(Ruleset):
             return "name one unit to raise"
         kind: UnitType = "F" if parts[0] == "F" and len(parts) == 2 else "A"
         loc = parts[-1]
-        prov = _strip(loc)
+        prov = prov_of(loc)
         gm = game_map()
         if prov not in gm.provinces or state["owner"].get(prov) != power:
             return f"{loc} is not one of your territories"
@@ -1051,25 +997,25 @@ class Europe1615(Ruleset):
         if kind == "R":
             if not isinstance(order, Retreat | Disband):
                 return "only retreat and disband orders are given in a retreat phase"
-            d = state["dislodged"].get(_strip(order.loc))
+            d = state["dislodged"].get(prov_of(order.loc))
             if d is None or self.retreat_orderer(state, d["unit"]["nation"]) != power:
-                return f"{power} has no dislodged unit in {_strip(order.loc)}"
+                return f"{power} has no dislodged unit in {prov_of(order.loc)}"
             return ""
         if kind == "E":
             if not isinstance(order, Disband):
                 return "only disband orders are given in early winter"
-            u = state["units"].get(_strip(order.loc))
+            u = state["units"].get(prov_of(order.loc))
             if u is None or (u["nation"] != power and u["nation"] not in self.minor_owed(state, power)):
-                return f"{power} has no unit in {_strip(order.loc)} to disband"
+                return f"{power} has no unit in {prov_of(order.loc)} to disband"
             return ""
         if not isinstance(order, Build | Waive):
             return "only build and waive orders are given in late winter"
         minor_sites = self.minor_build_sites(state, power)
-        if isinstance(order, Build) and _strip(order.loc) in minor_sites:
+        if isinstance(order, Build) and prov_of(order.loc) in minor_sites:
             return ""
-        if isinstance(order, Build) and _strip(order.loc) not in self.build_sites(state, power):
+        if isinstance(order, Build) and prov_of(order.loc) not in self.build_sites(state, power):
             sites = ", ".join(self.build_sites(state, power) + sorted(minor_sites)) or "none"
-            return f"{power} cannot build in {_strip(order.loc)} (build sites: {sites})"
+            return f"{power} cannot build in {prov_of(order.loc)} (build sites: {sites})"
         return ""
 
     # --- movement -----------------------------------------------------------------------------------------
@@ -1122,7 +1068,7 @@ class Europe1615(Ruleset):
             for line in subs[p].orders:
                 if line.order is None:
                     continue
-                prov = _strip(getattr(line.order, "loc", ""))
+                prov = prov_of(getattr(line.order, "loc", ""))
                 unit = units.get(prov)
                 if unit is None:
                     continue
@@ -1157,7 +1103,7 @@ class Europe1615(Ruleset):
                 first, second = fm.first.order, fm.second.order
                 if first is None or second is None:
                     continue
-                origin = _strip(getattr(first, "loc", ""))
+                origin = prov_of(getattr(first, "loc", ""))
                 if origin in units and units[origin].nation == p:
                     orders[origin] = first
                     marches[origin] = (p, first, second)
@@ -1194,7 +1140,7 @@ class Europe1615(Ruleset):
         bribe_gm: dict[str, str] = {}
         if bribes:
             briber, bribed = bribes[0]
-            prov = _strip(getattr(bribed, "loc", ""))
+            prov = prov_of(getattr(bribed, "loc", ""))
             if prov in units:
                 orders[prov] = Hold(units[prov].kind, units[prov].loc)
                 sanction_notes.append(f"{units[prov].nation} {units[prov]} is bribed to hold")
@@ -1204,7 +1150,7 @@ class Europe1615(Ruleset):
             for prov, o in list(orders.items()):
                 nation = units[prov].nation
                 barred = nation in LYON_BARRED and nation not in permitted
-                if barred and isinstance(o, Move) and _strip(o.dest) == SWITZERLAND:
+                if barred and isinstance(o, Move) and prov_of(o.dest) == SWITZERLAND:
                     faith_void[prov] = (format_order(o), "Treaty of Lyon: no move through Switzerland")
                     orders[prov] = Hold(units[prov].kind, units[prov].loc)
         for prov, o in list(orders.items()):
@@ -1228,7 +1174,7 @@ class Europe1615(Ruleset):
             closed |= left_neutral(state, units, result)
             policy = phase_policy(state, closed)
             result = resolve_movement(gm, units, orders, policy=policy)
-        closed_moves = {q: _strip(o.dest) for q, o in orders.items() if isinstance(o, Move)}
+        closed_moves = {q: prov_of(o.dest) for q, o in orders.items() if isinstance(o, Move)}
         closed_moves = {q: d for q, d in closed_moves.items() if d in closed}
         start_units = units
         marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
@@ -1248,7 +1194,7 @@ class Europe1615(Ruleset):
             for p, o in sorted(result.outcomes.items())
         ]
         for entry in order_results:
-            prov = _strip(entry["order"][2:].split(" ", 1)[0])
+            prov = prov_of(entry["order"][2:].split(" ", 1)[0])
             if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
                 entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
             elif prov in closed_moves and entry["result"] == "void":
@@ -1262,7 +1208,7 @@ class Europe1615(Ruleset):
                 )
         order_results.extend(march_reports)
         arrivals = {
-            _strip(o.order.dest): q
+            prov_of(o.order.dest): q
             for q, o in result.outcomes.items()
             if o.result == "succeeds" and isinstance(o.order, Move)
         }
@@ -1278,10 +1224,10 @@ class Europe1615(Ruleset):
         state["dislodged"] = {}
         for prov, d in sorted(result.dislodged.items()):
             nation = d.unit.nation
-            options = [o for o in d.options if (nation, _strip(o)) not in revolts]
+            options = [o for o in d.options if (nation, prov_of(o)) not in revolts]
             if lyon and nation in LYON_BARRED and nation not in permitted:
-                options = [o for o in options if _strip(o) != SWITZERLAND]
-            attacker = units.get(_strip(d.by)) or start_units.get(_strip(d.by))
+                options = [o for o in options if prov_of(o) != SWITZERLAND]
+            attacker = units.get(prov_of(d.by)) or start_units.get(prov_of(d.by))
             why = ""
             if (nation, prov) in revolts and attacker is not None and attacker.nation in protestant:
                 why = f"dislodged from {prov}, in revolt, by a Protestant power's unit"
@@ -1380,7 +1326,7 @@ class Europe1615(Ruleset):
         moved = False
         for origin, (power, move, second) in sorted(marches.items()):
             out = first.outcomes.get(origin)
-            dest = _strip(getattr(move, "dest", ""))
+            dest = prov_of(getattr(move, "dest", ""))
             entry = {"nation": power, "order": f"{format_order(move)} || {format_order(second)}"}
             if out is None or out.result != "succeeds" or not isinstance(out.order, Move) or not isinstance(move, Move):
                 reports.append(entry | {"result": "fails", "reason": "forced march: the first order failed"})
@@ -1405,7 +1351,7 @@ class Europe1615(Ruleset):
                 units2.pop(src, None)
                 orders2.pop(src, None)
             for src, mv in chain:
-                there = _strip(mv.dest)
+                there = prov_of(mv.dest)
                 units2[there] = Unit(units[src].nation, units[src].kind, mv.dest)
                 marks2[there] = marks.get(src, False)
                 settled.add(there)
@@ -1430,12 +1376,12 @@ class Europe1615(Ruleset):
             if why:
                 voided[dest] = (format_order(second), why)
             reports.append(entry | {"result": "succeeds", "reason": f"forced march: arrived in {dest}"})
-            movers = {origin: dest} | {src: _strip(mv.dest) for src, mv in chain}
+            movers = {origin: dest} | {src: prov_of(mv.dest) for src, mv in chain}
             for q, o in orders.items():
                 if q in movers:
                     continue
-                helps = isinstance(o, SupportMove | Convoy) and _strip(o.target) in movers
-                bounced = isinstance(o, Move) and any(_strip(o.dest) == d and q != s for s, d in movers.items())
+                helps = isinstance(o, SupportMove | Convoy) and prov_of(o.target) in movers
+                bounced = isinstance(o, Move) and any(prov_of(o.dest) == d and q != s for s, d in movers.items())
                 if (helps or bounced) and q in units2 and q not in movers.values():
                     orders2[q] = Hold(units[q].kind, units[q].loc)
                     kept.add(q)
@@ -1448,7 +1394,7 @@ class Europe1615(Ruleset):
                 outcomes[q] = first.outcomes[q]
         dislodged = dict(second_step.dislodged)
         for dest, d in carried.items():
-            options = tuple(o for o in d.options if _strip(o) not in second_step.units)
+            options = tuple(o for o in d.options if prov_of(o) not in second_step.units)
             dislodged[dest] = Dislodgement(d.unit, d.by, d.attack, options)
         combined = _Adjudged(second_step.units, dislodged, outcomes, frozenset(settled))
         return combined, units2, marks2, own_marks, reports
@@ -1477,7 +1423,7 @@ class Europe1615(Ruleset):
                     permitted |= set(d.args)
                     notes.append(f"FRANCE permits {', '.join(d.args)} to move through Switzerland")
                 elif d.keyword == "RELIEVE":
-                    prov = _strip(d.args[0].split()[-1])
+                    prov = prov_of(d.args[0].split()[-1])
                     state["units"][prov]["mark"] = False
                     spend(state, "RELIEVE_ATTRITION", [p])
                     notes.append(f"{p} relieves the attrition mark of the unit in {prov}")
@@ -1488,7 +1434,7 @@ class Europe1615(Ruleset):
                     parts = d.args[0].split()
                     kind: UnitType = "F" if parts[0] == "F" and len(parts) == 2 else "A"
                     loc = parts[-1]
-                    state["units"][_strip(loc)] = {"nation": p, "kind": kind, "loc": loc, "mark": False}
+                    state["units"][prov_of(loc)] = {"nation": p, "kind": kind, "loc": loc, "mark": False}
                     spend(state, "LEVY", [p])
                     notes.append(f"{p} levies {kind} {loc}")
         return permitted, notes
@@ -1516,13 +1462,15 @@ class Europe1615(Ruleset):
         forts = sc.get("strongholds", {}) if sc else {}
         notes: list[str] = []
         for q, o in sorted(outcomes.items()):
-            if o.result != "succeeds" or not isinstance(o.order, Move) or _strip(o.order.dest) not in forts:
+            if o.result != "succeeds" or not isinstance(o.order, Move) or prov_of(o.order.dest) not in forts:
                 continue
-            dest = _strip(o.order.dest)
+            dest = prov_of(o.order.dest)
             sups = [
                 (units[r].nation, so.result)
                 for r, so in outcomes.items()
-                if isinstance(so.order, SupportMove) and _strip(so.order.target) == q and _strip(so.order.dest) == dest
+                if isinstance(so.order, SupportMove)
+                and prov_of(so.order.target) == q
+                and prov_of(so.order.dest) == dest
             ]
             if any(res != "succeeds" for _, res in sups):
                 continue
@@ -1540,7 +1488,7 @@ class Europe1615(Ruleset):
         for p, text in texts.items():
             for line in self.parse_simple(state, p, text).orders:
                 if isinstance(line.order, Retreat | Disband):
-                    orders[_strip(line.order.loc)] = line.order
+                    orders[prov_of(line.order.loc)] = line.order
         dislodged = {
             p: (Unit(d["unit"]["nation"], d["unit"]["kind"], d["unit"]["loc"]), tuple(d["options"]))
             for p, d in state["dislodged"].items()
@@ -1721,7 +1669,7 @@ class Europe1615(Ruleset):
     def for_minor(self, state: State, power: str, order: Order) -> bool:
         """Whether an adjustment order of ``power`` is for one of its aligned states (a build on a minor site, a
         disband of a minor unit)."""
-        prov = _strip(getattr(order, "loc", ""))
+        prov = prov_of(getattr(order, "loc", ""))
         if isinstance(order, Build):
             return prov in self.minor_build_sites(state, power)
         u = state["units"].get(prov)
@@ -1768,7 +1716,7 @@ class Europe1615(Ruleset):
         for p in sorted(texts):
             owed = self.minor_owed(state, p)
             for line in self.parse_simple(state, p, texts[p]).orders:
-                prov = _strip(getattr(line.order, "loc", ""))
+                prov = prov_of(getattr(line.order, "loc", ""))
                 u = state["units"].get(prov)
                 if u is not None and owed.get(u["nation"], 0) > 0:
                     owed[u["nation"]] -= 1
@@ -1791,7 +1739,7 @@ class Europe1615(Ruleset):
             for line in self.parse_simple(state, p, texts[p]).orders:
                 if not isinstance(line.order, Build):
                     continue
-                prov = _strip(line.order.loc)
+                prov = prov_of(line.order.loc)
                 mid = self.minor_build_sites(state, p).get(prov)
                 if mid is None:
                     continue
@@ -1812,7 +1760,7 @@ class Europe1615(Ruleset):
             have = sum(1 for u in state["units"].values() if u["nation"] == mid)
             held = owned_centres(state, mid)
             sites: list[tuple[str, UnitType, str]] = [
-                (_strip(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if _strip(t[2:]) in m.centers
+                (prov_of(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if prov_of(t[2:]) in m.centers
             ]
             covered = {site[0] for site in sites}
             sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in m.centers if c not in covered]
@@ -1841,7 +1789,7 @@ class Europe1615(Ruleset):
         held = owned_centres(state, OTTOMAN)
         have = sum(1 for u in state["units"].values() if u["nation"] == OTTOMAN)
         sites: list[tuple[str, UnitType, str]] = [
-            (_strip(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if _strip(t[2:]) in held
+            (prov_of(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if prov_of(t[2:]) in held
         ]
         sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in sorted(held) if c not in m.centers]
         out: list[str] = []
