@@ -36,7 +36,6 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -84,6 +83,29 @@ from umpire.games.europe1615.mapdata import (
 )
 from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem
 from umpire.games.europe1615.report import report_text
+from umpire.games.europe1615.sanction_effects import (
+    EMBARGOES,
+    LYON_BARRED,
+    ONE_TIME,
+    RESERVATION,
+    REVOLTS,
+    STRONGHOLD_PICKS,
+    SWITZERLAND,
+    blocs,
+    by_influence,
+    fortified,
+    has_use,
+    in_force,
+    may_deploy,
+    no_build,
+    protestant_powers,
+    reservable,
+    reserved,
+    retreating,
+    sanction_context,
+    spend,
+    storm_strongholds,
+)
 from umpire.games.europe1615.submission import (
     DIRECTIVES,
     Directive,
@@ -153,126 +175,6 @@ def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
         fortified=fortified(state),
         no_build=no_build(state),
     )
-
-
-# ------------------------------------------------------------------------------------------------ sanction effects
-
-#: The states of the Protestant Union and the Catholic League (seed, "Protestant Union", "Catholic League").
-UNION_STATES = ("RHI", "HES", "BRA", "WUR")
-LEAGUE_STATES = ("BAV", "FRA", "WES")
-#: Bohemian revolt and Huguenot rebellion: the power and its province in revolt.
-REVOLTS = {"BOHEMIAN_REVOLT": ("AUSTRIA", "BOH"), "HUGUENOT_REBELLION": ("FRANCE", "GUY")}
-LYON_BARRED = ("SPAIN", "AUSTRIA")
-SWITZERLAND = "SWI"
-#: One-time sanctions: each holder may use them once (ruling E2-10).
-ONE_TIME = ("BRIBE", "LEVY", "FORCED_MARCH", "RELIEVE_ATTRITION", "CANCELLATION")
-STRONGHOLD_PICKS = {"STRONGHOLD_I": 1, "STRONGHOLD_II": 2, "STRONGHOLD_III": 3}
-#: The embargoes and the power each bars.
-EMBARGOES = {sid: str(card.embargo_on) for sid, card in sanctions.BY_ID.items() if card.embargo_on}
-RESERVATION = "ECCLESIASTICAL_RESERVATION"
-
-
-def reservable() -> set[str]:
-    """The states the Ecclesiastical reservation may name: the German and Italian minor states except the Papal
-    States (seed: not "the Papal States, Dutch Provinces, the Iberian states, Sweden, Poland, ...")."""
-    return {mid for mid, m in minor_table().items() if m.region in ("german", "italian") and mid != PAPAL_STATES}
-
-
-def reserved(state: State) -> set[str]:
-    """The states under the Ecclesiastical reservation in force."""
-    if not in_force(state, RESERVATION):
-        return set()
-    return set(state["sanctions"]["active"].get(RESERVATION) or [])
-
-
-def in_force(state: State, sanction_id: str) -> bool:
-    """Whether a sanction is in effect and not cancelled by events (``sanctions.in_force``)."""
-    sc = state.get("sanctions")
-    if not sc or sanction_id not in sc["active"]:
-        return False
-    return sanctions.in_force(sanction_id, sanction_context(state))
-
-
-def protestant_powers(state: State) -> set[str]:
-    gm = game_map()
-    return {p for p in alive(state) if power_confession(gm, p) == "protestant"}
-
-
-def blocs(state: State) -> list[set[str]]:
-    """The members of the Protestant Union and the Catholic League in effect (ruling E2-03): the powers of the
-    confession and the bloc's states still independent."""
-    gm = game_map()
-    out: list[set[str]] = []
-    for sid, confession, states in (
-        ("PROTESTANT_UNION", "protestant", UNION_STATES),
-        ("CATHOLIC_LEAGUE", "catholic", LEAGUE_STATES),
-    ):
-        if in_force(state, sid):
-            powers = {p for p in alive(state) if power_confession(gm, p) == confession}
-            out.append(powers | {m for m in states if m in state["pliant"]})
-    return out
-
-
-def retreating(state: State) -> set[str]:
-    """The Dutch, Swedish and Polish states whose units may retreat (Dutch, Gustav's, Polish intervention), while
-    aligned with a power that orders the retreat (ruling E2-04)."""
-    aligned = aligned_map(state)
-    return {
-        mid
-        for mid, m in minor_table(state).items()
-        if m.retreat_sanction and in_force(state, m.retreat_sanction) and aligned.get(mid) is not None
-    }
-
-
-def fortified(state: State) -> set[str]:
-    sc = state.get("sanctions")
-    return set(sc.get("strongholds", {})) if sc else set()
-
-
-def no_build(state: State) -> set[tuple[str, str]]:
-    return {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
-
-
-def has_use(state: State, power: str, sanction_id: str) -> bool:
-    """Whether ``power`` holds an unspent one-time sanction (or Stronghold picks)."""
-    sc = state.get("sanctions")
-    if not sc:
-        return False
-    return power in sc.get("uses", {}).get(sanction_id, [])
-
-
-def spend(state: State, sanction_id: str, powers: list[str]) -> None:
-    uses = state["sanctions"].setdefault("uses", {})
-    left = [p for p in uses.get(sanction_id, []) if p not in powers]
-    if left:
-        uses[sanction_id] = left
-    else:
-        uses.pop(sanction_id, None)
-
-
-def by_influence(state: State, powers: list[str]) -> list[str]:
-    """Powers from the most influential (this year's allocation) down; ties by name (ruling E2-11)."""
-    return sorted(powers, key=lambda p: (-state["allocation"].get(p, 0), p))
-
-
-def sanction_context(state: State) -> sanctions.SanctionContext:
-    captured = frozenset(
-        c for c, mid in ((sanctions.STOCKHOLM, "SWE"), (sanctions.WARSAW, "POLN")) if state["owner"].get(c) != mid
-    )
-    return sanctions.SanctionContext(
-        active=dict(state["sanctions"]["active"]) if state.get("sanctions") else {},
-        independent=frozenset(state["pliant"]),
-        captured_centres=captured,
-        eliminated=frozenset(state["eliminated"]),
-        markers={m: mk.get("confession") for m, mk in state["markers"].items()},
-        aligned=aligned_map(state),
-    )
-
-
-def may_deploy(state: State, power: str, minor: str) -> tuple[bool, str]:
-    if state.get("sanctions"):
-        return sanctions.may_deploy(power, minor, sanction_context(state))
-    return influence.base_may_deploy(power, minor, pliant=state["pliant"], eliminated=state["eliminated"])
 
 
 def recompute_markers(state: State) -> None:
@@ -1217,7 +1119,7 @@ class Europe1615(Ruleset):
             mark = marks.get(arrivals.get(prov, prov), False)
             new_units[prov] = {"nation": unit.nation, "kind": unit.kind, "loc": unit.loc, "mark": mark}
         disbanded: list[str] = []
-        sanction_notes.extend(self.storm_strongholds(state, units, result.outcomes))
+        sanction_notes.extend(storm_strongholds(state, units, result.outcomes))
         revolts = {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
         protestant = protestant_powers(state)
         lyon = in_force(state, "TREATY_OF_LYON")
@@ -1452,32 +1354,6 @@ class Europe1615(Ruleset):
             notes.append(f"{c} is fortified (Stronghold of {power})")
         if power in picks and picks[power] <= 0:
             del picks[power]
-        return notes
-
-    def storm_strongholds(self, state: State, units: Mapping[str, Unit], outcomes: Mapping[str, Any]) -> list[str]:
-        """Seed, "Stronghold": "if an assaulting unit is supported by three other units all of one power, and
-        succeeds in taking the center, and none of the supports are broken, then the fortification is removed"
-        (ruling E2-06)."""
-        sc = state.get("sanctions")
-        forts = sc.get("strongholds", {}) if sc else {}
-        notes: list[str] = []
-        for q, o in sorted(outcomes.items()):
-            if o.result != "succeeds" or not isinstance(o.order, Move) or prov_of(o.order.dest) not in forts:
-                continue
-            dest = prov_of(o.order.dest)
-            sups = [
-                (units[r].nation, so.result)
-                for r, so in outcomes.items()
-                if isinstance(so.order, SupportMove)
-                and prov_of(so.order.target) == q
-                and prov_of(so.order.dest) == dest
-            ]
-            if any(res != "succeeds" for _, res in sups):
-                continue
-            counts = Counter(n for n, _ in sups)
-            if counts and max(counts.values()) >= 3:
-                del forts[dest]
-                notes.append(f"the fortification of {dest} is removed: taken with three supports of one power")
         return notes
 
     # --- retreats -----------------------------------------------------------------------------------------
