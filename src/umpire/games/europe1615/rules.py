@@ -106,6 +106,7 @@ from umpire.games.europe1615.sanction_effects import (
     spend,
     storm_strongholds,
 )
+from umpire.games.europe1615.status import impassable, left_neutral, recompute_markers, status_check, statuses
 from umpire.games.europe1615.submission import (
     DIRECTIVES,
     Directive,
@@ -127,41 +128,6 @@ SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
 MAX_LINE = 200
 
 
-def statuses(state: State) -> dict[str, dict[str, Any]]:
-    """The political status of every independent pliant state from the current INF table."""
-    out: dict[str, dict[str, Any]] = {}
-    for minor in state["pliant"]:
-        st = influence.political_status(state["inf"].get(minor, {}))
-        out[minor] = {"kind": st.kind, "power": st.power}
-    return out
-
-
-def impassable(state: State) -> set[str]:
-    """The provinces of NEUTRAL states not holding a foreign unit (seed, "Neutrality (impassable)")."""
-    out: set[str] = set()
-    neutral = neutral_set(state)
-    for prov, owner in state["owner"].items():
-        if owner in neutral:
-            unit = state["units"].get(prov)
-            if unit is None or unit["nation"] == owner:
-                out.add(prov)
-    return out
-
-
-def left_neutral(state: State, units: Mapping[str, Unit], result: Any) -> set[str]:
-    """Provinces of NEUTRAL states whose foreign unit moved out in ``result`` (seed, "Neutrality (impassable)": "If
-    the army moves out of the neutral state, no other unit can enter"; ruling R06)."""
-    neutral = neutral_set(state)
-    out: set[str] = set()
-    for prov, unit in units.items():
-        owner = state["owner"].get(prov)
-        moved = result.outcomes.get(prov)
-        left = moved is not None and moved.result == "succeeds" and isinstance(moved.order, Move)
-        if owner in neutral and unit.nation != owner and left:
-            out.add(prov)
-    return out
-
-
 def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
     """The resolver hooks for a phase; ``closed``: neutral provinces closed again (:func:`left_neutral`)."""
     marked = {p for p, u in state["units"].items() if u.get("mark")}
@@ -175,26 +141,6 @@ def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
         fortified=fortified(state),
         no_build=no_build(state),
     )
-
-
-def recompute_markers(state: State) -> None:
-    table = minor_table(state)
-    under_reservation = reserved(state)
-    out: dict[str, dict[str, Any]] = {}
-    for mid, m in table.items():
-        if m.id == OTTOMAN or m.dormant:
-            continue
-        captured = mid in state["suspended"]
-        infs = state["suspended"].get(mid) if captured else state["inf"].get(mid, {})
-        mk = influence.religious_markers(
-            infs or {},
-            islamic=m.islamic,
-            papal=mid == PAPAL_STATES,
-            captured=captured,
-            reservation=mid in under_reservation,
-        )
-        out[mid] = {"confession": mk.confession, "grey": mk.grey, "white": mk.white}
-    state["markers"] = out
 
 
 @dataclass(frozen=True)
@@ -469,7 +415,7 @@ class Europe1615(Ruleset):
     def advance(self, state: State) -> None:
         while not state["over"]:
             if not state["status_checked"]:
-                self.status_check(state)
+                status_check(state)
                 continue
             if "box" not in state:
                 self.open_phase(state)
@@ -479,32 +425,6 @@ class Europe1615(Ruleset):
                 self.resolve(state)
                 continue
             break
-
-    def status_check(self, state: State) -> None:
-        """Seed, "Initial Status Check": the year's INFs (unused INFs of last year are lost) and statuses."""
-        gm = game_map()
-        values = center_values(gm)
-        state["allocation"] = {
-            p: influence.yearly_allocation(
-                owned_centres(state, p), gm.homes[p], values, eliminated=p in state["eliminated"]
-            ).total
-            for p in gm.powers
-        }
-        state["spent"] = dict.fromkeys(gm.powers, 0)
-        state["status"] = statuses(state)
-        recompute_markers(state)
-        state["status_checked"] = True
-        state["history"].append(
-            {
-                "phase": f"S{state['year']}I",
-                "public": {
-                    "kind": "status check",
-                    "allocation": dict(state["allocation"]),
-                    "status": state["status"],
-                },
-                "gm": {},
-            }
-        )
 
     def must_act(self, state: State, power: str) -> bool:
         if power in state["eliminated"] or power in state.get("abandoned", []):
