@@ -36,7 +36,7 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,7 +81,7 @@ from umpire.games.europe1615.mapdata import (
     power_confession,
     start_owner,
 )
-from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem
+from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem, phase_policy
 from umpire.games.europe1615.report import report_text
 from umpire.games.europe1615.sanction_effects import (
     EMBARGOES,
@@ -101,7 +101,6 @@ from umpire.games.europe1615.sanction_effects import (
     protestant_powers,
     reservable,
     reserved,
-    retreating,
     sanction_context,
     spend,
     storm_strongholds,
@@ -126,21 +125,6 @@ SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
 
 #: The longest line of a submission (the longest real one, a forced march with coasts, is under 60 characters).
 MAX_LINE = 200
-
-
-def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
-    """The resolver hooks for a phase; ``closed``: neutral provinces closed again (:func:`left_neutral`)."""
-    marked = {p for p, u in state["units"].items() if u.get("mark")}
-    return Policy1615(
-        powers=game_map().powers,
-        aligned=aligned_map(state),
-        impassable=impassable(state) | set(closed),
-        marked=marked,
-        blocs=blocs(state),
-        retreating=retreating(state),
-        fortified=fortified(state),
-        no_build=no_build(state),
-    )
 
 
 @dataclass(frozen=True)
