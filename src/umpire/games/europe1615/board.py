@@ -81,3 +81,9 @@ def owned_centres(state: State, nation: str) -> list[str]:
 def alive(state: State) -> list[str]:
     """The great powers not eliminated, in the map's order."""
     return [p for p in game_map().powers if p not in state["eliminated"]]
+
+
+def kinds(prov: str) -> str:
+    """The unit types that may stand on ``prov``: "A", "F" or "AF"."""
+    gm = game_map()
+    return ("A" if gm.is_location(prov, "A") else "") + ("F" if gm.is_location(prov, "F") else "")

@@ -67,12 +67,23 @@ from umpire.games.europe1615.board import (
     board,
     capital,
     game_map,
+    kinds,
     minor_table,
     neutral_set,
     owned_centres,
     prov_of,
 )
 from umpire.games.europe1615.directives import apply_directives, check_directives, fortify, settle_choices
+from umpire.games.europe1615.duties import (
+    build_sites,
+    delta,
+    for_minor,
+    minor_build_sites,
+    minor_owed,
+    must_act,
+    retreat_orderer,
+    sanction_duty,
+)
 from umpire.games.europe1615.mapdata import (
     OTTOMAN,
     PAPAL_STATES,
@@ -97,7 +108,6 @@ from umpire.games.europe1615.sanction_effects import (
     has_use,
     in_force,
     may_deploy,
-    no_build,
     protestant_powers,
     reserved,
     sanction_context,
@@ -392,6 +402,10 @@ class Europe1615(Ruleset):
     def seats(self, state: State) -> list[str]:
         return list(game_map().powers)
 
+    def build_sites(self, state: State, power: str) -> list[str]:
+        """``duties.build_sites``: the home centres where ``power`` may build now."""
+        return build_sites(state, power)
+
     # --- the engine's procedures --------------------------------------------------------------------------
 
     def advance(self, state: State) -> None:
@@ -408,26 +422,8 @@ class Europe1615(Ruleset):
                 continue
             break
 
-    def must_act(self, state: State, power: str) -> bool:
-        if power in state["eliminated"] or power in state.get("abandoned", []):
-            return False  # an abandoned power has no player: its units hold until it is dissolved (ruling EG-02)
-        kind = state["phase"][-1]
-        if kind == "M":
-            return True  # deployments and attacks even without units
-        if kind == "R":
-            return any(self.retreat_orderer(state, d["unit"]["nation"]) == power for d in state["dislodged"].values())
-        if kind == "E":
-            return self.delta(state, power) < 0 or bool(self.minor_owed(state, power))
-        if kind == "A":
-            return (
-                bool(state.get("sanctions"))
-                or (self.delta(state, power) > 0 and bool(self.build_sites(state, power)))
-                or bool(self.minor_build_sites(state, power))
-            )
-        return False
-
     def open_phase(self, state: State) -> None:
-        seats = [p for p in self.seats(state) if self.must_act(state, p)]
+        seats = [p for p in self.seats(state) if must_act(state, p)]
         if seats:
             simultaneous.open_boxes(state, seats)
             return
@@ -562,37 +558,8 @@ class Europe1615(Ruleset):
                 continue
             sub.orders.append(OrderLine(number, line, order, power))
         if kind == "A" and state.get("sanctions"):
-            sub.errors.extend(self.sanction_duty(state, power, sub, len(text.splitlines()) + 1))
+            sub.errors.extend(sanction_duty(state, power, sub, len(text.splitlines()) + 1))
         return sub
-
-    def sanction_duty(self, state: State, power: str, sub: Submission, end: int) -> list[LineError]:
-        """Seed, "Elimination from lists": "if the player still has other sanctions on his/her list that may be
-        used, he/she is obligated to submit" (ruling E1615-24).  A missing choice is reported on the line after
-        the last; a choice that cannot come into effect, on its own line."""
-        hand = state["sanctions"]["lists"].get(power, [])
-        ctx = sanction_context(state)
-
-        def playable(card: str) -> bool:
-            return sanctions.available(card, ctx)
-
-        if not sanctions.must_submit(hand, playable):
-            return []
-        usable = [c for c in hand if playable(c)]
-        names = ", ".join(sanctions.BY_ID[c].name for c in usable)
-        if sub.sanction is None:
-            why = "you must choose a sanction: your list holds sanctions that may come into effect"
-            return [LineError(end, "", "", why, f"SANCTION: <one of {names}>")]
-        if sub.sanction.sanction not in usable:
-            why = "this sanction cannot come into effect now and your list holds others that may"
-            return [LineError(sub.sanction.line, "", sub.sanction.sanction, why, f"one of {names}")]
-        return []
-
-    def retreat_orderer(self, state: State, nation: str) -> str | None:
-        """Who orders a dislodged unit's retreat: its power, or for a Dutch, Swedish or Polish unit allowed to
-        retreat by an intervention, the power its state is aligned with (ruling E2-04)."""
-        if nation in game_map().powers:
-            return nation
-        return aligned_map(state).get(nation)
 
     def check_simple(self, state: State, power: str, order: Order) -> str:
         kind = state["phase"][-1]
@@ -600,23 +567,23 @@ class Europe1615(Ruleset):
             if not isinstance(order, Retreat | Disband):
                 return "only retreat and disband orders are given in a retreat phase"
             d = state["dislodged"].get(prov_of(order.loc))
-            if d is None or self.retreat_orderer(state, d["unit"]["nation"]) != power:
+            if d is None or retreat_orderer(state, d["unit"]["nation"]) != power:
                 return f"{power} has no dislodged unit in {prov_of(order.loc)}"
             return ""
         if kind == "E":
             if not isinstance(order, Disband):
                 return "only disband orders are given in early winter"
             u = state["units"].get(prov_of(order.loc))
-            if u is None or (u["nation"] != power and u["nation"] not in self.minor_owed(state, power)):
+            if u is None or (u["nation"] != power and u["nation"] not in minor_owed(state, power)):
                 return f"{power} has no unit in {prov_of(order.loc)} to disband"
             return ""
         if not isinstance(order, Build | Waive):
             return "only build and waive orders are given in late winter"
-        minor_sites = self.minor_build_sites(state, power)
+        minor_sites = minor_build_sites(state, power)
         if isinstance(order, Build) and prov_of(order.loc) in minor_sites:
             return ""
-        if isinstance(order, Build) and prov_of(order.loc) not in self.build_sites(state, power):
-            sites = ", ".join(self.build_sites(state, power) + sorted(minor_sites)) or "none"
+        if isinstance(order, Build) and prov_of(order.loc) not in build_sites(state, power):
+            sites = ", ".join(build_sites(state, power) + sorted(minor_sites)) or "none"
             return f"{power} cannot build in {prov_of(order.loc)} (build sites: {sites})"
         return ""
 
@@ -1042,24 +1009,6 @@ class Europe1615(Ruleset):
 
     # --- winter -------------------------------------------------------------------------------------------
 
-    def kinds(self, prov: str) -> str:
-        """The unit types that may stand on ``prov``: "A", "F" or "AF"."""
-        gm = game_map()
-        return ("A" if gm.is_location(prov, "A") else "") + ("F" if gm.is_location(prov, "F") else "")
-
-    def delta(self, state: State, power: str) -> int:
-        have = sum(1 for u in state["units"].values() if u["nation"] == power)
-        return len(owned_centres(state, power)) - have
-
-    def build_sites(self, state: State, power: str) -> list[str]:
-        gm = game_map()
-        barred = no_build(state)
-        return sorted(
-            c
-            for c in gm.homes[power]
-            if state["owner"].get(c) == power and c not in state["units"] and (power, c) not in barred
-        )
-
     def early_winter(self, state: State) -> None:
         """Captures at the end of the year, captured minor states, minor disbands (seed, "Capture of a minor
         state", "Disbanding", "Early Winter Adjustment Phase")."""
@@ -1187,15 +1136,6 @@ class Europe1615(Ruleset):
             }
         )
 
-    def for_minor(self, state: State, power: str, order: Order) -> bool:
-        """Whether an adjustment order of ``power`` is for one of its aligned states (a build on a minor site, a
-        disband of a minor unit)."""
-        prov = prov_of(getattr(order, "loc", ""))
-        if isinstance(order, Build):
-            return prov in self.minor_build_sites(state, power)
-        u = state["units"].get(prov)
-        return isinstance(order, Disband) and u is not None and u["nation"] != power
-
     def disband_farthest(self, state: State, mid: str, extra: int) -> list[str]:
         """Disband ``extra`` units of minor state ``mid``, those outside its own provinces first (ruling R07)."""
         mine = sorted(p for p, u in state["units"].items() if u["nation"] == mid)
@@ -1206,36 +1146,10 @@ class Europe1615(Ruleset):
             out.append(f"{mid} {u['kind']} {u['loc']}: more units than centres")
         return out
 
-    def minor_owed(self, state: State, power: str) -> dict[str, int]:
-        """The ALIGNED states of ``power`` whose disbands it orders in early winter, with the number owed."""
-        aligned = aligned_map(state)
-        return {m: n for m, n in state.get("minor_disbands", {}).items() if aligned.get(m) == power}
-
-    def minor_build_sites(self, state: State, power: str) -> dict[str, str]:
-        """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
-        the minor state that acquires new centers".  Vacant centres of an ALIGNED, expanded state of ``power``
-        that still has builds owed: province -> state (ruling E2-17)."""
-        gm = game_map()
-        table = minor_table(state)
-        out: dict[str, str] = {}
-        for mid, ally in aligned_map(state).items():
-            m = table.get(mid)
-            if ally != power or m is None or mid not in state["pliant"] or not m.centers:
-                continue
-            held = owned_centres(state, mid)
-            if not any(c not in m.centers for c in held):
-                continue  # not expanded: its rebuild is automatic ("Re-building a minor state's army")
-            if sum(1 for u in state["units"].values() if u["nation"] == mid) >= len(held):
-                continue
-            for c in held:
-                if c not in state["units"] and c in gm.centers:
-                    out[c] = mid
-        return out
-
     def resolve_disbands(self, state: State, texts: Mapping[str, str]) -> None:
         minor_notes: list[str] = []
         for p in sorted(texts):
-            owed = self.minor_owed(state, p)
+            owed = minor_owed(state, p)
             for line in self.parse_simple(state, p, texts[p]).orders:
                 prov = prov_of(getattr(line.order, "loc", ""))
                 u = state["units"].get(prov)
@@ -1261,10 +1175,10 @@ class Europe1615(Ruleset):
                 if not isinstance(line.order, Build):
                     continue
                 prov = prov_of(line.order.loc)
-                mid = self.minor_build_sites(state, p).get(prov)
+                mid = minor_build_sites(state, p).get(prov)
                 if mid is None:
                     continue
-                kind: UnitType = line.order.unit or ("A" if "A" in self.kinds(prov) else "F")
+                kind: UnitType = line.order.unit or ("A" if "A" in kinds(prov) else "F")
                 if not game_map().is_location(line.order.loc, kind):
                     continue
                 state["units"][prov] = {"nation": mid, "kind": kind, "loc": line.order.loc, "mark": False}
@@ -1284,9 +1198,9 @@ class Europe1615(Ruleset):
                 (prov_of(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if prov_of(t[2:]) in m.centers
             ]
             covered = {site[0] for site in sites}
-            sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in m.centers if c not in covered]
+            sites += [(c, "A" if "A" in kinds(c) else "F", c) for c in m.centers if c not in covered]
             if mid not in ordered:  # the power that ordered builds for the state chose its acquired centres' units
-                sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in held if c not in m.centers]
+                sites += [(c, "A" if "A" in kinds(c) else "F", c) for c in held if c not in m.centers]
             for prov, kind, loc in sites:
                 if have >= len(held):
                     break
@@ -1312,7 +1226,7 @@ class Europe1615(Ruleset):
         sites: list[tuple[str, UnitType, str]] = [
             (prov_of(t[2:]), "A" if t[0] == "A" else "F", t[2:]) for t in m.units if prov_of(t[2:]) in held
         ]
-        sites += [(c, "A" if "A" in self.kinds(c) else "F", c) for c in sorted(held) if c not in m.centers]
+        sites += [(c, "A" if "A" in kinds(c) else "F", c) for c in sorted(held) if c not in m.centers]
         out: list[str] = []
         for prov, kind, loc in sites:
             if have >= len(held):
@@ -1338,7 +1252,7 @@ class Europe1615(Ruleset):
             orders[p] = [
                 line.order
                 for line in self.parse_simple(state, p, text).orders
-                if line.order is not None and not (skip_minor and self.for_minor(state, p, line.order))
+                if line.order is not None and not (skip_minor and for_minor(state, p, line.order))
             ]
         owners = {c: o for c in gm.centers if (o := state["owner"].get(c)) in gm.powers}
         result = resolve_adjustments(gm, board(state), owners, orders, policy=phase_policy(state))
@@ -1372,7 +1286,7 @@ class Europe1615(Ruleset):
             sub = self.parse_simple(state, p, text)
             if sub.sanction is not None:
                 chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
-            if self.sanction_duty(state, p, sub, 0):
+            if sanction_duty(state, p, sub, 0):
                 # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-24)
                 hand = state["sanctions"]["lists"].get(p, [])
                 pick = sanctions.default_pick(p, hand, lambda c: sanctions.available(c, ctx))
@@ -1722,13 +1636,13 @@ class Europe1615(Ruleset):
                 "retreats": {
                     d["unit"]["kind"] + " " + d["unit"]["loc"]: d["options"]
                     for d in state["dislodged"].values()
-                    if self.retreat_orderer(state, d["unit"]["nation"]) == power
+                    if retreat_orderer(state, d["unit"]["nation"]) == power
                 }
             }
         if kind == "E":
             units = [u["kind"] + " " + u["loc"] for u in state["units"].values() if u["nation"] == power]
-            owed = self.minor_owed(state, power)
-            out_e: dict[str, Any] = {"disbands": max(0, -self.delta(state, power)), "units": sorted(units)}
+            owed = minor_owed(state, power)
+            out_e: dict[str, Any] = {"disbands": max(0, -delta(state, power)), "units": sorted(units)}
             if owed:
                 out_e["minor_disbands"] = {
                     mid: {
@@ -1741,10 +1655,10 @@ class Europe1615(Ruleset):
                 }
             return out_e
         out: dict[str, Any] = {
-            "builds": max(0, self.delta(state, power)),
-            "build_sites": self.build_sites(state, power),
+            "builds": max(0, delta(state, power)),
+            "build_sites": build_sites(state, power),
         }
-        minor_sites = self.minor_build_sites(state, power)
+        minor_sites = minor_build_sites(state, power)
         if minor_sites:
             out["minor_build_sites"] = minor_sites
         if state.get("sanctions"):
