@@ -37,7 +37,7 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from umpire.diplomacy.map import GameMap, UnitType
@@ -48,12 +48,9 @@ from umpire.diplomacy.orders import (
     Hold,
     Move,
     Order,
-    OrderError,
     Retreat,
     SupportMove,
-    Waive,
     format_order,
-    parse_order,
 )
 from umpire.diplomacy.phases import resolve_adjustments, resolve_retreats
 from umpire.diplomacy.policy import Unit
@@ -93,6 +90,7 @@ from umpire.games.europe1615.mapdata import (
     power_confession,
     start_owner,
 )
+from umpire.games.europe1615.parsing import MAX_LINE, check_submission_size, parse, parse_simple, submission_lines
 from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem, phase_policy
 from umpire.games.europe1615.report import report_text
 from umpire.games.europe1615.sanction_effects import (
@@ -105,7 +103,6 @@ from umpire.games.europe1615.sanction_effects import (
     SWITZERLAND,
     blocs,
     by_influence,
-    has_use,
     in_force,
     may_deploy,
     protestant_powers,
@@ -116,11 +113,7 @@ from umpire.games.europe1615.sanction_effects import (
 )
 from umpire.games.europe1615.status import impassable, left_neutral, recompute_markers, status_check, statuses
 from umpire.games.europe1615.submission import (
-    DIRECTIVES,
-    LineError,
-    OrderLine,
     Submission,
-    parse_submission,
     split_directives,
 )
 from umpire.kernel import registry, simultaneous
@@ -130,9 +123,6 @@ from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
 SEASONS = ("S", "U", "F")
 SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
-
-#: The longest line of a submission (the longest real one, a forced march with coasts, is under 60 characters).
-MAX_LINE = 200
 
 
 @dataclass(frozen=True)
@@ -472,127 +462,12 @@ class Europe1615(Ruleset):
 
     # --- parsing ------------------------------------------------------------------------------------------
 
-    def parse(self, state: State, power: str, text: str) -> Submission:
-        gm = game_map()
-        kind = state["phase"][-1]
-        if kind == "M":
-            text, directives = split_directives(text)
-            sub = parse_submission(
-                text,
-                power=power,
-                game_map=gm,
-                phase="M",
-                board={p: (u["nation"], u["kind"]) for p, u in state["units"].items()},
-                minors=state["pliant"],
-                available=influence.remaining_inf(state["allocation"][power], state["spent"][power]),
-                may_deploy=lambda p, m: may_deploy(state, p, m),
-            )
-            bribe_ok = has_use(state, power, "BRIBE")
-            for line in sub.orders:
-                if line.bribe and not bribe_ok:
-                    sub.errors.append(
-                        LineError(line.line, line.text, "BRIBE", "you hold no unused Bribe a unit to hold sanction", "")
-                    )
-            sub.orders = [o for o in sub.orders if not o.bribe or bribe_ok]
-            if in_force(state, "OTTOMAN_NEUTRALITY"):
-                for line in [o for o in sub.orders if o.order is not None and not o.bribe]:
-                    u = state["units"].get(prov_of(getattr(line.order, "loc", "")))
-                    if u is not None and u["nation"] == OTTOMAN:
-                        sub.errors.append(
-                            LineError(line.line, line.text, "", "Ottoman neutrality: Ottoman units take no orders", "")
-                        )
-                        sub.orders.remove(line)
-            if not has_use(state, power, "FORCED_MARCH"):
-                for fm in sub.forced_marches:
-                    sub.errors.append(LineError(fm.line, "", "||", "you hold no unused Forced march sanction", ""))
-                sub.forced_marches = []
-            sub.errors.extend(check_directives(state, power, directives, "M")[1])
-            sub.errors.sort(key=lambda e: e.line)
-            if sub.sanction is not None:
-                sub.errors.append(LineError(sub.sanction.line, "", "SANCTION", "a sanction is chosen in winter", ""))
-                sub.sanction = None
-            return sub
-        return self.parse_simple(state, power, text)
-
-    def parse_simple(self, state: State, power: str, text: str) -> Submission:
-        """Retreat, disband and build lines (one order a line) and, in late winter, a sanction line."""
-        gm = game_map()
-        kind = state["phase"][-1]
-        sub = Submission(power=power)
-        types = {p: u["kind"] for p, u in state["units"].items()}
-        if kind == "R":
-            types = {p: d["unit"]["kind"] for p, d in state["dislodged"].items()}
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            if line.upper().startswith(DIRECTIVES):
-                _, found = split_directives(line)
-                errors = check_directives(state, power, [replace(d, line=number) for d in found], kind)[1]
-                sub.errors.extend(errors)
-                continue
-            if line.upper().startswith("SANCTION"):
-                if kind != "A" or not state.get("sanctions"):
-                    sub.errors.append(LineError(number, line, "SANCTION", "no sanction is chosen now", ""))
-                    continue
-                parsed = parse_submission(line, power=power)
-                if parsed.errors or parsed.sanction is None:
-                    sub.errors.extend(LineError(number, e.text, e.token, e.message, e.expected) for e in parsed.errors)
-                    continue
-                hand = state["sanctions"]["lists"].get(power, [])
-                if parsed.sanction.sanction not in hand:
-                    sub.errors.append(
-                        LineError(number, line, parsed.sanction.sanction, "not in your sanction list", ", ".join(hand))
-                    )
-                    continue
-                sub.sanction = parsed.sanction
-                continue
-            try:
-                order = parse_order(line, gm, phase="R" if kind == "R" else "A", units=types)
-            except OrderError as exc:
-                sub.errors.append(LineError(number, line, "", str(exc), "an order"))
-                continue
-            problem = self.check_simple(state, power, order)
-            if problem:
-                sub.errors.append(LineError(number, line, "", problem, ""))
-                continue
-            sub.orders.append(OrderLine(number, line, order, power))
-        if kind == "A" and state.get("sanctions"):
-            sub.errors.extend(sanction_duty(state, power, sub, len(text.splitlines()) + 1))
-        return sub
-
-    def check_simple(self, state: State, power: str, order: Order) -> str:
-        kind = state["phase"][-1]
-        if kind == "R":
-            if not isinstance(order, Retreat | Disband):
-                return "only retreat and disband orders are given in a retreat phase"
-            d = state["dislodged"].get(prov_of(order.loc))
-            if d is None or retreat_orderer(state, d["unit"]["nation"]) != power:
-                return f"{power} has no dislodged unit in {prov_of(order.loc)}"
-            return ""
-        if kind == "E":
-            if not isinstance(order, Disband):
-                return "only disband orders are given in early winter"
-            u = state["units"].get(prov_of(order.loc))
-            if u is None or (u["nation"] != power and u["nation"] not in minor_owed(state, power)):
-                return f"{power} has no unit in {prov_of(order.loc)} to disband"
-            return ""
-        if not isinstance(order, Build | Waive):
-            return "only build and waive orders are given in late winter"
-        minor_sites = minor_build_sites(state, power)
-        if isinstance(order, Build) and prov_of(order.loc) in minor_sites:
-            return ""
-        if isinstance(order, Build) and prov_of(order.loc) not in build_sites(state, power):
-            sites = ", ".join(build_sites(state, power) + sorted(minor_sites)) or "none"
-            return f"{power} cannot build in {prov_of(order.loc)} (build sites: {sites})"
-        return ""
-
     # --- movement -----------------------------------------------------------------------------------------
 
     def resolve_movement(self, state: State, texts: Mapping[str, str]) -> None:
         gm = game_map()
         powers = alive(state)
-        subs = {p: self.parse(state, p, texts.get(p, "")) for p in powers}
+        subs = {p: parse(state, p, texts.get(p, "")) for p in powers}
         # 1. deployments
         deployed: dict[str, dict[str, int]] = {}
         for p in powers:
@@ -974,7 +849,7 @@ class Europe1615(Ruleset):
         gm = game_map()
         orders: dict[str, Order] = {}
         for p, text in texts.items():
-            for line in self.parse_simple(state, p, text).orders:
+            for line in parse_simple(state, p, text).orders:
                 if isinstance(line.order, Retreat | Disband):
                     orders[prov_of(line.order.loc)] = line.order
         dislodged = {
@@ -1150,7 +1025,7 @@ class Europe1615(Ruleset):
         minor_notes: list[str] = []
         for p in sorted(texts):
             owed = minor_owed(state, p)
-            for line in self.parse_simple(state, p, texts[p]).orders:
+            for line in parse_simple(state, p, texts[p]).orders:
                 prov = prov_of(getattr(line.order, "loc", ""))
                 u = state["units"].get(prov)
                 if u is not None and owed.get(u["nation"], 0) > 0:
@@ -1171,7 +1046,7 @@ class Europe1615(Ruleset):
         ordered: set[str] = set()
         minor_built: list[str] = []
         for p in sorted(texts):
-            for line in self.parse_simple(state, p, texts[p]).orders:
+            for line in parse_simple(state, p, texts[p]).orders:
                 if not isinstance(line.order, Build):
                     continue
                 prov = prov_of(line.order.loc)
@@ -1251,7 +1126,7 @@ class Europe1615(Ruleset):
         for p, text in texts.items():
             orders[p] = [
                 line.order
-                for line in self.parse_simple(state, p, text).orders
+                for line in parse_simple(state, p, text).orders
                 if line.order is not None and not (skip_minor and for_minor(state, p, line.order))
             ]
         owners = {c: o for c in gm.centers if (o := state["owner"].get(c)) in gm.powers}
@@ -1283,7 +1158,7 @@ class Europe1615(Ruleset):
         ctx = sanction_context(state)
         defaults: dict[str, str] = {}
         for p, text in sorted(texts.items()):
-            sub = self.parse_simple(state, p, text)
+            sub = parse_simple(state, p, text)
             if sub.sanction is not None:
                 chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
             if sanction_duty(state, p, sub, 0):
@@ -1419,34 +1294,18 @@ class Europe1615(Ruleset):
 
     # --- actions ------------------------------------------------------------------------------------------
 
+    def parse(self, state: State, power: str, text: str) -> Submission:
+        """``parsing.parse``: ``power``'s submission for the current phase, read against the state."""
+        return parse(state, power, text)
+
     def submission_lines(self, state: State) -> int:
-        """The most lines a submission can need (ruling E1615-33): a heading, an order per unit (a power never has
-        more units than the map has centres, builds included), an INF line per pliant minor state, an attack, a
-        forced march, a sanction and one line per sanction directive."""
-        most_units = max(len(state["units"]), len(game_map().centers))
-        return 1 + most_units + len(state["pliant"]) + 3 + len(DIRECTIVES)
+        """``parsing.submission_lines``: the most lines a submission can need."""
+        return submission_lines(state)
 
     def action_limits(self, state: State, role: str) -> ActionLimits:
-        """A flat action of a few fields; its one long string, a submission, at most :data:`MAX_LINE` characters
+        """A flat action of a few fields; its one long string, a submission, at most ``parsing.MAX_LINE`` characters
         for each line it can need."""
-        return ActionLimits(max_depth=1, max_items=16, max_string=self.submission_lines(state) * MAX_LINE)
-
-    def check_submission_size(self, state: State, text: str) -> None:
-        """Refuse (IllegalAction) a submission with an over-long line or more lines than it can need."""
-        most = self.submission_lines(state)
-        used = 0
-        for number, raw in enumerate(text.splitlines(), start=1):
-            if len(raw) > MAX_LINE:
-                raise IllegalAction(
-                    f"line {number} of the submission is {len(raw)} characters long; expected at most {MAX_LINE}"
-                )
-            if raw.split("#", 1)[0].strip():
-                used += 1
-        if used > most:
-            raise IllegalAction(
-                f"the submission has {used} lines of orders; expected at most {most} (a heading, one line per unit, "
-                "per minor state's INF, the attack, the forced march, the sanction and its directives)"
-            )
+        return ActionLimits(max_depth=1, max_items=16, max_string=submission_lines(state) * MAX_LINE)
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
         kind = action["type"]
@@ -1471,8 +1330,8 @@ class Europe1615(Ruleset):
             text = action.get("text")
             if not isinstance(text, str):
                 raise IllegalAction("'text' must be the submission as one string")
-            self.check_submission_size(state, text)
-            sub = self.parse(state, role, text)
+            check_submission_size(state, text)
+            sub = parse(state, role, text)
             errors = [
                 {"line": e.line, "token": e.token, "message": e.message, "expected": e.expected} for e in sub.errors
             ]
