@@ -55,7 +55,7 @@ from umpire.diplomacy.orders import (
 from umpire.diplomacy.phases import resolve_adjustments, resolve_retreats
 from umpire.diplomacy.policy import Unit
 from umpire.diplomacy.resolver import Dislodgement, resolve_movement
-from umpire.games.europe1615 import influence, sanctions, scoring
+from umpire.games.europe1615 import influence, sanctions
 from umpire.games.europe1615.board import (
     FIRST_YEAR,
     State,
@@ -81,10 +81,11 @@ from umpire.games.europe1615.duties import (
     retreat_orderer,
     sanction_duty,
 )
+from umpire.games.europe1615.elimination import abandon, dissolve, free_holdings, liberate
+from umpire.games.europe1615.ending import check_agreement, propose_end, score_year
 from umpire.games.europe1615.mapdata import (
     OTTOMAN,
     PAPAL_STATES,
-    center_values,
     islamic_centers,
     papal_neighbours,
     power_confession,
@@ -152,177 +153,6 @@ def _vacating_chain(units: Mapping[str, Unit], first: Any, dest: str, origin: st
         chain.append((cur, out.order))
         cur = prov_of(out.order.dest)
     return chain
-
-
-def new_unit_kind(prov: str) -> tuple[UnitType, str]:
-    """The unit a liberated centre acquires (seed, "ELIMINATION AND EFFECTS OF": "coastal provinces given fleets
-    and inland provinces given armies"): a fleet on a coastal province (on its first coast when it has several),
-    an army otherwise."""
-    gm = game_map()
-    province = gm.provinces[prov]
-    if province.type == "coast":
-        if gm.is_location(prov, "F"):
-            return "F", prov
-        for coast in province.coasts:
-            if gm.is_location(coast, "F"):
-                return "F", coast
-    return "A", prov
-
-
-def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
-    """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
-    and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
-
-    Ruling E2-01 (the 1615 engine section of docs/rulings.md): every province ``power`` owns goes back to the minor
-    state that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
-    states"), unless that state's capital is held by a third nation (then the province is left unowned); a
-    province of another great power goes back to that power if it is still in the game; every other province is
-    left unowned.  Each vacant liberated centre gets a unit at once.  Returns (liberated states, units raised)."""
-    gm = game_map()
-    table = minor_table(state)
-    start: dict[str, str | None] = dict(start_owner(gm))
-    for mid, nm in state.get("new_minors", {}).items():  # a dissolved power's centre: its new state (EG-01)
-        for prov in nm["provinces"]:
-            start[prov] = mid
-    by_state: dict[str, list[str]] = {}
-    for prov, owner in sorted(state["owner"].items()):
-        if owner != power:
-            continue
-        origin = start.get(prov)
-        if origin is not None and origin not in gm.powers:
-            by_state.setdefault(origin, []).append(prov)
-        elif origin is not None and origin != power and origin not in state["eliminated"]:
-            state["owner"][prov] = origin
-        else:
-            state["owner"][prov] = None
-    freed: list[str] = []
-    raised: list[str] = []
-    for mid, provs in sorted(by_state.items()):
-        m = table[mid]
-        if capital(m) not in provs and state["owner"].get(capital(m)) != mid:
-            for prov in provs:
-                state["owner"][prov] = None
-            continue
-        for prov in provs:
-            state["owner"][prov] = mid
-        if mid in state["suspended"]:
-            infs = state["suspended"].pop(mid)
-            if infs:
-                state["inf"][mid] = infs
-            if mid not in state["pliant"]:
-                state["pliant"].append(mid)
-                state["pliant"].sort()
-        freed.append(mid)
-        for prov in provs:
-            if prov in gm.centers and prov not in state["units"]:
-                kind, loc = new_unit_kind(prov)
-                state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
-                raised.append(f"{mid} {kind} {loc}")
-    return freed, raised
-
-
-def free_holdings(state: State, mid: str) -> list[str]:
-    """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
-    the Bohemian center will be 'liberated' ... given that it has not been taken by another state/power" (ruling
-    R09, issue 13).  Run after the states whose capital the captured state ``mid`` held were liberated: every other
-    province ``mid`` still holds outside its own goes back to the great power (or the Ottomans) that held it at the
-    start if it is still in the game -- its value counts for that power again and it may build there -- or to the
-    minor state that held it if that state still holds its capital; it is left unowned otherwise (its state's
-    capital is held by a third nation, or its power is eliminated), as elimination does (ruling E2-01).  Returns
-    the report lines."""
-    gm = game_map()
-    table = minor_table(state)
-    own = set(table[mid].provinces)
-    start: dict[str, str | None] = dict(start_owner(gm))
-    lines: list[str] = []
-    for prov, owner in sorted(state["owner"].items()):
-        if owner != mid or prov in own:
-            continue
-        origin = start.get(prov)
-        back: str | None = None
-        if origin is not None and (origin in gm.powers or origin == OTTOMAN):
-            back = None if origin in state["eliminated"] else origin
-        elif origin in table and state["owner"].get(capital(table[origin])) == origin:
-            back = origin  # a minor state that still holds its capital
-        state["owner"][prov] = back
-        lines.append(f"{prov}: {mid} -> {back or 'unowned'} (liberated: {mid} was captured)")
-    return lines
-
-
-def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]:
-    """Seed, "ABANDONMENT / CIVIL DISORDER": an abandoned ``power`` is dissolved at the winter phase.  All its
-    remaining units disband; each remaining centre becomes a pliant minor state with a newly built unit (a fleet
-    on a coastal province, an army inland, :func:`new_unit_kind`); its other provinces are left unaligned and
-    passable; it counts as eliminated from then on (its INFs leave after the scoring, its scores are ceded, as in
-    "ELIMINATION AND EFFECTS OF").
-
-    Ruling EG-01 (docs/rulings.md): the acquired foreign provinces go first where elimination
-    sends them (:func:`liberate`: back to their original minor state or great power); every centre still left
-    without an owner after that (the home centres and the centres nobody can take back) becomes a new one-centre
-    minor state, recorded in ``state["new_minors"]`` (id: the centre's province id, name ``"<Name> (free)"``,
-    its provinces, centre, unit and confession: the dissolved power's).  Returns (liberated states, new minor
-    states, units raised)."""
-    gm = game_map()
-    owned = sorted(prov for prov, owner in state["owner"].items() if owner == power)
-    for prov in [q for q, u in state["units"].items() if u["nation"] == power]:
-        del state["units"][prov]
-    if power not in state["eliminated"]:
-        state["eliminated"].append(power)
-    freed, raised = liberate(state, power)
-    table = minor_table(state)
-    created: list[str] = []
-    confession = power_confession(gm, power)
-    for prov in owned:
-        if prov not in gm.centers or state["owner"].get(prov) is not None:
-            continue
-        mid = prov.upper() if prov.upper() not in table else f"{prov.upper()}X"
-        kind, loc = new_unit_kind(prov)
-        state.setdefault("new_minors", {})[mid] = {
-            "id": mid,
-            "name": f"{gm.provinces[prov].name} (free)",
-            "provinces": [prov],
-            "centre": prov,
-            "unit": f"{kind} {loc}",
-            "confession": confession,
-            "from": power,
-        }
-        state["owner"][prov] = mid
-        state["pliant"].append(mid)
-        created.append(mid)
-        if prov not in state["units"]:
-            state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
-            raised.append(f"{mid} {kind} {loc}")
-    state["pliant"].sort()
-    return freed, created, raised
-
-
-def agreement_result(state: State) -> dict[str, Any]:
-    """Seed, "VICTORY CONDITIONS", "Victory by agreement": the GM's call, automated (ruling EG-03): the remaining
-    power with most rounds won wins; a tie on rounds is broken by the accumulated score (the sum of the power's
-    round totals over every scoring phase); a tie on both is a draw among the tied powers."""
-    remaining = sorted(alive(state))
-    accumulated = accumulated_scores(state)
-    best_rounds = max(state["rounds_won"].get(p, 0) for p in remaining)
-    top = [p for p in remaining if state["rounds_won"].get(p, 0) == best_rounds]
-    best_score = max(accumulated.get(p, 0) for p in top)
-    top = [p for p in top if accumulated.get(p, 0) == best_score]
-    return {
-        "kind": "victory" if len(top) == 1 else "draw",
-        "powers": top,
-        "reason": "the remaining powers agreed to stop the game: most rounds won, then accumulated score",
-        "rounds_won": dict(state["rounds_won"]),
-        "accumulated": accumulated,
-    }
-
-
-def accumulated_scores(state: State) -> dict[str, int]:
-    """Each power's round totals summed over the scoring phases in ``history``."""
-    out: dict[str, int] = {}
-    for h in state["history"]:
-        if h["public"].get("kind") == "scoring":
-            for p, sc in h["public"]["scores"].items():
-                out[p] = out.get(p, 0) + sc["total"]
-    return out
 
 
 # ------------------------------------------------------------------------------------------------ ruleset
@@ -439,8 +269,8 @@ class Europe1615(Ruleset):
             state["minor_disbands"] = {}
             state["phase"] = f"W{year}A"
         elif kind == "A":
-            self.scoring(state)
-            self.check_agreement(state)  # a holdout may have been eliminated this winter
+            score_year(state)
+            check_agreement(state)  # a holdout may have been eliminated this winter
             if not state["over"]:
                 state["year"] = year + 1
                 state["phase"] = f"S{year + 1}M"
@@ -1223,75 +1053,6 @@ class Europe1615(Ruleset):
         if defaults:
             state["history"][-1]["gm"]["sanction_defaults"] = defaults
 
-    def scoring(self, state: State) -> None:
-        """Seed, "Scoring Phase": score_round, the round's winner, the end of the game; then the year's INFs
-        lapse and the INFs of eliminated powers are removed."""
-        gm = game_map()
-        values = center_values(gm)
-        table = minor_table(state)
-        ms = []
-        for mid, m in table.items():
-            if m.dormant and mid not in state["pliant"]:
-                continue
-            st = state["status"].get(mid, {})
-            ms.append(
-                scoring.MinorScoring(
-                    id=mid,
-                    independent=mid in state["pliant"],
-                    dominion=tuple(owned_centres(state, mid)),
-                    aligned_to=st.get("power") if st.get("kind") == "ALIGNED" else None,
-                    marker=state["markers"].get(mid, {}).get("confession"),
-                    ottoman=mid == OTTOMAN,
-                )
-            )
-        scores = scoring.score_round(
-            gm.powers,
-            held={p: owned_centres(state, p) for p in gm.powers},
-            homes={p: gm.homes[p] for p in gm.powers},
-            values=values,
-            minors=ms,
-            eliminated=state["eliminated"],
-        )
-        totals = {p: s.total for p, s in scores.items()}
-        winner = scoring.round_winner({p: t for p, t in totals.items() if p not in state["eliminated"]})
-        if winner is not None:
-            state["rounds_won"][winner] += 1
-        state["scores"] = totals
-        rome = state["owner"].get("ROM")
-        end = scoring.game_end(
-            alive=alive(state),
-            rounds_won=state["rounds_won"],
-            rome_owner=rome if rome in gm.powers or rome == OTTOMAN else None,
-            ottoman_centres=owned_centres(state, OTTOMAN),
-            islamic_centres=islamic_centers(gm),
-        )
-        for p in state["eliminated"]:
-            state["inf"] = {m: row for m, row in influence.remove_power(state["inf"], p).items() if row}
-            state["suspended"] = influence.remove_power(state["suspended"], p)
-        state["history"].append(
-            {
-                "phase": f"W{state['year']}S",
-                "public": {
-                    "kind": "scoring",
-                    "scores": {p: {"total": s.total, "lines": list(s.lines)} for p, s in scores.items()},
-                    "round_winner": winner,
-                    "rounds_won": dict(state["rounds_won"]),
-                },
-                "gm": {},
-            }
-        )
-        if end is not None:
-            state["over"] = True
-            state["result"] = {"kind": end.kind, "powers": list(end.powers), "reason": end.reason}
-        elif state["options"]["end_year"] is not None and state["year"] >= state["options"]["end_year"]:
-            state["over"] = True
-            state["result"] = {
-                "kind": "stopped",
-                "powers": sorted(alive(state)),
-                "reason": f"the game was set to stop after {state['year']}",
-                "rounds_won": dict(state["rounds_won"]),
-            }
-
     # --- actions ------------------------------------------------------------------------------------------
 
     def parse(self, state: State, power: str, text: str) -> Submission:
@@ -1317,10 +1078,10 @@ class Europe1615(Ruleset):
             self.resolve(state)
             return
         if kind == "abandon":
-            self.abandon(state, role, action)
+            abandon(state, role, action)
             return
         if kind == "propose_end":
-            self.propose_end(state, role, action)
+            propose_end(state, role, action)
             return
         if role not in self.seats(state):
             raise IllegalAction(f"{role} cannot {kind}: only a seat may submit or be ready")
@@ -1345,70 +1106,6 @@ class Europe1615(Ruleset):
             raise IllegalAction(
                 f"unknown action type {kind!r}; expected 'submit', 'ready', 'resolve', 'propose_end' or 'abandon'"
             )
-
-    def abandon(self, state: State, role: str, action: dict[str, Any]) -> None:
-        """GM: ``{"type": "abandon", "power": P}`` marks P abandoned (no replacement found); it is dissolved at
-        the next early winter (:func:`dissolve`).  ``"abandoned": false`` withdraws the mark before that (a
-        replacement was found).  Ruling EG-02."""
-        if role != GM:
-            raise IllegalAction("only the GM may declare a power abandoned")
-        if state["over"]:
-            raise IllegalAction("the game is over")
-        power = action.get("power")
-        if power not in game_map().powers:
-            raise IllegalAction(f"'power' must be one of {', '.join(game_map().powers)}, not {power!r}")
-        if power in state["eliminated"]:
-            raise IllegalAction(f"{power} is no longer in the game")
-        flag = action.get("abandoned", True)
-        if not isinstance(flag, bool):
-            raise IllegalAction(f"'abandoned' must be true or false, not {flag!r}")
-        marked = set(state.get("abandoned", []))
-        if flag:
-            marked.add(power)
-            state.get("box", {}).pop(power, None)  # no player: its units hold, it is not waited for
-        else:
-            marked.discard(power)
-        state["abandoned"] = sorted(marked)
-        state["history"].append(
-            {"phase": state["phase"], "public": {"kind": "abandoned", "power": power, "abandoned": flag}, "gm": {}}
-        )
-        self.check_agreement(state)
-
-    def propose_end(self, state: State, role: str, action: dict[str, Any]) -> None:
-        """Seed, "Victory by agreement": ``{"type": "propose_end", "agree": true}`` records a seat's agreement to
-        stop the game (``false`` withdraws it); the votes are public; the game ends when every remaining power
-        agrees (ruling EG-03)."""
-        if role not in self.seats(state):
-            raise IllegalAction(f"{role} cannot vote to end the game: only a seat may")
-        if state["over"]:
-            raise IllegalAction("the game is over")
-        if role in state["eliminated"]:
-            raise IllegalAction(f"{role} is no longer in the game")
-        agree = action.get("agree", True)
-        if not isinstance(agree, bool):
-            raise IllegalAction(f"'agree' must be true or false, not {agree!r}")
-        votes = set(state.get("end_votes", []))
-        if agree:
-            votes.add(role)
-        else:
-            votes.discard(role)
-        state["end_votes"] = sorted(votes)
-        self.check_agreement(state)
-
-    def check_agreement(self, state: State) -> None:
-        """End the game when every remaining power (not eliminated, not abandoned) has agreed to stop it."""
-        if state["over"]:
-            return
-        voters = [p for p in alive(state) if p not in state.get("abandoned", [])]
-        votes = set(state.get("end_votes", []))
-        if not voters or not votes.issuperset(voters):
-            return
-        state["over"] = True
-        state["result"] = agreement_result(state)
-        state.pop("box", None)
-        state["history"].append(
-            {"phase": state["phase"], "public": {"kind": "agreement", "result": state["result"]}, "gm": {}}
-        )
 
     # --- views --------------------------------------------------------------------------------------------
 
