@@ -44,15 +44,13 @@ from umpire.diplomacy.map import GameMap, UnitType
 from umpire.diplomacy.orders import (
     Build,
     Convoy,
-    Disband,
     Hold,
     Move,
     Order,
-    Retreat,
     SupportMove,
     format_order,
 )
-from umpire.diplomacy.phases import resolve_adjustments, resolve_retreats
+from umpire.diplomacy.phases import resolve_adjustments
 from umpire.diplomacy.policy import Unit
 from umpire.diplomacy.resolver import Dislodgement, resolve_movement
 from umpire.games.europe1615 import influence, sanctions
@@ -94,6 +92,7 @@ from umpire.games.europe1615.mapdata import (
 from umpire.games.europe1615.parsing import MAX_LINE, check_submission_size, parse, parse_simple, submission_lines
 from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem, phase_policy
 from umpire.games.europe1615.report import report_text
+from umpire.games.europe1615.retreats import resolve_retreats
 from umpire.games.europe1615.sanction_effects import (
     EMBARGOES,
     LYON_BARRED,
@@ -283,7 +282,7 @@ class Europe1615(Ruleset):
         if kind == "M":
             self.resolve_movement(state, texts)
         elif kind == "R":
-            self.resolve_retreats(state, texts)
+            resolve_retreats(state, texts)
         elif kind == "E":
             self.resolve_disbands(state, texts)
         elif kind == "A":
@@ -674,43 +673,6 @@ class Europe1615(Ruleset):
         return combined, units2, marks2, own_marks, reports
 
     # --- retreats -----------------------------------------------------------------------------------------
-
-    def resolve_retreats(self, state: State, texts: Mapping[str, str]) -> None:
-        gm = game_map()
-        orders: dict[str, Order] = {}
-        for p, text in texts.items():
-            for line in parse_simple(state, p, text).orders:
-                if isinstance(line.order, Retreat | Disband):
-                    orders[prov_of(line.order.loc)] = line.order
-        dislodged = {
-            p: (Unit(d["unit"]["nation"], d["unit"]["kind"], d["unit"]["loc"]), tuple(d["options"]))
-            for p, d in state["dislodged"].items()
-        }
-        result = resolve_retreats(gm, board(state), dislodged, orders)
-        new_units: dict[str, dict[str, Any]] = {}
-        for prov, unit in result.units.items():
-            if prov in state["units"] and state["units"][prov]["loc"] == unit.loc:
-                new_units[prov] = dict(state["units"][prov])
-            else:
-                # a retreating army gains an attrition mark (seed, "ATTRITION"); fleets do not
-                new_units[prov] = {"nation": unit.nation, "kind": unit.kind, "loc": unit.loc, "mark": unit.kind == "A"}
-        state["units"] = new_units
-        report = [
-            {"order": format_order(o.order), "result": o.result, "reason": o.reason}
-            for _, o in sorted(result.outcomes.items())
-        ]
-        state["history"].append(
-            {
-                "phase": state["phase"],
-                "public": {
-                    "kind": "retreats",
-                    "orders": report,
-                    "disbanded": [f"{u.nation} {u}" for u in result.disbanded],
-                },
-                "gm": {"submissions": dict(texts)},
-            }
-        )
-        state["dislodged"] = {}
 
     # --- winter -------------------------------------------------------------------------------------------
 
