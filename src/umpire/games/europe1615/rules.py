@@ -68,7 +68,7 @@ from umpire.games.europe1615.board import (
     owned_centres,
     prov_of,
 )
-from umpire.games.europe1615.directives import apply_directives, check_directives, fortify, settle_choices
+from umpire.games.europe1615.directives import apply_directives
 from umpire.games.europe1615.duties import (
     build_sites,
     delta,
@@ -77,7 +77,6 @@ from umpire.games.europe1615.duties import (
     minor_owed,
     must_act,
     retreat_orderer,
-    sanction_duty,
 )
 from umpire.games.europe1615.elimination import abandon, dissolve, free_holdings, liberate
 from umpire.games.europe1615.ending import check_agreement, propose_end, score_year
@@ -86,20 +85,16 @@ from umpire.games.europe1615.mapdata import (
     PAPAL_STATES,
     islamic_centers,
     papal_neighbours,
-    power_confession,
     start_owner,
 )
 from umpire.games.europe1615.parsing import MAX_LINE, check_submission_size, parse, parse_simple, submission_lines
 from umpire.games.europe1615.policy import Policy1615, capturer, faith_problem, phase_policy
 from umpire.games.europe1615.report import report_text
 from umpire.games.europe1615.retreats import resolve_retreats
+from umpire.games.europe1615.sanction_choice import choose_sanctions
 from umpire.games.europe1615.sanction_effects import (
-    EMBARGOES,
     LYON_BARRED,
-    ONE_TIME,
-    RESERVATION,
     REVOLTS,
-    STRONGHOLD_PICKS,
     SWITZERLAND,
     blocs,
     by_influence,
@@ -114,7 +109,6 @@ from umpire.games.europe1615.sanction_effects import (
 from umpire.games.europe1615.status import impassable, left_neutral, recompute_markers, status_check, statuses
 from umpire.games.europe1615.submission import (
     Submission,
-    split_directives,
 )
 from umpire.kernel import registry, simultaneous
 from umpire.kernel.errors import IllegalAction
@@ -878,7 +872,7 @@ class Europe1615(Ruleset):
         rebuilt.extend(self.ottoman_builds(state))
         state["history"][-1]["public"]["minor_rebuilds"] = rebuilt
         if state.get("sanctions"):
-            self.choose_sanctions(state, texts)
+            choose_sanctions(state, texts)
 
     def ottoman_builds(self, state: State) -> list[str]:
         """With option ``ottoman_builds`` (ruling E1615-34): the Ottomans build up to their number of centres, on
@@ -944,76 +938,6 @@ class Europe1615(Ruleset):
                 "gm": {"submissions": {p: t for p, t in texts.items() if "SANCTION" not in t.upper()}},
             }
         )
-
-    def choose_sanctions(self, state: State, texts: Mapping[str, str]) -> None:
-        chosen: dict[str, sanctions.SanctionSubmission] = {}
-        ctx = sanction_context(state)
-        defaults: dict[str, str] = {}
-        for p, text in sorted(texts.items()):
-            sub = parse_simple(state, p, text)
-            if sub.sanction is not None:
-                chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
-            if sanction_duty(state, p, sub, 0):
-                # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-24)
-                hand = state["sanctions"]["lists"].get(p, [])
-                pick = sanctions.default_pick(p, hand, lambda c: sanctions.available(c, ctx))
-                if pick is not None:
-                    chosen[p] = sanctions.SanctionSubmission(pick)
-                    defaults[p] = pick
-        try:
-            sel = sanctions.select_sanctions(
-                chosen, state["sanctions"]["lists"], playable=lambda s: sanctions.available(s, ctx)
-            )
-        except ValueError as exc:
-            state["history"][-1]["gm"]["sanction_error"] = str(exc)
-            return
-        notes: list[str] = []
-        for sid in sel.in_effect:
-            state["sanctions"]["active"].setdefault(sid, None)
-            state["inf"] = sanctions.purge_on_effect(sid, state["inf"])
-            holders = sorted(p for p, c in chosen.items() if c.sanction == sid)
-            if sid in ONE_TIME and holders:
-                uses = state["sanctions"].setdefault("uses", {})
-                uses[sid] = sorted(set(uses.get(sid, [])) | set(holders))
-            if sid in EMBARGOES or sid == RESERVATION:
-                choosers = holders
-                if sid == RESERVATION:
-                    choosers = [p for p in holders if power_confession(game_map(), p) == "catholic"] or holders
-                if choosers:
-                    state["sanctions"].setdefault("pending", {})[sid] = choosers
-            if sid == "SATELLITE_STATE" and holders:
-                table = minor_table(state)
-                candidates = [
-                    m
-                    for m in state["pliant"]
-                    if table[m].centers and any(u["nation"] == m for u in state["units"].values())
-                ]
-                try:
-                    drawn = sanctions.draw_satellite_states(state, holders, candidates)
-                except ValueError as exc:
-                    notes.append(f"SATELLITE_STATE: {exc}")
-                else:
-                    state["sanctions"]["active"][sid] = drawn
-                    notes.extend(f"SATELLITE_STATE: {m} is {p}'s satellite" for p, m in sorted(drawn.items()))
-            if sid in STRONGHOLD_PICKS:
-                picks = state["sanctions"].setdefault("picks", {})
-                for p in holders:
-                    picks[p] = picks.get(p, 0) + STRONGHOLD_PICKS[sid]
-                    lines = split_directives(texts.get(p, ""))[1]
-                    for d in check_directives(state, p, lines, "A")[0]:
-                        notes.extend(fortify(state, p, d.args))
-        if state["sanctions"].get("pending"):
-            notes.extend(settle_choices(state, texts, "A"))
-        state["inf"] = {m: row for m, row in state["inf"].items() if row}
-        state["sanctions"]["lists"] = {p: list(v) for p, v in sel.lists.items()}
-        entry = {"year": state["year"], "in_effect": list(sel.in_effect), "notes": list(sel.notes)}
-        state["sanctions"]["history"].append(entry)
-        state["history"][-1]["public"]["sanctions"] = {"in_effect": list(sel.in_effect)}
-        if notes:
-            state["history"][-1]["public"]["sanction_effects"] = notes
-        state["history"][-1]["gm"]["sanction_choices"] = {p: s.sanction for p, s in chosen.items()}
-        if defaults:
-            state["history"][-1]["gm"]["sanction_defaults"] = defaults
 
     # --- actions ------------------------------------------------------------------------------------------
 
