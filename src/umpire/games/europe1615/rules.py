@@ -36,29 +36,18 @@ power's INF amounts or another power's sanction list; the GM's view holds everyt
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from umpire.diplomacy.orders import (
-    Hold,
-    Move,
-    Order,
-    format_order,
-)
-from umpire.diplomacy.resolver import resolve_movement
 from umpire.games.europe1615 import influence, sanctions
 from umpire.games.europe1615.board import (
     FIRST_YEAR,
     State,
     aligned_map,
-    alive,
-    board,
     game_map,
     minor_table,
     owned_centres,
     prov_of,
 )
-from umpire.games.europe1615.directives import apply_directives
 from umpire.games.europe1615.duties import (
     build_sites,
     delta,
@@ -69,32 +58,21 @@ from umpire.games.europe1615.duties import (
 )
 from umpire.games.europe1615.elimination import abandon
 from umpire.games.europe1615.ending import check_agreement, propose_end, score_year
-from umpire.games.europe1615.forced_march import forced_march
 from umpire.games.europe1615.mapdata import (
     OTTOMAN,
-    PAPAL_STATES,
-    islamic_centers,
-    papal_neighbours,
     start_owner,
 )
+from umpire.games.europe1615.movement import resolve_movement
 from umpire.games.europe1615.parsing import MAX_LINE, check_submission_size, parse, submission_lines
-from umpire.games.europe1615.policy import faith_problem, phase_policy
 from umpire.games.europe1615.report import report_text
 from umpire.games.europe1615.retreats import resolve_retreats
 from umpire.games.europe1615.sanction_effects import (
-    LYON_BARRED,
-    REVOLTS,
-    SWITZERLAND,
     blocs,
-    by_influence,
     in_force,
     may_deploy,
-    protestant_powers,
     sanction_context,
-    spend,
-    storm_strongholds,
 )
-from umpire.games.europe1615.status import impassable, left_neutral, recompute_markers, status_check, statuses
+from umpire.games.europe1615.status import impassable, recompute_markers, status_check, statuses
 from umpire.games.europe1615.submission import (
     Submission,
 )
@@ -249,7 +227,7 @@ class Europe1615(Ruleset):
         texts = {p: (s or {}).get("text", "") for p, s in submissions.items()}
         kind = state["phase"][-1]
         if kind == "M":
-            self.resolve_movement(state, texts)
+            resolve_movement(state, texts)
         elif kind == "R":
             resolve_retreats(state, texts)
         elif kind == "E":
@@ -261,279 +239,6 @@ class Europe1615(Ruleset):
     # --- parsing ------------------------------------------------------------------------------------------
 
     # --- movement -----------------------------------------------------------------------------------------
-
-    def resolve_movement(self, state: State, texts: Mapping[str, str]) -> None:
-        gm = game_map()
-        powers = alive(state)
-        subs = {p: parse(state, p, texts.get(p, "")) for p in powers}
-        # 1. deployments
-        deployed: dict[str, dict[str, int]] = {}
-        for p in powers:
-            totals = subs[p].deployment_totals()
-            if totals:
-                deployed[p] = totals
-                state["inf"] = influence.apply_deployments(state["inf"], p, sorted(totals.items()))
-                state["spent"][p] += sum(totals.values())
-        # 2. diplomatic attacks
-        attacks = [
-            influence.Attack(p, subs[p].attack.minor, subs[p].attack.target)  # type: ignore[union-attr]
-            for p in powers
-            if subs[p].attack is not None
-        ]
-        order = influence.attack_order(
-            powers,
-            allocation=state["allocation"],
-            centres={p: len(owned_centres(state, p)) for p in powers},
-            last_score=state["scores"],
-            first_year=state["year"] == FIRST_YEAR,
-        )
-        ctx = sanction_context(state) if state.get("sanctions") else None
-        state["inf"], attack_results = influence.resolve_attacks(
-            state["inf"],
-            attacks,
-            order,
-            immune=(lambda a, t: sanctions.attack_immunity(a, t, ctx)) if ctx is not None else None,
-            pliant=state["pliant"],
-        )
-        # 3. statuses; the lines using sanctions in effect
-        state["status"] = statuses(state)
-        recompute_markers(state)
-        aligned = aligned_map(state)
-        permitted, sanction_notes = apply_directives(state, texts, powers)
-        # 4. whose orders each unit follows
-        units = board(state)
-        orders: dict[str, Order] = {}
-        minor_orders: dict[str, str] = {}
-        ottoman_props: dict[str, dict[str, str]] = {}
-        ottoman_objs: dict[str, Order] = {}
-        for p in powers:
-            for line in subs[p].orders:
-                if line.order is None:
-                    continue
-                prov = prov_of(getattr(line.order, "loc", ""))
-                unit = units.get(prov)
-                if unit is None:
-                    continue
-                if unit.nation == p:
-                    orders[prov] = line.order
-                elif unit.nation == OTTOMAN:
-                    text = format_order(line.order)
-                    ottoman_props.setdefault(prov, {})[p] = text
-                    ottoman_objs[text] = line.order
-                elif unit.nation not in gm.powers and aligned.get(unit.nation) == p:
-                    orders[prov] = line.order
-        for prov, unit in sorted(units.items()):
-            if unit.nation in gm.powers or unit.nation == OTTOMAN:
-                continue
-            st = state["status"].get(unit.nation, {"kind": "UNALIGNED", "power": None})
-            if st["kind"] == "ALIGNED":
-                minor_orders[prov] = (
-                    f"{unit.nation} follows {st['power']}'s order"
-                    if prov in orders
-                    else f"{unit.nation} holds: {st['power']} gave no order"
-                )
-            elif st["kind"] == "NEUTRAL":
-                minor_orders[prov] = f"{unit.nation} is NEUTRAL: orders ignored, it holds"
-            else:
-                minor_orders[prov] = f"{unit.nation} is UNALIGNED: it holds"
-        ottoman_tallies: dict[str, Any] = {}
-        ottoman_public: dict[str, str] = {}
-        weights = {p: state["allocation"].get(p, 0) for p in powers}
-        marches: dict[str, tuple[str, Order, Order]] = {}  # origin -> (power, first, second)
-        for p in powers:
-            for fm in subs[p].forced_marches:
-                first, second = fm.first.order, fm.second.order
-                if first is None or second is None:
-                    continue
-                origin = prov_of(getattr(first, "loc", ""))
-                if origin in units and units[origin].nation == p:
-                    orders[origin] = first
-                    marches[origin] = (p, first, second)
-                    spend(state, "FORCED_MARCH", [p])
-        neutrality = in_force(state, "OTTOMAN_NEUTRALITY")
-        for prov, unit in sorted(units.items()):
-            if unit.nation != OTTOMAN:
-                continue
-            if neutrality:
-                ottoman_public[prov] = "holds: Ottoman neutrality (no orders)"
-                continue
-            props = ottoman_props.get(prov, {})
-            chosen = influence.ottoman_order(props, weights)
-            ottoman_tallies[prov] = [
-                {"order": o, "weight": w, "powers": ps} for o, w, ps in influence.ottoman_tally(props, weights)
-            ]
-            if chosen is not None:
-                key = " ".join(chosen.upper().split())
-                obj = next((o for t, o in ottoman_objs.items() if " ".join(t.upper().split()) == key), None)
-                if obj is not None:
-                    orders[prov] = obj
-                ottoman_public[prov] = f"follows {key}"
-            else:
-                ottoman_public[prov] = "holds (no order carries the greatest weight)"
-        # 5. a bribe; the Treaty of Lyon; the Christian/Islamic restrictions; then the resolver
-        table = minor_table(state)
-        faith_void: dict[str, tuple[str, str]] = {}
-        bribes = [
-            (p, line.order)
-            for p in by_influence(state, powers)
-            for line in subs[p].orders
-            if line.bribe and line.order is not None
-        ]
-        bribe_gm: dict[str, str] = {}
-        if bribes:
-            briber, bribed = bribes[0]
-            prov = prov_of(getattr(bribed, "loc", ""))
-            if prov in units:
-                orders[prov] = Hold(units[prov].kind, units[prov].loc)
-                sanction_notes.append(f"{units[prov].nation} {units[prov]} is bribed to hold")
-                bribe_gm = {"power": briber, "unit": str(units[prov])}
-                spend(state, "BRIBE", list(state["sanctions"].get("uses", {}).get("BRIBE", [])))
-        if in_force(state, "TREATY_OF_LYON"):
-            for prov, o in list(orders.items()):
-                nation = units[prov].nation
-                barred = nation in LYON_BARRED and nation not in permitted
-                if barred and isinstance(o, Move) and prov_of(o.dest) == SWITZERLAND:
-                    faith_void[prov] = (format_order(o), "Treaty of Lyon: no move through Switzerland")
-                    orders[prov] = Hold(units[prov].kind, units[prov].loc)
-        for prov, o in list(orders.items()):
-            if prov in faith_void:
-                continue
-            why = faith_problem(
-                o,
-                units,
-                islamic={mid for mid, m in table.items() if m.islamic},
-                papal_area=set(table[PAPAL_STATES].provinces) | papal_neighbours(gm),
-                islamic_centres=islamic_centers(gm),
-                aligned=aligned,
-            )
-            if why:
-                faith_void[prov] = (format_order(o), why)
-                orders[prov] = Hold(units[prov].kind, units[prov].loc)
-        policy = phase_policy(state)
-        result: Any = resolve_movement(gm, units, orders, policy=policy)
-        closed: set[str] = set()
-        while not left_neutral(state, units, result) <= closed:  # a neutral state closes when its foreign unit leaves
-            closed |= left_neutral(state, units, result)
-            policy = phase_policy(state, closed)
-            result = resolve_movement(gm, units, orders, policy=policy)
-        closed_moves = {q: prov_of(o.dest) for q, o in orders.items() if isinstance(o, Move)}
-        closed_moves = {q: d for q, d in closed_moves.items() if d in closed}
-        start_units = units
-        marks = {p: bool(u.get("mark", False)) for p, u in state["units"].items()}
-        own_marks: dict[str, bool] = {}
-        march_reports: list[dict[str, Any]] = []
-        if marches:
-            result, units, marks, own_marks, march_reports = forced_march(
-                gm, units, orders, marches, policy, result, marks, faith_void
-            )
-        order_results = [
-            {
-                "nation": units[p].nation,
-                "order": format_order(o.order),
-                "result": o.result,
-                "reason": o.reason,
-            }
-            for p, o in sorted(result.outcomes.items())
-        ]
-        for entry in order_results:
-            prov = prov_of(entry["order"][2:].split(" ", 1)[0])
-            if prov in faith_void and prov in units and units[prov].nation == entry["nation"]:
-                entry.update(order=faith_void[prov][0], result="void", reason=f"void: {faith_void[prov][1]}; holds")
-            elif prov in closed_moves and entry["result"] == "void":
-                why = f"bounces: {closed_moves[prov]} is NEUTRAL and closed once its foreign unit moved out"
-                entry.update(result="fails", reason=why)
-        settled: frozenset[str] = getattr(result, "settled", frozenset())
-        for p in sorted(units):
-            if p not in result.outcomes and p not in settled:
-                order_results.append(
-                    {"nation": units[p].nation, "order": f"{units[p]} H", "result": "succeeds", "reason": "holds"}
-                )
-        order_results.extend(march_reports)
-        arrivals = {
-            prov_of(o.order.dest): q
-            for q, o in result.outcomes.items()
-            if o.result == "succeeds" and isinstance(o.order, Move)
-        }
-        new_units: dict[str, dict[str, Any]] = {}
-        for prov, unit in result.units.items():
-            mark = marks.get(arrivals.get(prov, prov), False)
-            new_units[prov] = {"nation": unit.nation, "kind": unit.kind, "loc": unit.loc, "mark": mark}
-        disbanded: list[str] = []
-        sanction_notes.extend(storm_strongholds(state, units, result.outcomes))
-        revolts = {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
-        protestant = protestant_powers(state)
-        lyon = in_force(state, "TREATY_OF_LYON")
-        state["dislodged"] = {}
-        for prov, d in sorted(result.dislodged.items()):
-            nation = d.unit.nation
-            options = [o for o in d.options if (nation, prov_of(o)) not in revolts]
-            if lyon and nation in LYON_BARRED and nation not in permitted:
-                options = [o for o in options if prov_of(o) != SWITZERLAND]
-            attacker = units.get(prov_of(d.by)) or start_units.get(prov_of(d.by))
-            why = ""
-            if (nation, prov) in revolts and attacker is not None and attacker.nation in protestant:
-                why = f"dislodged from {prov}, in revolt, by a Protestant power's unit"
-            elif not d.options:
-                why = (
-                    "a minor state's unit"
-                    if nation not in gm.powers
-                    else (
-                        "it carried an attrition mark"
-                        if own_marks.get(prov, marks.get(prov))
-                        else "it has nowhere to retreat"
-                    )
-                )
-            elif not options:
-                why = "it has nowhere to retreat (the sanctions in effect close its retreats)"
-            if why:
-                disbanded.append(f"{nation} {d.unit} dislodged and disbanded: {why}")
-                continue
-            state["dislodged"][prov] = {
-                "unit": {
-                    "nation": nation,
-                    "kind": d.unit.kind,
-                    "loc": d.unit.loc,
-                    "mark": own_marks.get(prov, marks[prov]),
-                },
-                "options": options,
-                "by": d.by,
-            }
-        state["units"] = new_units
-        public = {
-            "kind": "movement",
-            "deployed": {p: sorted(t) for p, t in sorted(deployed.items())},
-            "attacks": [
-                {"power": r.attack.power, "minor": r.attack.minor, "target": r.attack.target, "outcome": r.outcome}
-                for r in attack_results
-            ],
-            "status": state["status"],
-            "minor_orders": minor_orders,
-            "ottoman": ottoman_public,
-            "orders": order_results,
-            "dislodged": {p: {"unit": d["unit"], "options": d["options"]} for p, d in state["dislodged"].items()},
-            "disbanded": disbanded,
-            "sanction_effects": sanction_notes,
-        }
-        gm_part = {
-            "bribe": bribe_gm,
-            "deployments": deployed,
-            "attacks": [
-                {
-                    "power": r.attack.power,
-                    "minor": r.attack.minor,
-                    "target": r.attack.target,
-                    "outcome": r.outcome,
-                    "reduction": r.reduction,
-                    "reason": r.reason,
-                }
-                for r in attack_results
-            ],
-            "ottoman_proposals": ottoman_tallies,
-            "submissions": {p: texts.get(p, "") for p in powers},
-            "errors": {p: [f"line {e.line}: {e.message}" for e in subs[p].errors] for p in powers if subs[p].errors},
-            "inf": state["inf"],
-        }
-        state["history"].append({"phase": state["phase"], "public": public, "gm": gm_part})
 
     # --- retreats -----------------------------------------------------------------------------------------
 
