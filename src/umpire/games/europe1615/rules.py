@@ -1,4 +1,5 @@
-"""Europe 1615 (seed 003) as a kernel ruleset, registered as ``europe1615``.
+"""Europe 1615 (seed 003) as a kernel ruleset, registered as ``europe1615``: the phase clock and the dispatch of
+actions; every rule lives in a module named for it.
 
 **The year** ("PHASES OF THE GAME YEAR").  Phase names (ruling R01 of the 1615 engine section of docs/rulings.md):
 
@@ -14,24 +15,24 @@
 **Actions.**  ``{"type": "submit", "text": "..."}``: a seat's whole submission for the phase in the seed's
 format (``submission.parse_submission``); every line with an error is listed back in the seat's view and the good
 lines are kept.  ``{"type": "ready", "ready": true}``; ``{"type": "resolve"}`` (GM, a deadline).
-``{"type": "propose_end", "agree": true}`` (a seat, any time: "Victory by agreement", :meth:`Europe1615.propose_end`);
-``{"type": "abandon", "power": P}`` (GM: civil disorder, the power is dissolved at early winter, :func:`dissolve`).
+``{"type": "propose_end", "agree": true}`` (a seat, any time: "Victory by agreement", ``ending.propose_end``);
+``{"type": "abandon", "power": P}`` (GM: civil disorder, the power is dissolved at early winter,
+``elimination.abandon``).
 
-**Movement resolution** (seed, "EFFECTS OF INFLUENCE..."): deployments, then diplomatic attacks
-(``influence.resolve_attacks``), then statuses (``influence.political_status``), then the minor orders followed
-(ALIGNED: its power's orders; NEUTRAL: ignored; UNALIGNED: hold), the Ottoman orders by weight
-(``influence.ottoman_order``), then the resolver with :class:`~umpire.games.europe1615.policy.Policy1615`.
+**Where each rule lives** (modules of this package):
 
-**Sanctions in effect** (rulings E2-xx in the 1615 engine section of docs/rulings.md): Union/League members are friends
-and do not capture each other (``blocs``); Dutch/Swedish/Polish units retreat under their intervention
-(``retreating``); strongholds defend with +1 (``fortified``); the revolts bar builds, retreats and disband units
-dislodged by Protestant powers; the Treaty of Lyon voids Spanish and Austrian moves into Switzerland unless France
-writes ``PERMIT: SPAIN``; Ottoman neutrality silences the Ottomans; the lines ``STRONGHOLD:``, ``PERMIT:``,
-``RELIEVE:``, ``LEVY:``, ``CANCEL:``, ``EMBARGO:``, ``RESERVATION:`` and ``BRIBE`` notes use them
-(``submission.split_directives``); a forced march is adjudicated in two steps (:meth:`Europe1615.forced_march`).
-
-**Hidden information.**  A seat's view never holds another seat's submission, the Ottoman proposals, another
-power's INF amounts or another power's sanction list; the GM's view holds everything.
+- ``board``: reading the state (map, minor table, units, owners, powers still in);
+- ``status``: the status check, the minor states' statuses and religious markers, impassable neutral states;
+- ``duties``: what each power must order in a phase (retreats, disbands, builds, the sanction duty);
+- ``parsing``: a submission read against the state (the text format itself: ``submission``);
+- ``movement`` (with ``forced_march`` and the resolver hooks in ``policy``): a movement phase;
+- ``retreats``: the retreat phases;
+- ``winter``: early winter's captures and disbands, late winter's builds and rebuilds;
+- ``sanction_effects`` (what the sanctions in effect do), ``directives`` (the lines using them),
+  ``sanction_choice`` (the winter choice; the sanctions themselves: ``sanctions``);
+- ``elimination``: eliminated, abandoned and dissolved powers, freed holdings;
+- ``ending``: the scoring phase (the scores: ``scoring``) and the end of the game;
+- ``views``: what each role sees.
 """
 
 from __future__ import annotations
@@ -90,11 +91,8 @@ __all__ = [
     "statuses",
 ]
 
+#: The movement seasons in their order: Spring, Summer, Fall.
 SEASONS = ("S", "U", "F")
-SEASON_NAMES = {"S": "Spring", "U": "Summer", "F": "Fall", "W": "Winter"}
-
-
-# ------------------------------------------------------------------------------------------------ ruleset
 
 
 class Europe1615(Ruleset):
@@ -120,6 +118,7 @@ class Europe1615(Ruleset):
     # --- setup --------------------------------------------------------------------------------------------
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        """The seed's starting position: units, owners, pliant states, the sanction lists dealt."""
         gm = game_map()
         state["map"] = gm.id
         state["options"] = options
@@ -159,6 +158,7 @@ class Europe1615(Ruleset):
             state["sanctions"] = None
 
     def seats(self, state: State) -> list[str]:
+        """The five great powers."""
         return list(game_map().powers)
 
     def build_sites(self, state: State, power: str) -> list[str]:
@@ -168,6 +168,7 @@ class Europe1615(Ruleset):
     # --- the engine's procedures --------------------------------------------------------------------------
 
     def advance(self, state: State) -> None:
+        """Run the engine's procedures until a seat must act or the game is over."""
         while not state["over"]:
             if not state["status_checked"]:
                 status_check(state)
@@ -182,6 +183,7 @@ class Europe1615(Ruleset):
             break
 
     def open_phase(self, state: State) -> None:
+        """Open the boxes of the seats that must act, or move on when none must."""
         seats = [p for p in self.seats(state) if must_act(state, p)]
         if seats:
             simultaneous.open_boxes(state, seats)
@@ -216,6 +218,7 @@ class Europe1615(Ruleset):
                 state["status_checked"] = False
 
     def resolve(self, state: State) -> None:
+        """Resolve the current phase from the seats' submissions, then move on."""
         submissions = simultaneous.take_all(state)
         texts = {p: (s or {}).get("text", "") for p, s in submissions.items()}
         kind = state["phase"][-1]
@@ -229,15 +232,7 @@ class Europe1615(Ruleset):
             resolve_builds(state, texts)
         self.next_phase(state)
 
-    # --- parsing ------------------------------------------------------------------------------------------
-
-    # --- movement -----------------------------------------------------------------------------------------
-
-    # --- retreats -----------------------------------------------------------------------------------------
-
-    # --- winter -------------------------------------------------------------------------------------------
-
-    # --- actions ------------------------------------------------------------------------------------------
+    # --- actions and views ------------------------------------------------------------------------------------
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         """``views.view``: the state as ``role`` may see it."""
@@ -257,6 +252,7 @@ class Europe1615(Ruleset):
         return ActionLimits(max_depth=1, max_items=16, max_string=submission_lines(state) * MAX_LINE)
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
+        """Dispatch an action (module docstring, "Actions")."""
         kind = action["type"]
         if kind == "resolve":
             if role != GM:
@@ -294,8 +290,6 @@ class Europe1615(Ruleset):
             raise IllegalAction(
                 f"unknown action type {kind!r}; expected 'submit', 'ready', 'resolve', 'propose_end' or 'abandon'"
             )
-
-    # --- views --------------------------------------------------------------------------------------------
 
 
 RULESET = registry.register(Europe1615())

@@ -4,6 +4,12 @@ in force); this module answers the engine's questions about them: which are in f
 League's friends are, whose units retreat, which centres are fortified, where builds are barred, who still holds a
 one-time use, where a power may deploy INFs.
 
+In short: Union/League members are friends and do not capture each other (:func:`blocs`); Dutch/Swedish/Polish
+units retreat under their intervention (:func:`retreating`); strongholds defend with +1 (:func:`fortified`); the
+revolts bar builds and retreats (:func:`no_build`) and disband units dislodged by Protestant powers; the Treaty of
+Lyon voids Spanish and Austrian moves into Switzerland unless France writes ``PERMIT: SPAIN``; Ottoman neutrality
+silences the Ottomans.  The lines that use sanctions are ``directives``; a forced march is ``forced_march``.
+
 Seed sections: "Table of sanctions" ("Protestant advantages": Protestant Union, Dutch intervention, Gustav's
 intervention; "Catholic advantages": Catholic League, Polish intervention, Ecclesiastical reservation;
 "Impediments": Bohemian revolt, Huguenot rebellion, Treaty of Lyon; "Embargoes"; "Miscellaneous sanctions":

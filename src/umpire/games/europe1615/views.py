@@ -2,9 +2,10 @@
 another seat's submission, the Ottoman proposals, another power's INF amounts or another power's sanction list;
 the GM's view holds everything.  ``orderable`` lists what the seat may order in the current phase.
 
-Seed sections: "INFLUENCE" (a power's own INFs are its secret; the minor states' deployers are public),
-"Suggesting moves for the Ottomans", "Table of sanctions" (each power's list is its own), "PHASES OF THE GAME YEAR"
-(what each phase asks of a seat).
+Seed sections: "EFFECTS OF INFLUENCE AND RULES GOVERNING THE BEHAVIOR OF THE MINOR STATES" (the GM "publishes the
+results, the statuses of the minor states, which powers have deployed to which states, and whether the orders
+submitted are followed"), "Suggesting moves for the Ottomans", "Table of sanctions" ("Distribution of lists": "The
+list is kept hidden from other players"), "PHASES OF THE GAME YEAR" (what each phase asks of a seat).
 """
 
 from __future__ import annotations
