@@ -1,7 +1,8 @@
 """The Europe 1615 rule hooks for the Diplomacy resolver (seed 003, "Additional rules concerning minor states",
 "Neutrality (impassable)" and "ATTRITION").
 
-A :class:`Policy1615` is built for one phase from the statuses of the minor states and the attrition marks:
+A :class:`Policy1615` is built for one phase (:func:`phase_policy`) from the statuses of the minor states, the
+attrition marks and the sanctions in effect:
 
 - ``impassable``: the provinces of every NEUTRAL minor state, except one that holds a foreign unit (that unit
   "can still function ... while holding its position in the neutral state it is open to attack"); once that unit
@@ -29,6 +30,9 @@ from collections.abc import Collection, Mapping
 from umpire.diplomacy.map import GameMap
 from umpire.diplomacy.orders import Convoy, Order, SupportMove
 from umpire.diplomacy.policy import Policy, Unit
+from umpire.games.europe1615.board import State, aligned_map, game_map
+from umpire.games.europe1615.sanction_effects import blocs, fortified, no_build, retreating
+from umpire.games.europe1615.status import impassable
 
 __all__ = ["Policy1615", "capturer", "faith_problem", "same_bloc"]
 
@@ -147,3 +151,18 @@ def faith_problem(
             if mine is None or mine != theirs:
                 return "Islamic units do not help a Christian unit into an Islamic centre without an alliance"
     return ""
+
+
+def phase_policy(state: State, closed: Collection[str] = ()) -> Policy1615:
+    """The resolver hooks for a phase; ``closed``: neutral provinces closed again (``status.left_neutral``)."""
+    marked = {p for p, u in state["units"].items() if u.get("mark")}
+    return Policy1615(
+        powers=game_map().powers,
+        aligned=aligned_map(state),
+        impassable=impassable(state) | set(closed),
+        marked=marked,
+        blocs=blocs(state),
+        retreating=retreating(state),
+        fortified=fortified(state),
+        no_build=no_build(state),
+    )

@@ -8,7 +8,8 @@ Ottoman neutrality); the bracket order is the number first, then the category pr
 Catholic advantages > impediments > embargoes > miscellaneous.  Stronghold I, II and III are three separate
 sanctions sharing rank [27] (so 33 cards over 31 ranks; ruling E1615-20).
 
-The effects of sanctions on movement, builds, retreats and the other phases are the phase engine's; the
+The effects of sanctions on movement, builds, retreats and the other phases are the phase engine's
+(``sanction_effects``, ``directives``, ``sanction_choice``, ``movement``, ``forced_march``, ``winter``); the
 ``EFFECTS`` table says which exist and where each is implemented.  Decisions on ambiguous rules:
 ``the 1615 rules section of docs/rulings.md`` (E1615-xx).
 """

@@ -12,7 +12,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from umpire.games.europe1615 import rules
+from umpire.games.europe1615.status import recompute_markers, statuses
 from umpire.kernel.errors import BadGameFile
 
 SCHEMA_PATH = Path(__file__).with_name("data") / "state.schema.json"
@@ -50,5 +50,5 @@ def refresh_derived(state: dict[str, Any]) -> None:
     so that a hand-built state's stale copies cannot change an adjudication.  Before the year's status check
     (``status_checked`` false) the check itself recomputes them."""
     if state["status_checked"]:
-        state["status"] = rules.statuses(state)
-        rules.recompute_markers(state)
+        state["status"] = statuses(state)
+        recompute_markers(state)
