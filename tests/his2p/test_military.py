@@ -334,3 +334,46 @@ def test_19_3_at_most_four_in_a_fortified_space_other_than_the_capital() -> None
     assert b.land_unit_count(state, "ravenna", "papacy") == 4
     assert b.land_unit_count(state, "rome", "papacy") == 1 + 2 + 2
     assert b.land_unit_count(state, "modena", "papacy") == 0
+
+
+# --- naval move (16.1) -------------------------------------------------------------------------------------------
+
+
+def test_16_1_naval_move_takes_papal_squadrons_to_sea_and_to_papal_ports() -> None:
+    game = cp_decision("papacy", 1)
+    game.act("papacy", {"type": "naval_move"})
+    assert game.view("papacy")["decision"]["kind"] == "naval"
+    sails = of_type(game, "papacy", "sail")
+    assert {"type": "sail", "from": "rome", "to": "tyrrhenian_sea", "squadrons": 1} in sails
+    game.act("papacy", {"type": "sail", "from": "rome", "to": "tyrrhenian_sea", "squadrons": 1})
+    assert of_type(game, "papacy", "sail") == []  # each squadron moves once per naval move
+    game.act("papacy", {"type": "done"})
+    assert game.state["units"]["tyrrhenian_sea"]["papacy"] == {"squadron": 1}
+    assert game.state["stack"][-1] == {"kind": "cp", "role": "papacy", "cp": 0}
+
+
+def test_16_1_no_entry_into_another_powers_port_nor_next_to_enemy_fleets() -> None:
+    game = cp_decision("papacy", 1)
+    b.add_units(game.state, "rome", "papacy", "squadron", -1)
+    b.add_units(game.state, "tyrrhenian_sea", "papacy", "squadron", 1)
+    game.act("papacy", {"type": "naval_move"})
+    targets = {a["to"] for a in of_type(game, "papacy", "sail")}
+    assert targets == {"rome", "gulf_of_lyon", "barbary_coast"}  # not Naples, Genoa, Palermo...: not Papal
+    game.state["diplomacy"]["at_war"].append(["papacy", "france"])
+    b.add_units(game.state, "gulf_of_lyon", "france", "squadron", 1)
+    assert {a["to"] for a in of_type(game, "papacy", "sail")} == {"rome"}
+
+
+def test_16_1_the_protestant_has_no_navy() -> None:
+    game = cp_decision("protestant", 4)
+    game.state["events"]["schmalkaldic_league"] = True
+    assert of_type(game, "protestant", "naval_move", "build_squadron") == []
+
+
+def test_19_3_squadrons_at_sea_return_to_the_nearest_papal_port() -> None:
+    game = cp_decision("papacy", 1)
+    state = game.state
+    b.add_units(state, "adriatic_sea", "papacy", "squadron", 1)
+    wintering.winter_return(state, load_map())
+    assert "adriatic_sea" not in state["units"]
+    assert b.units_of(state, "ancona", "papacy")["squadron"] == 1  # Ancona and Ravenna are as near: by name

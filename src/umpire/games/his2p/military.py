@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import engine
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -25,7 +26,15 @@ PAPACY = "papacy"
 PROTESTANT = "protestant"
 #: The military action types this module handles (11.1); the engine refuses the rest of 11.1 as not built.
 ACTIONS: frozenset[str] = frozenset(
-    {"move_formation", "move_over_pass", "control_unfortified", "raise_regular", "buy_mercenary", "build_squadron"}
+    {
+        "move_formation",
+        "move_over_pass",
+        "naval_move",
+        "control_unfortified",
+        "raise_regular",
+        "buy_mercenary",
+        "build_squadron",
+    }
 )
 #: CP cost of each military action for the two players (11.1; the Papal and Protestant power cards). The
 #: Protestant has no navy.
@@ -173,7 +182,8 @@ def may_move_into(state: State, board: HisMap, power: str, space: str, leaders_o
     a space its units may enter (seed 13); no electorate before the League unless the mover is the Protestant
     (21.6); a space it or an ally controls, or an independent or enemy unfortified space (never one it would have
     to besiege); no units or leaders of a power not allied with it (those would mean battle, which is not built);
-    a lone leader only into a friendly space."""
+    a lone leader only into a friendly space; and none next to land units of a power at war with the mover, which
+    could intercept (13.2 is not built)."""
     target = board.spaces[space]
     if not r.may_enter(state, board, power, space):
         return False
@@ -186,6 +196,8 @@ def may_move_into(state: State, board: HisMap, power: str, space: str, leaders_o
             return False
         if control != "independent" and not r.at_war(state, power, control):
             return False
+    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
+        return False  # an enemy stack next to it could intercept (13.2, not built)
     return not _others_in(state, space, power)
 
 
@@ -215,8 +227,6 @@ def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Actio
 
 
 def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None:
-    from umpire.games.his2p import engine
-
     _move_pieces(state, power, action["from"], action["to"], action)
     how = "over the pass " if action["type"] == "move_over_pass" else ""
     engine.log(
@@ -336,8 +346,6 @@ def control_actions(state: State, board: HisMap, power: str) -> list[Action]:
 
 
 def _apply_control(state: State, board: HisMap, power: str, action: Action) -> None:
-    from umpire.games.his2p import engine
-
     space = action["space"]
     name = board.spaces[space].name
     if action["effect"] == "remove_unrest":
@@ -395,8 +403,6 @@ _BUILT_KIND = {"raise_regular": "regular", "buy_mercenary": "mercenary", "build_
 
 
 def _apply_build(state: State, board: HisMap, power: str, action: Action) -> None:
-    from umpire.games.his2p import engine
-
     kind = _BUILT_KIND[action["type"]]
     b.add_units(state, action["space"], power, kind, 1)
     engine.log(state, f"{power} builds a {kind} in {board.spaces[action['space']].name}")
@@ -408,6 +414,8 @@ def _apply_build(state: State, board: HisMap, power: str, action: Action) -> Non
 def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
     """The military actions ``power`` may take with ``cp`` CP left."""
     out = move_actions(state, board, power, cp)
+    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(state, board, power, {}):
+        out.append({"type": "naval_move"})
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
     return out + build_actions(state, board, power, cp)
@@ -430,6 +438,9 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         _apply_control(state, board, power, action)
     elif kind in _BUILT_KIND:
         _apply_build(state, board, power, action)
+    elif kind == "naval_move":
+        engine.log(state, f"{power} makes a naval move")
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}})
     else:
         raise ValueError(f"no military action {kind!r} is built")
 
@@ -508,11 +519,62 @@ def spring_actions(state: State, board: HisMap) -> list[Action]:
 
 def spring_apply(state: State, board: HisMap, action: Action) -> None:
     """Carry out a spring deployment (one of :func:`spring_actions`)."""
-    from umpire.games.his2p import engine
-
     capital = capital_of(board, PAPACY)
     assert capital is not None
     _move_pieces(state, PAPACY, capital, action["to"], action)
     engine.log(
         state, f"Spring deployment: the Papacy moves {_describe(board, action)} to {board.spaces[action['to']].name}"
     )
+
+
+# --- naval move (16.1) ------------------------------------------------------------------------------------------
+
+
+def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
+    if where in board.seas:
+        return board.seas[where].links | board.seas[where].ports
+    return board.spaces[where].ports
+
+
+def may_sail_into(state: State, board: HisMap, power: str, where: str) -> bool:
+    """16.1 with no battle: a port the mover controls (never another power's, allied or not), or a sea zone with no
+    naval units of a power at war with the mover in it or next to it (they would fight or intercept, not built)."""
+    if where in board.spaces:
+        return bool(state["spaces"][where]["control"] == power)
+    return not any(_enemy_units(state, n, power) for n in (where, *_naval_neighbours(board, where)))
+
+
+def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int]) -> list[Action]:
+    """The moves of a naval move (16.1): each squadron of ``power`` not yet moved in this action goes to an adjacent
+    sea zone or port, a group from one place to one place at a time; the Protestant has no navy."""
+    if power != PAPACY:
+        return []
+    out: list[Action] = []
+    for where in sorted(state["units"]):
+        free = b.units_of(state, where, power)["squadron"] - moved.get(where, 0)
+        if free <= 0:
+            continue
+        for dst in sorted(_naval_neighbours(board, where)):
+            if may_sail_into(state, board, power, dst):
+                out += [{"type": "sail", "from": where, "to": dst, "squadrons": n} for n in range(1, free + 1)]
+    return out
+
+
+def _naval_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "done"}, *sail_actions(state, board, role, decision["moved"])]
+
+
+def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "done":
+        state["stack"].pop()
+        return
+    src, dst, n = action["from"], action["to"], action["squadrons"]
+    b.add_units(state, src, role, "squadron", -n)
+    b.add_units(state, dst, role, "squadron", n)
+    decision["moved"][dst] = decision["moved"].get(dst, 0) + n
+    name = board.spaces[dst].name if dst in board.spaces else board.seas[dst].name
+    here = board.spaces[src].name if src in board.spaces else board.seas[src].name
+    engine.log(state, f"{role} moves {n} squadron(s) from {here} to {name}")
+
+
+engine.decision_kind("naval", _naval_legal, _naval_handle)

@@ -1,4 +1,4 @@
-"""The winter return of the two players' land units and army leaders (rule book 19.3; seed 19).
+"""The winter return of the two players' naval units, land units and army leaders (rule book 19.3; seed 19).
 
 Units in unfortified spaces go to the power's capital or to its nearest controlled fortified space (at most 4
 units there, the capital excepted); units over 4 in a controlled fortified space other than the capital go to the
@@ -12,8 +12,8 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import military
 from umpire.games.his2p.mapdata import HisMap
-from umpire.games.his2p.military import army_leaders_in, capital_of, friends
 
 State = dict[str, Any]
 
@@ -49,7 +49,7 @@ def distances(board: HisMap, start: str) -> dict[str, int]:
 def friendly_path(state: State, board: HisMap, power: str, start: str, goal: str) -> bool:
     """19.3: a path from ``start`` to ``goal`` whose land spaces after the start are all friendly-controlled and
     free of unrest (enemy units are ignored; sea zones need no fleet)."""
-    mine = friends(state, power)
+    mine = military.friends(state, power)
 
     def ok(where: str) -> bool:
         if where in board.seas:
@@ -113,7 +113,7 @@ def _send(state: State, board: HisMap, power: str, src: str, group: dict[str, in
 def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str | None, int]:
     """Where units from ``src`` go and how many fit (HIS-W06): the capital or the nearest controlled fortified
     space with room, preferring a friendly path (no attrition), then the nearer, then the name."""
-    capital = capital_of(board, power)
+    capital = military.capital_of(board, power)
     dist = distances(board, src)
     room: dict[str, int] = {}
     if capital and state["spaces"][capital]["control"] == power:
@@ -132,10 +132,48 @@ def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str
     return best, room[best]
 
 
+def _sea_distances(board: HisMap, start: str) -> dict[str, int]:
+    """Steps by sea from the sea zone ``start`` to every port (one step into a port, one per sea zone crossed)."""
+    seas = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in sorted(board.seas[here].links):
+            if n not in seas:
+                seas[n] = seas[here] + 1
+                todo.append(n)
+    ports: dict[str, int] = {}
+    for sea, d in seas.items():
+        for port in board.seas[sea].ports:
+            ports[port] = min(ports.get(port, 10**6), d + 1)
+    return ports
+
+
+def naval_return(state: State, board: HisMap, power: str) -> None:
+    """19.3: naval units at sea return to the nearest port their power controls (the first in name order among
+    equally near ones, HIS-W06), with no interception or attrition; with no such port they are removed."""
+    from umpire.games.his2p import engine
+
+    for sea in sorted(s for s in list(state["units"]) if s in board.seas):
+        count = b.units_of(state, sea, power)["squadron"]
+        if not count:
+            continue
+        dist = _sea_distances(board, sea)
+        ports = [p for p in dist if state["spaces"][p]["control"] == power]
+        b.add_units(state, sea, power, "squadron", -count)
+        if not ports:
+            engine.log(state, f"Winter: {power}'s {count} squadron(s) in {board.seas[sea].name} have no port: removed")
+            continue
+        port = min(ports, key=lambda p: (dist[p], p))
+        b.add_units(state, port, power, "squadron", count)
+        engine.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
+
+
 def winter_return(state: State, board: HisMap) -> None:
-    """Winter return of the Papal and Protestant land units and army leaders (19.3; seed 19)."""
+    """Winter return of the Papal and Protestant naval units, then land units and army leaders (19.3; seed 19)."""
     for power in PLAYERS:
-        capital = capital_of(board, power)
+        naval_return(state, board, power)
+        capital = military.capital_of(board, power)
         has_capital = capital is not None and state["spaces"][capital]["control"] == power
         sent: dict[str, str] = {}
         for space in _fortresses(state, board, power):
@@ -160,7 +198,7 @@ def _return_leaders(state: State, board: HisMap, power: str, sent: dict[str, str
     from umpire.games.his2p import engine
 
     for space in sorted(s for s in board.spaces if not board.spaces[s].fortified):
-        for lid in army_leaders_in(state, space, power):
+        for lid in military.army_leaders_in(state, space, power):
             dst = sent.get(space) or _destination(state, board, power, space)[0]
             if dst is None:
                 continue
