@@ -3,6 +3,7 @@ deployment, moving formations, control of unfortified spaces and unrest, buildin
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -377,3 +378,41 @@ def test_19_3_squadrons_at_sea_return_to_the_nearest_papal_port() -> None:
     wintering.winter_return(state, load_map())
     assert "adriatic_sea" not in state["units"]
     assert b.units_of(state, "ancona", "papacy")["squadron"] == 1  # Ancona and Ravenna are as near: by name
+
+
+# --- refusals name what is wrong ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("role", "cp", "action", "says"),
+    [
+        ("protestant", 2, move("wittenberg", "leipzig"), "before the Schmalkaldic League"),
+        ("papacy", 2, move("rome", "naples"), "not at war with or allied"),
+        ("papacy", 2, move("rome", "siena", 3), "has 1 regular(s) there, not 3"),
+        ("papacy", 2, move("rome", "milan"), "Milan is not next to Rome"),
+        ("papacy", 2, move("rome", "siena", kind="move_over_pass"), "not over a pass"),
+        ("papacy", 1, {"type": "raise_regular", "space": "rome"}, "costs papacy 2 CP; 1 CP left"),
+        ("papacy", 2, {"type": "raise_regular", "space": "naples"}, "Naples is not one"),
+        ("papacy", 2, {"type": "control_unfortified", "space": "florence", "effect": "control"}, "fortified"),
+        ("papacy", 2, {"type": "control_unfortified", "space": "siena", "effect": "remove_unrest"}, "not in unrest"),
+        ("protestant", 2, {"type": "buy_mercenary", "space": "leipzig"}, "builds no units before"),
+        ("protestant", 2, {"type": "naval_move"}, "no navy"),
+    ],
+)
+def test_refusals_name_what_is_wrong(role: str, cp: int, action: dict[str, Any], says: str) -> None:
+    game = cp_decision(role, cp)
+    with pytest.raises(IllegalAction, match=re.escape(says)):
+        game.act(role, action)
+
+
+def test_10_spring_refusal_names_the_path_rule() -> None:
+    game = spring_game()
+    with pytest.raises(IllegalAction, match="no spring deployment path from Rome to Naples"):
+        game.act("papacy", {"type": "deploy", "to": "naples", "regular": 1, "mercenary": 0, "leaders": []})
+
+
+def test_13_1_no_siege_yet() -> None:
+    game = cp_decision("papacy", 2)
+    game.state["diplomacy"]["at_war"].append(["papacy", "hapsburg"])
+    with pytest.raises(IllegalAction, match="siege is not built"):
+        game.act("papacy", move("rome", "naples"))

@@ -358,6 +358,11 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
             return f"card {action['card']} cannot be played as an event now: {why}"
     if action.get("type") == "pass" and decision["kind"] == "impulse":
         return f"{role} may not pass: {deck.may_pass(state, role)}"
+    why_not = military.why_not(
+        state, load_map(), role, action, decision.get("cp")
+    )  # military helper: precise military refusals
+    if why_not and decision["kind"] in ("cp", "spring"):
+        return why_not
     spaces = [a["space"] for a in legal if "space" in a]
     if "space" in action and spaces and action.get("type") in types:
         what = "target" if decision["kind"] == "attempts" else "choice"

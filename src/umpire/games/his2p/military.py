@@ -578,3 +578,127 @@ def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, An
 
 
 engine.decision_kind("naval", _naval_legal, _naval_handle)
+
+
+# --- why an action is refused -----------------------------------------------------------------------------------
+
+
+def _name(board: HisMap, where: object) -> str:
+    if isinstance(where, str) and where in board.spaces:
+        return board.spaces[where].name
+    if isinstance(where, str) and where in board.seas:
+        return board.seas[where].name
+    return repr(where)
+
+
+def _why_not_into(state: State, board: HisMap, power: str, space: str, alone: bool) -> str | None:
+    target = board.spaces[space]
+    control = state["spaces"][space]["control"]
+    if not r.may_enter(state, board, power, space):
+        return f"{power} units may not enter {target.name}, outside the German and Italian zones (seed 13)"
+    if target.type == "electorate" and power != PROTESTANT and not league(state):
+        return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
+    if control not in friends(state, power):
+        if control != "independent" and not r.at_war(state, power, control):
+            return f"{target.name} is controlled by {control}, not at war with or allied to {power} (13.1)"
+        if target.fortified:
+            return f"{target.name} is a fortified space {power} does not control: a siege is not built yet"
+    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
+        return f"enemy units next to {target.name} could intercept, which is not built yet"
+    if _others_in(state, space, power):
+        return f"{target.name} holds units or leaders of another power: battle is not built yet"
+    return f"a formation of only leaders may not enter {target.name}, which is not friendly (13.1)" if alone else None
+
+
+def _why_not_formation(state: State, space: str, power: str, action: Action) -> str | None:
+    units = b.units_of(state, space, power)
+    for kind in ("regular", "mercenary"):
+        if not isinstance(action.get(kind), int) or action[kind] < 0:
+            return f"'{kind}' must be a whole number of units, got {action.get(kind)!r}"
+        if action[kind] > units[kind]:
+            return f"{power} has {units[kind]} {kind}(s) there, not {action[kind]}"
+    leaders = action.get("leaders")
+    if not isinstance(leaders, list) or any(lid not in army_leaders_in(state, space, power) for lid in leaders):
+        return f"'leaders' must list {power}'s army leaders there: {army_leaders_in(state, space, power) or 'none'}"
+    if action["regular"] + action["mercenary"] > formation_limit(leaders):
+        return f"a formation with these leaders holds at most {formation_limit(leaders)} land units (5.1)"
+    if not action["regular"] + action["mercenary"] + len(leaders):
+        return "the formation is empty"
+    return None
+
+
+def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | None = None) -> str | None:
+    """Why a military action (or spring deployment) of ``power`` is refused, naming what is wrong; None if no
+    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision."""
+    kind = action.get("type")
+    if cp is not None and kind in COSTS[power] and COSTS[power][str(kind)] > cp:
+        return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
+    if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
+        return f"{power} has no {kind} action (it has no navy)"
+    if kind in ("move_formation", "move_over_pass"):
+        if may_move(state, power):
+            return may_move(state, power)
+        src, dst = action.get("from"), action.get("to")
+        if src not in board.spaces or dst not in board.spaces:
+            return f"'from' and 'to' must be land spaces, got {src!r} and {dst!r}"
+        origin = board.spaces[str(src)]
+        if dst in origin.passes and kind == "move_formation":
+            return f"{origin.name} to {_name(board, dst)} is over a pass: use move_over_pass (2 CP)"
+        if dst in origin.links and kind == "move_over_pass":
+            return f"{origin.name} to {_name(board, dst)} is not over a pass: use move_formation (1 CP)"
+        if dst not in origin.links | origin.passes:
+            return f"{_name(board, dst)} is not next to {origin.name}"
+        return _why_not_formation(state, str(src), power, action) or _why_not_into(
+            state, board, power, str(dst), not action["regular"] + action["mercenary"]
+        )
+    if kind == "deploy":
+        dst = action.get("to")
+        if dst not in board.spaces:
+            return f"'to' must be a land space, got {dst!r}"
+        if dst not in deploy_destinations(state, board):
+            return (
+                f"no spring deployment path from Rome to {_name(board, dst)}: every space on it must be Papal or "
+                "allied, free of unrest and of other powers' units, in the German or Italian zone, not over a pass "
+                "(10; seed 10)"
+            )
+        capital = capital_of(board, PAPACY)
+        return _why_not_formation(state, str(capital), PAPACY, action) or (
+            f"a deployment crossing a sea zone carries at most {SPRING_SEA_LIMIT} land units (10)"
+        )
+    if kind == "control_unfortified":
+        space = action.get("space")
+        if space not in board.spaces:
+            return f"'space' must be a land space, got {space!r}"
+        name = board.spaces[str(space)].name
+        if action.get("effect") == "remove_unrest" or b.in_unrest(state, str(space)):
+            if not b.in_unrest(state, str(space)):
+                return f"{name} is not in unrest"
+            return (
+                f"{power} may not remove the unrest in {name}: it needs units in or next to it with no enemy next to"
+                " it, or the space's religion its own (12.4; seed 12)"
+            )
+        if power == PROTESTANT and not league(state):
+            return "the Protestant may not gain political control before the Schmalkaldic League (21.6)"
+        if board.spaces[str(space)].fortified:
+            return f"{name} is fortified: its control changes by siege, not by this action (12.3)"
+        if not r.may_change_control(board, str(space)):
+            return f"{name} never changes political control in this variant (seed 2.2)"
+        return (
+            f"{power} may not take control of {name}: it must be independent or enemy, reached by a line of "
+            "communication, with the mover's land units in or next to it and no enemy next to it (12.1, 12.2)"
+        )
+    if kind in _BUILT_KIND:
+        if power == PROTESTANT and not league(state):
+            return "the Protestant builds no units before the Schmalkaldic League (21.6)"
+        if kind == "build_squadron" and power != PAPACY:
+            return f"{power} has no navy"
+        if kind == "build_squadron" and squadrons_on_map(state, power) >= SQUADRON_POOL.get(power, 0):
+            return f"all {SQUADRON_POOL.get(power, 0)} of {power}'s squadron counters are on the map (HIS-W05)"
+        space = action.get("space")
+        if space not in board.spaces:
+            return f"'space' must be a land space, got {space!r}"
+        return (
+            f"{power} builds only in its own home spaces it controls, not in unrest, with no enemy in them "
+            f"{'and in a port ' if kind == 'build_squadron' else ''}(17): {_name(board, space)} is not one"
+        )
+    return None
