@@ -416,3 +416,14 @@ def test_13_1_no_siege_yet() -> None:
     game.state["diplomacy"]["at_war"].append(["papacy", "hapsburg"])
     with pytest.raises(IllegalAction, match="siege is not built"):
         game.act("papacy", move("rome", "naples"))
+
+
+def test_19_3_units_leave_fortified_spaces_their_power_does_not_control() -> None:
+    game = cp_decision("papacy", 1)
+    state = game.state
+    state["diplomacy"]["allied"].append(["hapsburg", "papacy"])
+    b.add_units(state, "naples", "papacy", "regular", 2)
+    wintering.winter_return(state, load_map())
+    assert b.land_unit_count(state, "naples", "papacy") == 0
+    assert b.land_unit_count(state, "rome", "papacy") == 3  # by a friendly path: no attrition
+    assert b.land_unit_count(state, "wittenberg", "protestant") == 2  # electorate regulars stay before the League

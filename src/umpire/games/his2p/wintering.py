@@ -169,6 +169,18 @@ def naval_return(state: State, board: HisMap, power: str) -> None:
         engine.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
 
 
+def must_leave(state: State, board: HisMap, power: str, space: str) -> bool:
+    """19.3: whether ``power``'s land units must leave ``space`` in winter: an unfortified space, or a fortified space
+    ``power`` does not control, except the Protestant's regulars in an electorate before the League (21.6: they
+    stand there from the electorate display, HIS-W06)."""
+    sp = board.spaces[space]
+    if not sp.fortified:
+        return True
+    if state["spaces"][space]["control"] == power:
+        return False
+    return not (power == "protestant" and sp.type == "electorate" and not military.league(state))
+
+
 def winter_return(state: State, board: HisMap) -> None:
     """Winter return of the Papal and Protestant naval units, then land units and army leaders (19.3; seed 19)."""
     for power in PLAYERS:
@@ -181,7 +193,9 @@ def winter_return(state: State, board: HisMap) -> None:
             if space != capital and extra > 0 and has_capital:
                 assert capital is not None
                 _send(state, board, power, space, _take(b.units_of(state, space, power), extra), capital)
-        for space in sorted(s for s in list(state["units"]) if s in board.spaces and not board.spaces[s].fortified):
+        for space in sorted(
+            s for s in list(state["units"]) if s in board.spaces and must_leave(state, board, power, s)
+        ):
             while b.land_unit_count(state, space, power):
                 dst, fits = _destination(state, board, power, space)
                 units = b.units_of(state, space, power)
@@ -193,11 +207,11 @@ def winter_return(state: State, board: HisMap) -> None:
 
 
 def _return_leaders(state: State, board: HisMap, power: str, sent: dict[str, str]) -> None:
-    """19.3 step 3: a leader left in an unfortified space goes with the units that left it, else to the capital or
+    """19.3 step 3: a leader left where units must leave goes with the units that left it, else to the capital or
     the nearest controlled fortified space."""
     from umpire.games.his2p import engine
 
-    for space in sorted(s for s in board.spaces if not board.spaces[s].fortified):
+    for space in sorted(s for s in board.spaces if must_leave(state, board, power, s)):
         for lid in military.army_leaders_in(state, space, power):
             dst = sent.get(space) or _destination(state, board, power, space)[0]
             if dst is None:
