@@ -358,9 +358,8 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
             return f"card {action['card']} cannot be played as an event now: {why}"
     if action.get("type") == "pass" and decision["kind"] == "impulse":
         return f"{role} may not pass: {deck.may_pass(state, role)}"
-    why_not = military.why_not(
-        state, load_map(), role, action, decision.get("cp")
-    )  # military helper: precise military refusals
+    # military helper: a refused military action or spring deployment names the rule it breaks
+    why_not = military.why_not(state, load_map(), role, action, decision.get("cp"))
     if why_not and decision["kind"] in ("cp", "spring"):
         return why_not
     spaces = [a["space"] for a in legal if "space" in a]
