@@ -213,7 +213,7 @@ def test_18_5_a_debate_from_call_to_result() -> None:
 def test_11_1_unbuilt_military_actions_say_so() -> None:
     game = cp_decision("papacy", 2)
     try:
-        game.act("papacy", {"type": "raise_regular", "space": "rome"})
+        game.act("papacy", {"type": "assault", "space": "florence"})
     except IllegalAction as refused:
         assert "not built yet" in str(refused)
     else:  # pragma: no cover - a failure

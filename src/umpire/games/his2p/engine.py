@@ -259,9 +259,10 @@ def _attempts(role: str, count: int, how: religion.Attempt) -> dict[str, Any]:
 
 
 def _winter(state: State, board: HisMap) -> None:
-    """The Winter Phase (19; seed 19): land units already stand in fortified spaces (no movement is built yet, so
-    none can stand elsewhere); 1 regular to Rome when the Papacy controls it without unrest; debaters uncommitted;
-    the events of this turn end."""
+    """The Winter Phase (19; seed 19): the players' land units return to fortified spaces (19.3, in
+    ``wintering.py``; the other powers' return is not built); 1 regular to Rome when the Papacy controls it without
+    unrest; debaters uncommitted; the events of this turn end."""
+    wintering.winter_return(state, board)  # military helper: the two players' winter return (19.3)
     stray = [
         s
         for s, stacks in state["units"].items()
@@ -401,6 +402,10 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
             return f"card {action['card']} cannot be played as an event now: {why}"
     if action.get("type") == "pass" and decision["kind"] == "impulse":
         return f"{role} may not pass: {deck.may_pass(state, role)}"
+    # military helper: a refused military action or spring deployment names the rule it breaks
+    why_not = military.why_not(state, load_map(), role, action, decision.get("cp"))
+    if why_not and decision["kind"] in ("cp", "spring"):
+        return why_not
     spaces = [a["space"] for a in legal if "space" in a]
     if "space" in action and spaces and action.get("type") in types:
         what = "target" if decision["kind"] == "attempts" else "choice"
@@ -668,4 +673,4 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import events, military  # noqa: E402
+from umpire.games.his2p import events, military, wintering  # noqa: E402

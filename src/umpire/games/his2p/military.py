@@ -1,22 +1,69 @@
 """Military actions (rule book 10-17; seed 10, 11, 13, 14): spring deployment, moving formations, control of
-unfortified spaces, building units, assaults, battles and sieges.
+unfortified spaces and removal of unrest, building units.
 
 The engine asks this module for the legal military CP actions (:func:`cp_actions`), their cost (:func:`cost`),
-and applies them (:func:`apply`); decisions these actions open (interception, retreats, battles) are registered
-with ``engine.decision_kind``. Actions not built yet are not offered, and the engine refuses them by name.
+and applies them (:func:`apply`). Only what can happen before any war is built: no move enters a space held by a
+power at war with the mover or lays a siege (battles, interception, sieges and assaults are not built), so such
+moves are not offered. A formation is given in full in each action: ``{"type": "move_formation", "from": space,
+"to": space, "regular": n, "mercenary": n, "leaders": [ids]}``.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
+from umpire.games.his2p import board as b
+from umpire.games.his2p import engine
+from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.people import load_people
 
 State = dict[str, Any]
 Action = dict[str, Any]
 
+PAPACY = "papacy"
+PROTESTANT = "protestant"
 #: The military action types this module handles (11.1); the engine refuses the rest of 11.1 as not built.
-ACTIONS: frozenset[str] = frozenset()
+ACTIONS: frozenset[str] = frozenset(
+    {
+        "move_formation",
+        "move_over_pass",
+        "naval_move",
+        "control_unfortified",
+        "raise_regular",
+        "buy_mercenary",
+        "build_squadron",
+    }
+)
+#: CP cost of each military action for the two players (11.1; the Papal and Protestant power cards). The
+#: Protestant has no navy.
+COSTS: dict[str, dict[str, int]] = {
+    PAPACY: {
+        "move_formation": 1,
+        "move_over_pass": 2,
+        "naval_move": 1,
+        "buy_mercenary": 1,
+        "raise_regular": 2,
+        "build_squadron": 2,
+        "assault": 1,
+        "control_unfortified": 1,
+    },
+    PROTESTANT: {
+        "move_formation": 1,
+        "move_over_pass": 2,
+        "buy_mercenary": 1,
+        "raise_regular": 2,
+        "assault": 1,
+        "control_unfortified": 1,
+    },
+}
+#: Land units in a formation without a leader (5.1).
+NO_LEADER_LIMIT = 4
+#: Land units that may cross a sea zone in a spring deployment (10).
+SPRING_SEA_LIMIT = 5
+#: Naval squadron counters of each power (the counter mix is the force pool, 17.2; HIS-W05).
+SQUADRON_POOL: dict[str, int] = {PAPACY: 2}
 
 
 def built(kind: str) -> bool:
@@ -24,26 +71,634 @@ def built(kind: str) -> bool:
     return kind in ACTIONS
 
 
+def league(state: State) -> bool:
+    """Whether the Schmalkaldic League has formed (21.6: it lifts the Protestant's military restrictions)."""
+    return bool(state["events"].get("schmalkaldic_league"))
+
+
+def friends(state: State, power: str) -> set[str]:
+    """The power and those allied with it (its minor allies included): their spaces are friendly (rule book 5)."""
+    out = {power}
+    for pair in state["diplomacy"]["allied"]:
+        if power in pair:
+            out.update(pair)
+    out.update(m for m, major in state.get("minor_allies", {}).items() if major == power)
+    return out
+
+
+def _enemy_units(state: State, where: str, power: str) -> bool:
+    """Whether units (any kind) of a power at war with ``power`` stand in a space or sea zone."""
+    return any(r.at_war(state, power, other) for other in state["units"].get(where, {}))
+
+
+def _enemy_land(state: State, where: str, power: str) -> bool:
+    return any(
+        r.at_war(state, power, other) and b.land_unit_count(state, where, other)
+        for other in state["units"].get(where, {})
+    )
+
+
+def _leader_power(leader: str) -> str | None:
+    people = load_people()
+    if leader in people.army_leaders:
+        return people.army_leaders[leader].power
+    return people.naval_leaders[leader].power if leader in people.naval_leaders else None
+
+
+def _others_in(state: State, space: str, power: str) -> bool:
+    """Whether units or leaders of a power other than ``power`` and its allies stand in ``space``."""
+    mine = friends(state, power)
+    if any(p not in mine for p in state["units"].get(space, {})):
+        return True
+    return any(where == space and _leader_power(lid) not in mine for lid, where in state["leaders"].items())
+
+
+def army_leaders_in(state: State, space: str, power: str) -> list[str]:
+    """The army leaders of ``power`` standing in ``space``, sorted."""
+    people = load_people().army_leaders
+    return sorted(
+        lid
+        for lid, where in state["leaders"].items()
+        if where == space and lid in people and people[lid].power == power
+    )
+
+
+def formation_limit(leaders: list[str]) -> int:
+    """Formation size (5.1): 4 land units without a leader; a leader's command rating; with two or more leaders,
+    the sum of the two highest ratings."""
+    if not leaders:
+        return NO_LEADER_LIMIT
+    ratings = sorted((load_people().army_leaders[lid].command for lid in leaders), reverse=True)
+    return sum(ratings[:2])
+
+
+def formations(state: State, space: str, power: str, most: int | None = None) -> list[dict[str, Any]]:
+    """Every formation ``power`` may form in ``space`` (5.1): some of its regulars and mercenaries and army
+    leaders, at least one piece, within the formation limit (and at most ``most`` land units if given)."""
+    units = b.units_of(state, space, power)
+    leaders = army_leaders_in(state, space, power)
+    out: list[dict[str, Any]] = []
+    for k in range(len(leaders) + 1):
+        for group in combinations(leaders, k):
+            limit = formation_limit(list(group))
+            if most is not None:
+                limit = min(limit, most)
+            for reg in range(units["regular"] + 1):
+                for merc in range(units["mercenary"] + 1):
+                    size = reg + merc
+                    if size <= limit and (size or group):
+                        out.append({"regular": reg, "mercenary": merc, "leaders": list(group)})
+    return out
+
+
+def _move_pieces(state: State, power: str, src: str, dst: str, action: Action) -> None:
+    for kind in ("regular", "mercenary"):
+        if action[kind]:
+            b.add_units(state, src, power, kind, -action[kind])
+            b.add_units(state, dst, power, kind, action[kind])
+    for lid in action["leaders"]:
+        state["leaders"][lid] = dst
+
+
+def _describe(board: HisMap, action: Action) -> str:
+    parts = [f"{action[k]} {k}{'s' if action[k] > 1 else ''}" for k in ("regular", "mercenary") if action[k]]
+    people = load_people().army_leaders
+    parts += [people[lid].name for lid in action["leaders"]]
+    return ", ".join(parts)
+
+
+# --- movement (13.1; seed 13; 21.6) ---------------------------------------------------------------------------
+
+
+def may_move(state: State, power: str) -> str | None:
+    """Why ``power`` may not take movement actions now, or None (21.6: no Protestant movement before the League)."""
+    if power == PROTESTANT and not league(state):
+        return "the Protestant may not move units before the Schmalkaldic League (21.6)"
+    return None
+
+
+def may_move_into(state: State, board: HisMap, power: str, space: str, leaders_only: bool) -> bool:
+    """Whether a formation of ``power`` may end a move in ``space`` with the actions built (13.1; seed 13; 21.6):
+    a space its units may enter (seed 13); no electorate before the League unless the mover is the Protestant
+    (21.6); a space it or an ally controls, or an independent or enemy unfortified space (never one it would have
+    to besiege); no units or leaders of a power not allied with it (those would mean battle, which is not built);
+    a lone leader only into a friendly space; and none next to land units of a power at war with the mover, which
+    could intercept (13.2 is not built)."""
+    target = board.spaces[space]
+    if not r.may_enter(state, board, power, space):
+        return False
+    if target.type == "electorate" and power != PROTESTANT and not league(state):
+        return False
+    control = state["spaces"][space]["control"]
+    mine = friends(state, power)
+    if control not in mine:
+        if leaders_only or target.fortified:
+            return False
+        if control != "independent" and not r.at_war(state, power, control):
+            return False
+    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
+        return False  # an enemy stack next to it could intercept (13.2, not built)
+    return not _others_in(state, space, power)
+
+
+def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
+    """Move formation in clear (1 CP) and over a pass (2 CP) (13.1): every formation of ``power`` to every adjacent
+    space it may move into."""
+    if may_move(state, power) is not None:
+        return []
+    costs = COSTS[power]
+    out: list[Action] = []
+    for src in sorted(state["units"]):
+        if src not in board.spaces:
+            continue
+        groups = formations(state, src, power)
+        if not groups:
+            continue
+        space = board.spaces[src]
+        for kind, targets in (("move_formation", space.links), ("move_over_pass", space.passes)):
+            if costs[kind] > cp:
+                continue
+            for dst in sorted(targets):
+                for group in groups:
+                    alone = not (group["regular"] or group["mercenary"])
+                    if may_move_into(state, board, power, dst, alone):
+                        out.append({"type": kind, "from": src, "to": dst, **group})
+    return out
+
+
+def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None:
+    _move_pieces(state, power, action["from"], action["to"], action)
+    how = "over the pass " if action["type"] == "move_over_pass" else ""
+    engine.log(
+        state,
+        f"{power} moves {_describe(board, action)} from {board.spaces[action['from']].name} "
+        f"{how}to {board.spaces[action['to']].name}",
+    )
+
+
+# --- line of communication, control and unrest (12.1, 12.2, 12.4; seed 2.2, 12) -------------------------------
+
+
+def _path_space(state: State, board: HisMap, power: str, space: str) -> bool:
+    """A space a line of communication may pass through (12.1): friendly, free of enemy units and leaders and of
+    unrest, and not an electorate before the League."""
+    if state["spaces"][space]["control"] not in friends(state, power) or b.in_unrest(state, space):
+        return False
+    if board.spaces[space].type == "electorate" and not league(state):
+        return False
+    if _enemy_units(state, space, power):
+        return False
+    return not any(
+        where == space and (lp := _leader_power(lid)) is not None and r.at_war(state, power, lp)
+        for lid, where in state["leaders"].items()
+    )
+
+
+def _friendly_fleet(state: State, sea: str, power: str) -> bool:
+    mine = friends(state, power)
+    return any(p in mine and b.units_of(state, sea, p)["squadron"] for p in state["units"].get(sea, {})) and not (
+        _enemy_units(state, sea, power)
+    )
+
+
+def has_loc(state: State, board: HisMap, power: str, target: str) -> bool:
+    """Line of communication (12.1): a path from a friendly-controlled fortified home space of ``power`` or an ally
+    to ``target``, every space on it but the target a path space (:func:`_path_space`); sea zones may join it
+    where friendly naval units stand, entered and left by friendly ports."""
+    mine = friends(state, power)
+    start = [
+        s
+        for s, sp in board.spaces.items()
+        if sp.fortified and set(sp.home) & mine and _path_space(state, board, power, s)
+    ]
+    seen: set[str] = set(start)
+    todo = list(start)
+    while todo:
+        here = todo.pop()
+        if here in board.spaces:
+            space = board.spaces[here]
+            if target in space.links | space.passes or target in space.ports:
+                return True
+            nexts = [n for n in space.links | space.passes if _path_space(state, board, power, n)]
+            nexts += [z for z in space.ports if _friendly_fleet(state, z, power)]
+        else:
+            sea = board.seas[here]
+            if target in sea.ports:
+                return True
+            nexts = [z for z in sea.links if _friendly_fleet(state, z, power)]
+            nexts += [p for p in sea.ports if _path_space(state, board, power, p)]
+        for n in nexts:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return target in start
+
+
+def _near(state: State, board: HisMap, power: str, space: str) -> bool:
+    """12.2 and 12.4 (c): land units of ``power`` stand in the space, or next to it (not over a pass) with no enemy
+    land units next to it."""
+    if b.land_unit_count(state, space, power):
+        return True
+    links = board.spaces[space].links
+    return any(b.land_unit_count(state, n, power) for n in links) and not any(
+        _enemy_land(state, n, power) for n in links
+    )
+
+
+def may_control(state: State, board: HisMap, power: str, space: str) -> bool:
+    """Control unfortified space (12.2; seed 2.2; 21.6): an unfortified independent or enemy space whose control may
+    change in this variant, not in unrest (HIS-W03), with a line of communication, the mover's land units in or
+    next to it, and no land units of a power not allied with the mover; never the Protestant before the League."""
+    target = board.spaces[space]
+    control = state["spaces"][space]["control"]
+    if power == PROTESTANT and not league(state):
+        return False
+    if target.fortified or not r.may_change_control(board, space) or b.in_unrest(state, space):
+        return False
+    if control != "independent" and not r.at_war(state, power, control):
+        return False
+    mine = friends(state, power)
+    if any(p not in mine and b.land_unit_count(state, space, p) for p in state["units"].get(space, {})):
+        return False
+    return _near(state, board, power, space) and has_loc(state, board, power, space)
+
+
+def may_remove_unrest(state: State, board: HisMap, power: str, space: str) -> bool:
+    """Remove unrest (12.4; seed 12): the space is in unrest and the mover has land units in it or next to it with
+    no enemy next to it, or it is a Protestant home space and the Protestant acts before the League, or (seed 12)
+    its religion is the mover's. No line of communication is needed."""
+    if not b.in_unrest(state, space):
+        return False
+    if _near(state, board, power, space) or r.may_remove_unrest_anywhere(state, board, power, space):
+        return True
+    return power == PROTESTANT and not league(state) and PROTESTANT in board.spaces[space].home
+
+
+def control_actions(state: State, board: HisMap, power: str) -> list[Action]:
+    """Control unfortified space (1 CP): gaining control (12.2) or removing unrest (12.4), one space each."""
+    out: list[Action] = []
+    for space in sorted(board.spaces):
+        if may_remove_unrest(state, board, power, space):
+            out.append({"type": "control_unfortified", "space": space, "effect": "remove_unrest"})
+        elif may_control(state, board, power, space):
+            out.append({"type": "control_unfortified", "space": space, "effect": "control"})
+    return out
+
+
+def _apply_control(state: State, board: HisMap, power: str, action: Action) -> None:
+    space = action["space"]
+    name = board.spaces[space].name
+    if action["effect"] == "remove_unrest":
+        state["spaces"][space]["unrest"] = False
+        engine.log(state, f"{power} removes the unrest in {name}")
+        return
+    before = state["spaces"][space]["control"]
+    state["spaces"][space]["control"] = power
+    engine.log(state, f"{power} takes control of {name} (was {before})")
+
+
+# --- building (17; seed 14; 21.6) -----------------------------------------------------------------------------
+
+
+def may_build_in(state: State, board: HisMap, power: str, space: str) -> bool:
+    """Where ``power`` builds (17.1, 17.2): its own home space under its control, not in unrest, with no enemy
+    units in it (so not under siege)."""
+    return (
+        power in board.spaces[space].home
+        and state["spaces"][space]["control"] == power
+        and not b.in_unrest(state, space)
+        and not _enemy_units(state, space, power)
+    )
+
+
+def squadrons_on_map(state: State, power: str) -> int:
+    """How many naval squadrons of ``power`` are on the map."""
+    return sum(stacks.get(power, {}).get("squadron", 0) for stacks in state["units"].values())
+
+
+def build_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
+    """Raise a regular (2 CP), buy a mercenary (1 CP), build a naval squadron (2 CP, in a port) (17.1, 17.2):
+    who may build is seed 14 (``restrictions.may_build``); the Protestant builds nothing before the League
+    (21.6) and has no navy; squadrons up to the power's counters (HIS-W05)."""
+    if not r.may_build(power, power) or (power == PROTESTANT and not league(state)):
+        return []
+    costs = COSTS[power]
+    out: list[Action] = []
+    for space in board.home_spaces(power):
+        if not may_build_in(state, board, power, space):
+            continue
+        for kind in ("raise_regular", "buy_mercenary"):
+            if costs[kind] <= cp:
+                out.append({"type": kind, "space": space})
+        if (
+            costs.get("build_squadron", 99) <= cp
+            and board.spaces[space].is_port
+            and squadrons_on_map(state, power) < SQUADRON_POOL.get(power, 0)
+        ):
+            out.append({"type": "build_squadron", "space": space})
+    return out
+
+
+_BUILT_KIND = {"raise_regular": "regular", "buy_mercenary": "mercenary", "build_squadron": "squadron"}
+
+
+def _apply_build(state: State, board: HisMap, power: str, action: Action) -> None:
+    kind = _BUILT_KIND[action["type"]]
+    b.add_units(state, action["space"], power, kind, 1)
+    engine.log(state, f"{power} builds a {kind} in {board.spaces[action['space']].name}")
+
+
+# --- the engine's entry points ----------------------------------------------------------------------------------
+
+
 def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
-    """The military actions ``power`` may take with ``cp`` CP left (none are built yet)."""
-    return []
+    """The military actions ``power`` may take with ``cp`` CP left."""
+    out = move_actions(state, board, power, cp)
+    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(state, board, power, {}):
+        out.append({"type": "naval_move"})
+    if COSTS[power]["control_unfortified"] <= cp:
+        out += control_actions(state, board, power)
+    return out + build_actions(state, board, power, cp)
 
 
 def cost(state: State, power: str, action: Action) -> int:
     """The CP an action costs ``power`` (11.1, the power cards)."""
-    raise ValueError(f"no military action {action.get('type')!r} is built")
+    kind = action.get("type")
+    if kind not in ACTIONS or kind not in COSTS[power]:
+        raise ValueError(f"{power} has no military action {kind!r}")
+    return COSTS[power][str(kind)]
 
 
 def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     """Carry out a military action (one of :func:`cp_actions`)."""
-    raise ValueError(f"no military action {action.get('type')!r} is built")
+    kind = action["type"]
+    if kind in ("move_formation", "move_over_pass"):
+        _apply_move(state, board, power, action)
+    elif kind == "control_unfortified":
+        _apply_control(state, board, power, action)
+    elif kind in _BUILT_KIND:
+        _apply_build(state, board, power, action)
+    elif kind == "naval_move":
+        engine.log(state, f"{power} makes a naval move")
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}})
+    else:
+        raise ValueError(f"no military action {kind!r} is built")
+
+
+# --- spring deployment (10; seed 10) ----------------------------------------------------------------------------
+
+
+def capital_of(board: HisMap, power: str) -> str | None:
+    """The power's capital, or None (the Protestant has none)."""
+    found = [s for s in board.home_spaces(power) if board.spaces[s].type == "capital"] if power != PROTESTANT else []
+    return found[0] if found else None
+
+
+def _deploy_through(state: State, board: HisMap, space: str) -> bool:
+    """A space a Papal spring deployment may pass through or end in (10; seed 10): friendly-controlled, not in
+    unrest, in the German or Italian zone, holding no units of a power not friendly to the Papacy."""
+    return (
+        state["spaces"][space]["control"] in friends(state, PAPACY)
+        and not b.in_unrest(state, space)
+        and r.may_spring_deploy(board, PAPACY, space)
+        and r.may_enter(state, board, PAPACY, space)
+        and not _others_in(state, space, PAPACY)
+    )
+
+
+def _open_sea(state: State, board: HisMap, sea: str) -> bool:
+    """10: a deployment may not cross a sea zone where another major power has naval units in the zone or in one
+    of its ports (allies included)."""
+    others = (*r.OTHER_MAJORS, PROTESTANT)
+    for where in (sea, *board.seas[sea].ports):
+        if any(b.units_of(state, where, p)["squadron"] or b.units_of(state, where, p)["corsair"] for p in others):
+            return False
+    return True
+
+
+def deploy_destinations(state: State, board: HisMap) -> dict[str, bool]:
+    """Where the Papacy may spring-deploy from Rome (10; seed 10), each with whether it needs a sea crossing: paths
+    through :func:`_deploy_through` spaces, never over a pass, crossing at most one sea zone from a friendly port
+    to another."""
+    capital = capital_of(board, PAPACY)
+    if capital is None or state["spaces"][capital]["control"] != PAPACY:
+        return {}
+    best: dict[str, bool] = {}
+    todo: list[tuple[str, bool]] = [(capital, False)]
+    seen = {(capital, False)}
+    while todo:
+        here, crossed = todo.pop(0)
+        space = board.spaces[here]
+        steps = [(n, crossed) for n in space.links]
+        if not crossed:
+            for sea in space.ports:
+                if _open_sea(state, board, sea):
+                    steps += [(p, True) for p in board.seas[sea].ports if p != here]
+        for n, c in steps:
+            if (n, c) in seen or not _deploy_through(state, board, n):
+                continue
+            seen.add((n, c))
+            todo.append((n, c))
+            if n != capital and (n not in best or (best[n] and not c)):
+                best[n] = c
+    return best
 
 
 def spring_actions(state: State, board: HisMap) -> list[Action]:
-    """The Papacy's spring deployments (10; seed 10); none are built yet, so it may only skip."""
-    return []
+    """The Papacy's spring deployments (10; seed 10): one formation from Rome to a friendly space, at most 5 land
+    units where the path crosses a sea zone."""
+    capital = capital_of(board, PAPACY)
+    if capital is None:
+        return []
+    out: list[Action] = []
+    for dst, by_sea in sorted(deploy_destinations(state, board).items()):
+        for group in formations(state, capital, PAPACY, SPRING_SEA_LIMIT if by_sea else None):
+            out.append({"type": "deploy", "to": dst, **group})
+    return out
 
 
 def spring_apply(state: State, board: HisMap, action: Action) -> None:
     """Carry out a spring deployment (one of :func:`spring_actions`)."""
-    raise ValueError("spring deployment is not built")
+    capital = capital_of(board, PAPACY)
+    assert capital is not None
+    _move_pieces(state, PAPACY, capital, action["to"], action)
+    engine.log(
+        state, f"Spring deployment: the Papacy moves {_describe(board, action)} to {board.spaces[action['to']].name}"
+    )
+
+
+# --- naval move (16.1) ------------------------------------------------------------------------------------------
+
+
+def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
+    if where in board.seas:
+        return board.seas[where].links | board.seas[where].ports
+    return board.spaces[where].ports
+
+
+def may_sail_into(state: State, board: HisMap, power: str, where: str) -> bool:
+    """16.1 with no battle: a port the mover controls (never another power's, allied or not), or a sea zone with no
+    naval units of a power at war with the mover in it or next to it (they would fight or intercept, not built)."""
+    if where in board.spaces:
+        return bool(state["spaces"][where]["control"] == power)
+    return not any(_enemy_units(state, n, power) for n in (where, *_naval_neighbours(board, where)))
+
+
+def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int]) -> list[Action]:
+    """The moves of a naval move (16.1): each squadron of ``power`` not yet moved in this action goes to an adjacent
+    sea zone or port, a group from one place to one place at a time; the Protestant has no navy."""
+    if power != PAPACY:
+        return []
+    out: list[Action] = []
+    for where in sorted(state["units"]):
+        free = b.units_of(state, where, power)["squadron"] - moved.get(where, 0)
+        if free <= 0:
+            continue
+        for dst in sorted(_naval_neighbours(board, where)):
+            if may_sail_into(state, board, power, dst):
+                out += [{"type": "sail", "from": where, "to": dst, "squadrons": n} for n in range(1, free + 1)]
+    return out
+
+
+def _naval_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "done"}, *sail_actions(state, board, role, decision["moved"])]
+
+
+def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "done":
+        state["stack"].pop()
+        return
+    src, dst, n = action["from"], action["to"], action["squadrons"]
+    b.add_units(state, src, role, "squadron", -n)
+    b.add_units(state, dst, role, "squadron", n)
+    decision["moved"][dst] = decision["moved"].get(dst, 0) + n
+    name = board.spaces[dst].name if dst in board.spaces else board.seas[dst].name
+    here = board.spaces[src].name if src in board.spaces else board.seas[src].name
+    engine.log(state, f"{role} moves {n} squadron(s) from {here} to {name}")
+
+
+engine.decision_kind("naval", _naval_legal, _naval_handle)
+
+
+# --- why an action is refused -----------------------------------------------------------------------------------
+
+
+def _name(board: HisMap, where: object) -> str:
+    if isinstance(where, str) and where in board.spaces:
+        return board.spaces[where].name
+    if isinstance(where, str) and where in board.seas:
+        return board.seas[where].name
+    return repr(where)
+
+
+def _why_not_into(state: State, board: HisMap, power: str, space: str, alone: bool) -> str | None:
+    target = board.spaces[space]
+    control = state["spaces"][space]["control"]
+    if not r.may_enter(state, board, power, space):
+        return f"{power} units may not enter {target.name}, outside the German and Italian zones (seed 13)"
+    if target.type == "electorate" and power != PROTESTANT and not league(state):
+        return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
+    if control not in friends(state, power):
+        if control != "independent" and not r.at_war(state, power, control):
+            return f"{target.name} is controlled by {control}, not at war with or allied to {power} (13.1)"
+        if target.fortified:
+            return f"{target.name} is a fortified space {power} does not control: a siege is not built yet"
+    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
+        return f"enemy units next to {target.name} could intercept, which is not built yet"
+    if _others_in(state, space, power):
+        return f"{target.name} holds units or leaders of another power: battle is not built yet"
+    return f"a formation of only leaders may not enter {target.name}, which is not friendly (13.1)" if alone else None
+
+
+def _why_not_formation(state: State, space: str, power: str, action: Action) -> str | None:
+    units = b.units_of(state, space, power)
+    for kind in ("regular", "mercenary"):
+        if not isinstance(action.get(kind), int) or action[kind] < 0:
+            return f"'{kind}' must be a whole number of units, got {action.get(kind)!r}"
+        if action[kind] > units[kind]:
+            return f"{power} has {units[kind]} {kind}(s) there, not {action[kind]}"
+    leaders = action.get("leaders")
+    if not isinstance(leaders, list) or any(lid not in army_leaders_in(state, space, power) for lid in leaders):
+        return f"'leaders' must list {power}'s army leaders there: {army_leaders_in(state, space, power) or 'none'}"
+    if action["regular"] + action["mercenary"] > formation_limit(leaders):
+        return f"a formation with these leaders holds at most {formation_limit(leaders)} land units (5.1)"
+    if not action["regular"] + action["mercenary"] + len(leaders):
+        return "the formation is empty"
+    return None
+
+
+def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | None = None) -> str | None:
+    """Why a military action (or spring deployment) of ``power`` is refused, naming what is wrong; None if no
+    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision."""
+    kind = action.get("type")
+    if cp is not None and kind in COSTS[power] and COSTS[power][str(kind)] > cp:
+        return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
+    if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
+        return f"{power} has no {kind} action (it has no navy)"
+    if kind in ("move_formation", "move_over_pass"):
+        if may_move(state, power):
+            return may_move(state, power)
+        src, dst = action.get("from"), action.get("to")
+        if src not in board.spaces or dst not in board.spaces:
+            return f"'from' and 'to' must be land spaces, got {src!r} and {dst!r}"
+        origin = board.spaces[str(src)]
+        if dst in origin.passes and kind == "move_formation":
+            return f"{origin.name} to {_name(board, dst)} is over a pass: use move_over_pass (2 CP)"
+        if dst in origin.links and kind == "move_over_pass":
+            return f"{origin.name} to {_name(board, dst)} is not over a pass: use move_formation (1 CP)"
+        if dst not in origin.links | origin.passes:
+            return f"{_name(board, dst)} is not next to {origin.name}"
+        return _why_not_formation(state, str(src), power, action) or _why_not_into(
+            state, board, power, str(dst), not action["regular"] + action["mercenary"]
+        )
+    if kind == "deploy":
+        dst = action.get("to")
+        if dst not in board.spaces:
+            return f"'to' must be a land space, got {dst!r}"
+        if dst not in deploy_destinations(state, board):
+            return (
+                f"no spring deployment path from Rome to {_name(board, dst)}: every space on it must be Papal or "
+                "allied, free of unrest and of other powers' units, in the German or Italian zone, not over a pass "
+                "(10; seed 10)"
+            )
+        capital = capital_of(board, PAPACY)
+        return _why_not_formation(state, str(capital), PAPACY, action) or (
+            f"a deployment crossing a sea zone carries at most {SPRING_SEA_LIMIT} land units (10)"
+        )
+    if kind == "control_unfortified":
+        space = action.get("space")
+        if space not in board.spaces:
+            return f"'space' must be a land space, got {space!r}"
+        name = board.spaces[str(space)].name
+        if action.get("effect") == "remove_unrest" or b.in_unrest(state, str(space)):
+            if not b.in_unrest(state, str(space)):
+                return f"{name} is not in unrest"
+            return (
+                f"{power} may not remove the unrest in {name}: it needs units in or next to it with no enemy next to"
+                " it, or the space's religion its own (12.4; seed 12)"
+            )
+        if power == PROTESTANT and not league(state):
+            return "the Protestant may not gain political control before the Schmalkaldic League (21.6)"
+        if board.spaces[str(space)].fortified:
+            return f"{name} is fortified: its control changes by siege, not by this action (12.3)"
+        if not r.may_change_control(board, str(space)):
+            return f"{name} never changes political control in this variant (seed 2.2)"
+        return (
+            f"{power} may not take control of {name}: it must be independent or enemy, reached by a line of "
+            "communication, with the mover's land units in or next to it and no enemy next to it (12.1, 12.2)"
+        )
+    if kind in _BUILT_KIND:
+        if power == PROTESTANT and not league(state):
+            return "the Protestant builds no units before the Schmalkaldic League (21.6)"
+        if kind == "build_squadron" and power != PAPACY:
+            return f"{power} has no navy"
+        if kind == "build_squadron" and squadrons_on_map(state, power) >= SQUADRON_POOL.get(power, 0):
+            return f"all {SQUADRON_POOL.get(power, 0)} of {power}'s squadron counters are on the map (HIS-W05)"
+        space = action.get("space")
+        if space not in board.spaces:
+            return f"'space' must be a land space, got {space!r}"
+        return (
+            f"{power} builds only in its own home spaces it controls, not in unrest, with no enemy in them "
+            f"{'and in a port ' if kind == 'build_squadron' else ''}(17): {_name(board, space)} is not one"
+        )
+    return None

@@ -1,0 +1,220 @@
+"""The winter return of the two players' naval units, land units and army leaders (rule book 19.3; seed 19).
+
+Units in unfortified spaces go to the power's capital or to its nearest controlled fortified space (at most 4
+units there, the capital excepted); units over 4 in a controlled fortified space other than the capital go to the
+capital. A return whose path (every space but the start) is not friendly and free of unrest costs half the units,
+rounded up. The owner's choices are made by the rules of HIS-W06: no choice a player makes here is offered yet.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from umpire.games.his2p import board as b
+from umpire.games.his2p import military
+from umpire.games.his2p.mapdata import HisMap
+
+State = dict[str, Any]
+
+PLAYERS = ("papacy", "protestant")
+#: Land units a fortified space other than a capital holds through the winter (19.3).
+WINTER_STACK = 4
+#: The order in which the owner gives up units to the limit or to attrition (HIS-W06): mercenaries first.
+LOSS_ORDER = ("mercenary", "regular", "cavalry")
+
+
+def _neighbours(board: HisMap, where: str) -> set[str]:
+    if where in board.spaces:
+        space = board.spaces[where]
+        return set(space.links | space.passes | space.ports)
+    sea = board.seas[where]
+    return set(sea.links | sea.ports)
+
+
+def distances(board: HisMap, start: str) -> dict[str, int]:
+    """Steps from ``start`` to every land space by any path of spaces and sea zones, whoever controls them (19.3:
+    "nearest" counts the direct path)."""
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in _neighbours(board, here):
+            if n not in dist:
+                dist[n] = dist[here] + (0 if n in board.seas else 1)
+                todo.append(n)
+    return {s: d for s, d in dist.items() if s in board.spaces}
+
+
+def friendly_path(state: State, board: HisMap, power: str, start: str, goal: str) -> bool:
+    """19.3: a path from ``start`` to ``goal`` whose land spaces after the start are all friendly-controlled and
+    free of unrest (enemy units are ignored; sea zones need no fleet)."""
+    mine = military.friends(state, power)
+
+    def ok(where: str) -> bool:
+        if where in board.seas:
+            return True
+        return state["spaces"][where]["control"] in mine and not b.in_unrest(state, where)
+
+    seen = {start}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for n in _neighbours(board, here):
+            if n not in seen and ok(n):
+                if n == goal:
+                    return True
+                seen.add(n)
+                todo.append(n)
+    return False
+
+
+def _fortresses(state: State, board: HisMap, power: str) -> list[str]:
+    return sorted(s for s, sp in board.spaces.items() if sp.fortified and state["spaces"][s]["control"] == power)
+
+
+def _take(units: dict[str, int], count: int) -> dict[str, int]:
+    """Split ``count`` land units off ``units`` in :data:`LOSS_ORDER`."""
+    out: dict[str, int] = {}
+    for kind in LOSS_ORDER:
+        n = min(units.get(kind, 0), count - sum(out.values()))
+        if n:
+            out[kind] = n
+            units[kind] -= n
+    return out
+
+
+def _send(state: State, board: HisMap, power: str, src: str, group: dict[str, int], dst: str | None) -> None:
+    """Move ``group`` from ``src`` to ``dst`` with attrition if no friendly path (or remove it when ``dst`` is None)."""
+    from umpire.games.his2p import engine
+
+    total = sum(group.values())
+    for kind, n in group.items():
+        b.add_units(state, src, power, kind, -n)
+    here = board.spaces[src].name
+    if dst is None:
+        engine.log(state, f"Winter: {power}'s {total} land unit(s) in {here} have nowhere to return and are removed")
+        return
+    if not friendly_path(state, board, power, src, dst):
+        lost = _take(group, (total + 1) // 2)
+        engine.log(
+            state,
+            f"Winter: {power} loses {sum(lost.values())} of {total} unit(s) to attrition returning from {here}",
+        )
+    for kind, n in group.items():
+        if n:
+            b.add_units(state, dst, power, kind, n)
+    if sum(group.values()):
+        engine.log(
+            state, f"Winter: {power} returns {sum(group.values())} unit(s) from {here} to {board.spaces[dst].name}"
+        )
+
+
+def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str | None, int]:
+    """Where units from ``src`` go and how many fit (HIS-W06): the capital or the nearest controlled fortified
+    space with room, preferring a friendly path (no attrition), then the nearer, then the name."""
+    capital = military.capital_of(board, power)
+    dist = distances(board, src)
+    room: dict[str, int] = {}
+    if capital and state["spaces"][capital]["control"] == power:
+        room[capital] = 10**6
+    open_forts = {
+        s: WINTER_STACK - b.land_unit_count(state, s, power)
+        for s in _fortresses(state, board, power)
+        if s != capital and s in dist and b.land_unit_count(state, s, power) < WINTER_STACK
+    }
+    if open_forts:
+        nearest = min(dist[s] for s in open_forts)
+        room.update({s: n for s, n in open_forts.items() if dist[s] == nearest})
+    if not room:
+        return None, 0
+    best = min(room, key=lambda s: (not friendly_path(state, board, power, src, s), dist.get(s, 10**6), s))
+    return best, room[best]
+
+
+def _sea_distances(board: HisMap, start: str) -> dict[str, int]:
+    """Steps by sea from the sea zone ``start`` to every port (one step into a port, one per sea zone crossed)."""
+    seas = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in sorted(board.seas[here].links):
+            if n not in seas:
+                seas[n] = seas[here] + 1
+                todo.append(n)
+    ports: dict[str, int] = {}
+    for sea, d in seas.items():
+        for port in board.seas[sea].ports:
+            ports[port] = min(ports.get(port, 10**6), d + 1)
+    return ports
+
+
+def naval_return(state: State, board: HisMap, power: str) -> None:
+    """19.3: naval units at sea return to the nearest port their power controls (the first in name order among
+    equally near ones, HIS-W06), with no interception or attrition; with no such port they are removed."""
+    from umpire.games.his2p import engine
+
+    for sea in sorted(s for s in list(state["units"]) if s in board.seas):
+        count = b.units_of(state, sea, power)["squadron"]
+        if not count:
+            continue
+        dist = _sea_distances(board, sea)
+        ports = [p for p in dist if state["spaces"][p]["control"] == power]
+        b.add_units(state, sea, power, "squadron", -count)
+        if not ports:
+            engine.log(state, f"Winter: {power}'s {count} squadron(s) in {board.seas[sea].name} have no port: removed")
+            continue
+        port = min(ports, key=lambda p: (dist[p], p))
+        b.add_units(state, port, power, "squadron", count)
+        engine.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
+
+
+def must_leave(state: State, board: HisMap, power: str, space: str) -> bool:
+    """19.3: whether ``power``'s land units must leave ``space`` in winter: an unfortified space, or a fortified space
+    ``power`` does not control, except the Protestant's regulars in an electorate before the League (21.6: they
+    stand there from the electorate display, HIS-W06)."""
+    sp = board.spaces[space]
+    if not sp.fortified:
+        return True
+    if state["spaces"][space]["control"] == power:
+        return False
+    return not (power == "protestant" and sp.type == "electorate" and not military.league(state))
+
+
+def winter_return(state: State, board: HisMap) -> None:
+    """Winter return of the Papal and Protestant naval units, then land units and army leaders (19.3; seed 19)."""
+    for power in PLAYERS:
+        naval_return(state, board, power)
+        capital = military.capital_of(board, power)
+        has_capital = capital is not None and state["spaces"][capital]["control"] == power
+        sent: dict[str, str] = {}
+        for space in _fortresses(state, board, power):
+            extra = b.land_unit_count(state, space, power) - WINTER_STACK
+            if space != capital and extra > 0 and has_capital:
+                assert capital is not None
+                _send(state, board, power, space, _take(b.units_of(state, space, power), extra), capital)
+        for space in sorted(
+            s for s in list(state["units"]) if s in board.spaces and must_leave(state, board, power, s)
+        ):
+            while b.land_unit_count(state, space, power):
+                dst, fits = _destination(state, board, power, space)
+                units = b.units_of(state, space, power)
+                group = _take(units, min(fits, b.land_unit_count(state, space, power)) if dst else 99)
+                _send(state, board, power, space, group, dst)
+                if dst:
+                    sent.setdefault(space, dst)
+        _return_leaders(state, board, power, sent)
+
+
+def _return_leaders(state: State, board: HisMap, power: str, sent: dict[str, str]) -> None:
+    """19.3 step 3: a leader left where units must leave goes with the units that left it, else to the capital or
+    the nearest controlled fortified space."""
+    from umpire.games.his2p import engine
+
+    for space in sorted(s for s in board.spaces if must_leave(state, board, power, s)):
+        for lid in military.army_leaders_in(state, space, power):
+            dst = sent.get(space) or _destination(state, board, power, space)[0]
+            if dst is None:
+                continue
+            state["leaders"][lid] = dst
+            engine.log(state, f"Winter: {power}'s leader {lid} returns to {board.spaces[dst].name}")
