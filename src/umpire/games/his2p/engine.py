@@ -90,6 +90,8 @@ def advance(state: State) -> None:
     """Run the engine until a role must decide, or the game is over."""
     board = load_map()
     while not state.get("over"):
+        if state.get("unbuilt"):
+            raise NotImplementedError(state.pop("unbuilt"))
         decision = top(state)
         if decision is not None:
             if _settle(state, board, decision):
@@ -234,7 +236,8 @@ def _winter(state: State, board: HisMap) -> None:
             state["debaters"][debater] = "uncommitted"
     for flag in ("printing_press", "augsburg_confession", "wartburg"):
         state["events"].pop(flag, None)
-    deck.winter_mandatory_events(state)
+    for number in deck.winter_mandatory_events(state):
+        events.play_in_winter(state, board, number)
 
 
 # --- legal actions and their application -----------------------------------------------------------------------

@@ -57,3 +57,20 @@ def playable(state: State, board: HisMap, power: str, number: int) -> str | None
 def play(state: State, board: HisMap, power: str, number: int) -> None:
     """Run the event of card ``number`` for ``power`` (its condition was checked)."""
     EVENTS[number].effect(state, board, power)
+
+
+def play_in_winter(state: State, board: HisMap, number: int) -> None:
+    """A mandatory event due by this winter and not yet played (19.8; seed 19): it happens now, as if played and
+    removed from the game, with no CP; its condition is not asked. The Papacy makes any choice it names itself."""
+    from umpire.games.his2p import deck, engine
+
+    for pile in (state["later"], state["by_event"], state.get("entering_next_turn", [])):
+        if number in pile:
+            pile.remove(number)
+    deck.remove_card(state, number)
+    engine.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
+    EVENTS[number].effect(state, board, "papacy")
+
+
+# The events themselves, by kind; each module registers its cards with ``event`` on import.
+from umpire.games.his2p import events_mandatory  # noqa: E402, F401
