@@ -107,22 +107,34 @@ def test_11_defender_of_the_faith_gives_the_papacy_three_attempts_in_any_zone() 
     assert sum(1 for r in game.state["rolls"] if "counter-reformation attempt" in r["purpose"]) >= 3
 
 
-def test_12_master_of_italy_counts_the_two_players_italian_keys() -> None:
-    """Card #12 (HIS-V03): 2 keys draw a card, 3 give 1 VP, 4 or more 2 VP; only the two players count."""
+def test_12_master_of_italy_counts_the_two_players_of_five_italian_keys() -> None:
+    """Card #12 (HIS-V03): of Genoa, Milan, Venice, Florence, Naples, 2 draw a card, 3 give 1 VP, 4 or 5 2 VP;
+    Rome and Ravenna do not count; only the two players count."""
     game = impulse_with("protestant", 12)
+    play_event(game, "protestant", 12)  # the Papacy holds only Rome and Ravenna: nothing
     state = game.state
-    before = len(state["hands"]["papacy"])
-    play_event(game, "protestant", 12)  # the Papacy holds Rome and Ravenna
-    state = game.state
-    assert len(state["hands"]["papacy"]) == before + 1 and state["bonus_vp"]["papacy"] == 0
+    assert state["hands"]["papacy"] == [] and state["bonus_vp"] == {"papacy": 0, "protestant": 0}
     assert 12 in state["discard"]  # Master of Italy stays in the deck (6.1)
     for space in ("florence", "naples"):
         state["spaces"][space]["control"] = "papacy"
-    state["spaces"]["milan"]["control"] = "protestant"
+    events.play(state, load_map(), "papacy", 12)
+    assert len(state["hands"]["papacy"]) == 1 and state["bonus_vp"]["papacy"] == 0
+    state["spaces"]["milan"]["control"] = "papacy"
     state["spaces"]["genoa"]["control"] = "protestant"
     state["spaces"]["venice"]["control"] = "protestant"
     events.play(state, load_map(), "papacy", 12)
-    assert state["bonus_vp"] == {"papacy": 2, "protestant": 1}
+    assert state["bonus_vp"] == {"papacy": 1, "protestant": 0} and len(state["hands"]["protestant"]) == 1
+    state["spaces"]["genoa"]["control"] = "papacy"
+    events.play(state, load_map(), "papacy", 12)
+    assert state["bonus_vp"]["papacy"] == 3
+
+
+def test_16_calvin_ends_luther() -> None:
+    game = impulse_with("papacy", 16, turn=6)
+    game.state["reformers"]["luther"] = "wittenberg"
+    play_event(game, "papacy", 16)
+    assert game.state["rulers"]["protestant"] == "calvin"
+    assert game.state["reformers"]["luther"] is None and game.state["debaters"]["luther"] == "dead"
 
 
 def protestant_spaces(game: Game, count: int) -> None:
@@ -198,10 +210,27 @@ def test_15_society_of_jesus_places_two_universities_by_papal_choice() -> None:
     assert decision(game, "protestant")["kind"] == "cp"
 
 
-def test_17_council_of_trent_stops_the_game_by_name() -> None:
+def test_17_council_of_trent_four_papal_two_protestant_debaters() -> None:
+    """Card #17: up to 4 Papal then up to 2 Protestant uncommitted debaters, all committed, dice by total value."""
     game = impulse_with("papacy", 17, turn=6)
     play_event(game, "papacy", 17)
-    assert game.state["blocked"] == "the Council of Trent procedure (card #17)"
+    assert decision(game, "papacy")["kind"] == "trent"
+    for name in ("eck", "campeggio", "aleander", "tetzel"):
+        game.act("papacy", {"type": "send_debater", "debater": name})
+    assert decision(game, "protestant")["kind"] == "trent"
+    with pytest.raises(IllegalAction):
+        game.act("protestant", {"type": "send_debater", "debater": "eck"})
+    game.act("protestant", {"type": "send_debater", "debater": "luther"})
+    game.act("protestant", {"type": "done"})
+    state = game.state
+    for name in ("eck", "campeggio", "aleander", "tetzel", "luther"):
+        assert state["debaters"][name] == "committed"
+    rolls = {r["purpose"]: r for r in state["rolls"] if r["purpose"].startswith("Council of Trent")}
+    assert set(rolls) == {"Council of Trent: papacy 8 dice", "Council of Trent: protestant 4 dice"}
+    top = engine.top(state)
+    assert top is not None
+    assert top["kind"] in ("flips", "cp")
+    assert 17 in state["discard"]  # stays in the deck (6.1)
 
 
 def test_19_8_winter_forces_an_unplayed_clement_vii_without_cp() -> None:

@@ -15,6 +15,8 @@ from umpire.games.his2p import board as b
 from umpire.games.his2p import deck, engine, religion
 from umpire.games.his2p.events import event
 from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.people import load_people
+from umpire.kernel import rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -126,9 +128,13 @@ def elizabeth_i(state: State, board: HisMap, power: str) -> None:
 
 @event(CALVIN)
 def calvin(state: State, board: HisMap, power: str) -> None:
-    """#16 Calvin (the Protestant power card): Luther's death makes Calvin the Protestant ruler (administrative
-    rating 1). The reformers and debaters stay as they are (HIS-V04)."""
+    """#16 Calvin (card text; the Protestant power card): Luther dies, his reformer and debater leave the game, and
+    Calvin becomes the Protestant ruler (administrative rating 1). Here I Stand needs Luther alive (HIS-V04)."""
     change_ruler(state, PROTESTANT, "calvin", "Calvin")
+    state["reformers"]["luther"] = None
+    if state["debaters"].get("luther") not in ("burned",):
+        state["debaters"]["luther"] = "dead"
+    engine.log(state, "Luther dies: his reformer and debater leave the game")
 
 
 # --- Religious mandatory events -----------------------------------------------------------------------------------
@@ -144,29 +150,34 @@ def defender_of_the_faith(state: State, board: HisMap, power: str) -> None:
     )
 
 
-def italian_keys(state: State, board: HisMap, power: str) -> int:
-    """The keys of the Italian language zone (Rome included) that ``power`` controls."""
-    return sum(
-        1 for s in board.by_language("italian") if board.spaces[s].is_key and state["spaces"][s]["control"] == power
-    )
+#: The five keys Master of Italy counts (card #12): Rome and Ravenna are not among them.
+MASTER_OF_ITALY_KEYS = ("florence", "genoa", "milan", "naples", "venice")
+
+
+def italian_keys(state: State, power: str) -> int:
+    """How many of Master of Italy's five keys ``power`` controls."""
+    return sum(1 for s in MASTER_OF_ITALY_KEYS if state["spaces"][s]["control"] == power)
 
 
 @event(MASTER_OF_ITALY)
 def master_of_italy(state: State, board: HisMap, power: str) -> None:
-    """#12 Master of Italy (rule book 23.3, bonus VP; stays in the deck, 6.1): a power controlling four or more
-    Italian keys gains 2 VP, exactly three 1 VP, exactly two draws a card. In the two-player game only the Papacy
-    and the Protestant keep VP and hands, so only they are counted (seed 3; HIS-V03)."""
+    """#12 Master of Italy (card text; bonus VP 23.3; stays in the deck, 6.1): of Genoa, Milan, Venice, Florence
+    and Naples, a power controlling four or five gains 2 VP, three 1 VP, exactly two draws a card. In the
+    two-player game only the Papacy and the Protestant keep VP and hands, so only they are counted (seed 3;
+    HIS-V03)."""
     for player in (PAPACY, PROTESTANT):
-        keys = italian_keys(state, board, player)
+        keys = italian_keys(state, player)
         if keys >= 4:
             state["bonus_vp"][player] += 2
-            engine.log(state, f"Master of Italy: {player} controls {keys} Italian keys, 2 VP")
+            engine.log(state, f"Master of Italy: {player} controls {keys} of the five keys, 2 VP")
         elif keys == 3:
             state["bonus_vp"][player] += 1
-            engine.log(state, f"Master of Italy: {player} controls 3 Italian keys, 1 VP")
+            engine.log(state, f"Master of Italy: {player} controls 3 of the five keys, 1 VP")
         elif keys == 2:
-            engine.log(state, f"Master of Italy: {player} controls 2 Italian keys and draws a card")
+            engine.log(state, f"Master of Italy: {player} controls 2 of the five keys and draws a card")
             draw_cards(state, player, 1)
+    if not any(italian_keys(state, p) >= 2 for p in (PAPACY, PROTESTANT)):
+        engine.log(state, "Master of Italy: neither player controls two of the five keys; no effect")
 
 
 def league_condition(state: State, board: HisMap, power: str) -> str | None:
@@ -264,9 +275,70 @@ def _on_jesuit(state: State, board: HisMap, role: str, decision: dict[str, Any],
 engine.decision_kind("jesuit", _jesuit_legal, _on_jesuit)
 
 
+#: Council of Trent: how many uncommitted debaters each side may send (card #17).
+TRENT_LIMITS = {PAPACY: 4, PROTESTANT: 2}
+
+
 @event(COUNCIL_OF_TRENT)
 def council_of_trent(state: State, board: HisMap, power: str) -> None:
-    """#17 Council of Trent (stays in the deck, 6.1): a debate-like procedure between the two sides' debaters. Its
-    dice and results are not in the rule book's text umpire has (only on the card), so it is not built and the game
-    stops on it (HIS-V06)."""
-    stop(state, "the Council of Trent procedure (card #17)")
+    """#17 Council of Trent (card text; stays in the deck, 6.1): the Papacy sends up to four uncommitted debaters,
+    then the Protestant up to two of any zone, one at a time; all are committed and each side rolls as many dice as
+    its debaters' total value (Pole adds one for the Papacy, his card), hits on 5 and 6; the side with more hits
+    flips as many spaces as the difference, each one a legal target of its attempts (HIS-V06)."""
+    engine.log(state, "the Council of Trent opens: the Papacy names up to 4 debaters, then the Protestant up to 2")
+    state["stack"].append({"kind": "trent", "role": PAPACY, "sent": {PAPACY: [], PROTESTANT: []}})
+
+
+def _trent_candidates(state: State, role: str, decision: dict[str, Any]) -> list[str]:
+    side = "papal" if role == PAPACY else PROTESTANT
+    sent = decision["sent"][role]
+    if len(sent) >= TRENT_LIMITS[role]:
+        return []
+    people = load_people().debaters
+    return [
+        d
+        for d in sorted(people)
+        if people[d].side == side and state["debaters"].get(d) == "uncommitted" and d not in sent
+    ]
+
+
+def _trent_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    picks: list[Action] = [{"type": "send_debater", "debater": d} for d in _trent_candidates(state, role, decision)]
+    return [*picks, {"type": "done"}]
+
+
+def _on_trent(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "send_debater":
+        decision["sent"][role].append(action["debater"])
+        engine.log(state, f"Council of Trent: the {role} sends {action['debater'].title()}")
+        if _trent_candidates(state, role, decision):
+            return
+    if role == PAPACY:
+        decision["role"] = PROTESTANT
+        return
+    state["stack"].pop()
+    _trent_result(state, decision["sent"])
+
+
+def _trent_result(state: State, sent: dict[str, list[str]]) -> None:
+    """Commit the debaters, roll and hand the flips to the side with more hits (card #17)."""
+    people = load_people().debaters
+    hits: dict[str, int] = {}
+    for side, debaters in sent.items():
+        for d in debaters:
+            state["debaters"][d] = "committed"
+        dice = sum(people[d].value for d in debaters) + (1 if side == PAPACY and "pole" in debaters else 0)
+        faces = rng.roll_many(state, f"Council of Trent: {side} {dice} dice", dice)
+        hits[side] = religion.debate_hits(faces)
+    engine.log(state, f"Council of Trent: Papacy {hits[PAPACY]} hits, Protestant {hits[PROTESTANT]}")
+    if hits[PAPACY] == hits[PROTESTANT]:
+        engine.log(state, "the Council of Trent ends without a result")
+        return
+    winner = PAPACY if hits[PAPACY] > hits[PROTESTANT] else PROTESTANT
+    side = b.CATHOLIC if winner == PAPACY else b.PROTESTANT
+    margin = abs(hits[PAPACY] - hits[PROTESTANT])
+    flips = {"kind": "flips", "role": winner, "side": side, "left": margin, "rule": "trent", "zone": religion.ANY_ZONE}
+    state["stack"].append(flips)
+
+
+engine.decision_kind("trent", _trent_legal, _on_trent)
