@@ -189,6 +189,7 @@ def _luthers_theses(state: State, board: HisMap) -> None:
 def _enter_people(state: State, board: HisMap) -> None:
     """Add debaters, reformers and leaders (8.2; seed 21.3 and the option ``text`` for Cranmer, Latimer and
     Coverdale): a debater joins its side uncommitted; a reformer stands in its space, which turns Protestant."""
+    events.start_of_turn(state, board)
     people = load_people()
     entering = people.entering(state["turn"], state["options"]["text"])
     for debater in entering["debaters"]:

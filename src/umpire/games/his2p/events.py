@@ -51,12 +51,27 @@ def playable(state: State, board: HisMap, power: str, number: int) -> str | None
     found = EVENTS.get(number)
     if found is None:
         return "its event is not built yet in umpire (docs/status.md)"
+    if number in played_this_turn(state):
+        return "it was already played as an event this turn (11)"
     return found.condition(state, board, power)
+
+
+def played_this_turn(state: State, power: str | None = None) -> list[int]:
+    """Cards played as events this turn (by ``power``, or by anyone): a card may be played as an event once a turn,
+    and Here I Stand may not take back a card its power played this turn (6.2, 11)."""
+    return [n for turn, who, n in state.get("event_plays", []) if turn == state["turn"] and power in (None, who)]
 
 
 def play(state: State, board: HisMap, power: str, number: int) -> None:
     """Run the event of card ``number`` for ``power`` (its condition was checked)."""
+    plays = [p for p in state.get("event_plays", []) if p[0] == state["turn"]]
+    state["event_plays"] = [*plays, [state["turn"], power, number]]
     EVENTS[number].effect(state, board, power)
+
+
+def start_of_turn(state: State, board: HisMap) -> None:
+    """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back."""
+    events_religious.return_from_away(state, board)
 
 
 def play_in_winter(state: State, board: HisMap, number: int) -> None:
@@ -73,4 +88,4 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 
 
 # The events themselves, by kind; each module registers its cards with ``event`` on import.
-from umpire.games.his2p import events_mandatory  # noqa: E402, F401
+from umpire.games.his2p import events_mandatory, events_religious  # noqa: E402, F401
