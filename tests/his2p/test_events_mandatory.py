@@ -85,12 +85,65 @@ def test_19_edward_vi_brings_mary_i_into_the_deck_next_turn() -> None:
     assert "entering_next_turn" not in state
 
 
-def test_21_mary_i_stops_the_game_at_the_english_impulses() -> None:
+def test_21_mary_i_rules_and_brings_elizabeth() -> None:
     game = impulse_with("protestant", 21)
     play_event(game, "protestant", 21)
     assert game.state["rulers"]["england"] == "mary_i"
     assert game.state["entering_next_turn"] == [23]
-    assert game.state["blocked"] == "the English impulses under Mary I (seed 21.3)"
+    assert not game.state.get("blocked")
+
+
+def mary_game(top_card: int) -> Game:
+    """A Protestant impulse under Mary I with London Protestant and ``top_card`` on top of the deck."""
+    game = impulse_with("protestant", 24, 31, turn=8)
+    state = game.state
+    state["rulers"]["england"] = "mary_i"
+    state["spaces"]["london"]["protestant"] = True
+    for pile in (state["deck"], state["later"], state["discard"]):
+        if top_card in pile:
+            pile.remove(top_card)
+    state["deck"].insert(0, top_card)
+    return game
+
+
+def papal_die(game: Game) -> int:
+    rolls = [r for r in game.state["rolls"] if r["purpose"].startswith("English impulse under Mary I")]
+    assert len(rolls) == 1
+    return int(rolls[0]["result"])
+
+
+def test_seed_21_3_after_a_protestant_card_the_papacy_rolls_under_mary() -> None:
+    """Seed 21.3: after each Protestant impulse (a card played) the Papacy rolls; 5-6 draw a card: 1-2 CP burn
+    books in England, 3 CP a debate there, 4+ both."""
+    for top_card, burn, debate in ((25, True, False), (26, False, True), (39, True, True)):  # 1, 3 and 4 CP
+        for seed in range(40):
+            game = mary_game(top_card)
+            game.state["rng"]["seed"] = seed
+            game.act("protestant", {"type": "play", "card": 24, "as": "cp"})
+            game.act("protestant", {"type": "done"})
+            roll = papal_die(game)
+            if roll < 5:
+                assert top_card in game.state["deck"]
+                continue
+            assert top_card in game.state["discard"]
+            top = decision(game, "papacy")
+            if burn:
+                assert top["kind"] == "attempts" and top["attempt"]["zone"] == "english" and top["left"] == 2
+            else:
+                assert top["kind"] == "mary_debate"
+            kinds = [d["kind"] for d in game.state["stack"]]
+            assert ("mary_debate" in kinds) == debate
+            break
+        else:  # pragma: no cover - forty seeds without a 5 or 6
+            raise AssertionError("no Papal 5 or 6 in forty games")
+
+
+def test_seed_21_3_no_procedure_when_england_is_catholic() -> None:
+    game = mary_game(25)
+    game.state["spaces"]["london"]["protestant"] = False
+    game.act("protestant", {"type": "play", "card": 24, "as": "cp"})
+    game.act("protestant", {"type": "done"})
+    assert not [r for r in game.state["rolls"] if r["purpose"].startswith("English impulse")]
 
 
 def test_11_defender_of_the_faith_gives_the_papacy_three_attempts_in_any_zone() -> None:

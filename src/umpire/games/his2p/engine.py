@@ -151,6 +151,8 @@ def _next_step(state: State, board: HisMap) -> None:
         state["step"] = "impulses"
     elif step == "impulses":
         imp = state["impulse"]
+        if events.between_impulses(state, board):
+            return
         if imp["passes"] >= len(IMPULSE_ORDER):
             state["step"] = "winter"
             return
@@ -438,6 +440,7 @@ def _on_impulse(state: State, board: HisMap, role: str, decision: dict[str, Any]
         log(state, f"{role} passes")
         return
     state["impulse"]["passes"] = 0
+    events.note_card_play(state, board, role)
     card = action["card"]
     if action["as"] == "event":
         _play_event(state, board, role, card)

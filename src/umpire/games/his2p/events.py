@@ -69,6 +69,16 @@ def play(state: State, board: HisMap, power: str, number: int) -> None:
     EVENTS[number].effect(state, board, power)
 
 
+def note_card_play(state: State, board: HisMap, power: str) -> None:
+    """A power plays a card in its impulse, before anything of it happens (seed 21.3: England under Mary I)."""
+    events_mandatory.note_card_play(state, board, power)
+
+
+def between_impulses(state: State, board: HisMap) -> bool:
+    """Run what follows an impulse before the next one (seed 21.3); True if it left decisions to make."""
+    return events_mandatory.after_impulse(state, board)
+
+
 def start_of_turn(state: State, board: HisMap) -> None:
     """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back."""
     events_religious.return_from_away(state, board)
@@ -88,4 +98,4 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 
 
 # The events themselves, by kind; each module registers its cards with ``event`` on import.
-from umpire.games.his2p import events_mandatory, events_religious  # noqa: E402, F401
+from umpire.games.his2p import events_mandatory, events_religious  # noqa: E402

@@ -113,11 +113,64 @@ def edward_vi(state: State, board: HisMap, power: str) -> None:
 @event(MARY_I)
 def mary_i(state: State, board: HisMap, power: str) -> None:
     """#21 Mary I (seed 21.3; due by the winter of turn 8 in the English text): Mary I rules England and Elizabeth I
-    joins the deck next turn. From now on the seed's Papal procedure after each Protestant impulse applies (21.3,
-    "English Impulses under Mary I"), which is not built: the game stops there."""
+    joins the deck next turn. While she rules, the seed's Papal procedure follows each Protestant impulse
+    (:func:`after_impulse`)."""
     change_ruler(state, "england", "mary_i", "Mary I")
     enter_next_turn(state, ELIZABETH_I)
-    stop(state, "the English impulses under Mary I (seed 21.3)")
+
+
+def note_card_play(state: State, board: HisMap, power: str) -> None:
+    """Seed 21.3, English Impulses under Mary I: a Protestant impulse in which a card is played, while Mary I rules
+    and some English home space is Protestant at its start, is followed by the Papal procedure (HIS-V11)."""
+    if power != PROTESTANT or state["rulers"].get("england") != "mary_i":
+        return
+    if any(b.religion(state, board, s) == b.PROTESTANT for s in board.home_spaces("england")):
+        state["impulse"]["mary"] = True
+
+
+#: Seed 21.3 step 1: the Papal die roll that continues the procedure.
+MARY_ROLL = 5
+
+
+def after_impulse(state: State, board: HisMap) -> bool:
+    """Seed 21.3, English Impulses under Mary I, after such a Protestant impulse: the Papacy rolls a die; on 5 or 6
+    it draws a card from the deck (then discarded, HIS-V11): 1-2 CP Burn Books in the English zone, 3 CP a debate
+    in the English zone, 4 or more both, the Burn Books first. True if decisions were left to make."""
+    if not state["impulse"].pop("mary", False):
+        return False
+    roll = rng.roll(state, "English impulse under Mary I: the Papal die")
+    if roll < MARY_ROLL:
+        engine.log(state, f"England under Mary I: the Papacy rolls {roll}, nothing happens")
+        return False
+    if not state["deck"]:
+        engine.log(state, f"England under Mary I: the Papacy rolls {roll} but the deck is empty")
+        return False
+    card = int(state["deck"].pop(0))
+    state["discard"].append(card)
+    cp = deck.cp_of(card)
+    engine.log(state, f"England under Mary I: the Papacy rolls {roll} and draws {deck.name_of(card)} ({cp} CP)")
+    if cp >= 3:
+        state["stack"].append({"kind": "mary_debate", "role": PAPACY, "zone": "english"})
+    if cp != 3:
+        engine.log(state, "the Papacy burns books in the English zone: 2 counter-reformation attempts")
+        engine._push_attempts(state, PAPACY, 2, religion.Attempt(religion.COUNTER_REFORMATION, "english"))
+    return True
+
+
+def _mary_debate_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "call_debate", "zone": "english"}]
+
+
+def _on_mary_debate(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    why = religion.debate_callable(state, load_people().debaters, "papal", "english")
+    if why:
+        engine.log(state, f"no debate in the English zone: {why}")
+        return
+    engine._start_debate(state, PAPACY, "english")
+
+
+engine.decision_kind("mary_debate", _mary_debate_legal, _on_mary_debate)
 
 
 @event(ELIZABETH_I)
