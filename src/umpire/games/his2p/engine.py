@@ -100,6 +100,14 @@ def advance(state: State) -> None:
         _next_step(state, board)
 
 
+def _attempt_targets(state: State, board: HisMap, decision: dict[str, Any]) -> list[str]:
+    """Legal targets of the next attempt: 18.3/18.4 step 1, less this impulse's targets, within ``only`` when the
+    action restricts them (Book of Common Prayer: English home spaces)."""
+    found = religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"])
+    only = decision.get("only")
+    return [s for s in found if s in only] if only is not None else found
+
+
 def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
     """Close a decision that needs no one (no legal target left, nothing to choose); True if one was closed."""
     kind = decision["kind"]
@@ -107,7 +115,7 @@ def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
         if decision["left"] <= 0:
             state["stack"].pop()
             return True
-        if not religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"]):
+        if not _attempt_targets(state, board, decision):
             log(state, f"no legal target left: {decision['left']} attempt(s) lost")
             state["stack"].pop()
             return True
@@ -255,10 +263,7 @@ def legal_actions(state: State, role: str) -> list[Action]:
     assert decision is not None
     kind = decision["kind"]
     if kind == "attempts":
-        return [
-            {"type": "target", "space": s}
-            for s in religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"])
-        ]
+        return [{"type": "target", "space": s} for s in _attempt_targets(state, board, decision)]
     if kind == "flips":
         return [{"type": "flip", "space": s} for s in _flip_targets(state, board, decision)]
     if kind == "diet":

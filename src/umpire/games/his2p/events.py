@@ -98,4 +98,8 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 
 
 # The events themselves, by kind; each module registers its cards with ``event`` on import.
-from umpire.games.his2p import events_mandatory, events_religious  # noqa: E402
+from umpire.games.his2p import (  # noqa: E402
+    events_influence,  # noqa: F401
+    events_mandatory,
+    events_religious,
+)
