@@ -207,6 +207,8 @@ def test_13_schmalkaldic_league_waits_for_twelve_protestant_spaces_and_turn_2() 
     with pytest.raises(IllegalAction, match="needs 12 spaces"):
         play_event(game, "protestant", 13)
     assert {"type": "pass"} in game.view("protestant")["actions"]
+    game = impulse_with("papacy", 13)  # Leo X saves no card: the held League does not count
+    assert game.view("papacy")["actions"] == [{"type": "pass"}]
 
 
 def test_13_schmalkaldic_league_wars_alliance_control_and_leaders() -> None:

@@ -217,17 +217,19 @@ def may_pass(state: State, power: str) -> str | None:
     hand = state["hands"][power]
     if any(is_home(n) for n in hand):
         return "its home card is still in hand"
-    if any(is_mandatory(n) and _event_playable(state, power, n) for n in hand):
+    held = [n for n in hand if is_mandatory(n) and not _event_playable(state, power, n)]
+    if any(is_mandatory(n) and n not in held for n in hand):
         return "a mandatory event is still in hand"
     limit = ruler(state, power).admin
-    if len(hand) > limit:
-        return f"it holds {len(hand)} cards, more than its ruler's administrative rating of {limit}"
+    if len(hand) - len(held) > limit:
+        return f"it holds {len(hand) - len(held)} cards, more than its ruler's administrative rating of {limit}"
     return None
 
 
 def _event_playable(state: State, power: str, number: int) -> bool:
     """Whether a card's event may be played now; a mandatory event whose condition is not met (the Schmalkaldic
-    League before 12 Protestant spaces) is held and does not forbid passing (HIS-V01)."""
+    League before 12 Protestant spaces) is held: it neither forbids passing nor counts against the administrative
+    rating (HIS-V01)."""
     from umpire.games.his2p import events
     from umpire.games.his2p.mapdata import load_map
 
