@@ -106,3 +106,18 @@ def test_57_philip_of_hesses_bigamy() -> None:
     play_event(game, "papacy", 57)
     game.act("protestant", {"type": "remove_philip"})
     assert "philip_of_hesse" not in game.state["leaders"]
+
+
+def test_43_zwingli_dons_armor_eliminates_a_catholic_unit_and_ends_zwingli() -> None:
+    game = impulse_with("protestant", 43, turn=3)
+    state = game.state
+    state["reformers"]["zwingli"] = "zurich"
+    state["debaters"]["zwingli"] = "uncommitted"
+    state["units"]["basel"] = {"hapsburg": {"regular": 2}}
+    play_event(game, "protestant", 43)
+    actions = game.view("protestant")["actions"]
+    assert {"type": "eliminate", "space": "basel", "power": "hapsburg", "unit": "regular"} in actions
+    game.act("protestant", {"type": "eliminate", "space": "basel", "power": "hapsburg", "unit": "regular"})
+    state = game.state
+    assert state["units"]["basel"] == {"hapsburg": {"regular": 1}}
+    assert state["reformers"]["zwingli"] is None and state["debaters"]["zwingli"] == "dead"

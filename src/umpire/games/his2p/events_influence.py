@@ -1,6 +1,6 @@
 """Events that change religious influence or place unrest directly, without attempts (each card's text in
 umpire's words; rule book 12.4 for unrest, 18 for influence): Anabaptists, Frederick the Wise, Book of Common
-Prayer, Peasants' War, Pilgrimage of Grace, Philip of Hesse's Bigamy.
+Prayer, Peasants' War, Pilgrimage of Grace, Philip of Hesse's Bigamy; and Zwingli Dons Armor, which ends Zwingli.
 
 Two decisions serve them: ``convert`` (flip chosen spaces one at a time from a list the card defines) and
 ``unrest`` (place unrest on up to a number of chosen spaces, or stop).
@@ -23,7 +23,7 @@ Action = dict[str, Any]
 PAPACY = "papacy"
 PROTESTANT = "protestant"
 
-PHILIP_OF_HESSES_BIGAMY, BOOK_OF_COMMON_PRAYER, PILGRIMAGE_OF_GRACE = 57, 62, 64
+ZWINGLI_DONS_ARMOR, PHILIP_OF_HESSES_BIGAMY, BOOK_OF_COMMON_PRAYER, PILGRIMAGE_OF_GRACE = 43, 57, 62, 64
 ANABAPTISTS, FREDERICK_THE_WISE, PEASANTS_WAR = 67, 78, 88
 THE_WARTBURG = 37
 
@@ -244,3 +244,60 @@ def _on_bigamy(state: State, board: HisMap, role: str, decision: dict[str, Any],
 
 
 engine.decision_kind("bigamy", _bigamy_legal, _on_bigamy)
+
+
+#: Zwingli Dons Armor reaches Catholic land units this many connections (passes included) from Zurich.
+ZWINGLI_REACH = 3
+
+
+def _within(board: HisMap, start: str, steps: int) -> list[str]:
+    seen = {start}
+    ring = [start]
+    for _ in range(steps):
+        nxt = []
+        for space in ring:
+            spot = board.spaces[space]
+            for n in sorted(spot.links | spot.passes):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        ring = nxt
+    return sorted(seen)
+
+
+def _catholic_units(state: State, board: HisMap) -> list[Action]:
+    found: list[Action] = []
+    for space in _within(board, "zurich", ZWINGLI_REACH):
+        for power in sorted(state["units"].get(space, {})):
+            if b.unit_confession(state, power) != b.CATHOLIC:
+                continue
+            units = b.units_of(state, space, power)
+            for kind in b.LAND_UNITS:
+                if units[kind]:
+                    found.append({"type": "eliminate", "space": space, "power": power, "unit": kind})
+    return found
+
+
+@event(ZWINGLI_DONS_ARMOR)
+def zwingli_dons_armor(state: State, board: HisMap, power: str) -> None:
+    """#43 Zwingli Dons Armor: the Protestant eliminates one Catholic land unit within three spaces of Zürich (his
+    choice, if there is one); then Zwingli's reformer and debater leave the game (status ``dead``)."""
+    state["reformers"]["zwingli"] = None
+    if state["debaters"].get("zwingli") != "burned":
+        state["debaters"]["zwingli"] = "dead"
+    engine.log(state, "Zwingli dons armor: his reformer and debater leave the game")
+    if _catholic_units(state, board):
+        state["stack"].append({"kind": "zwingli", "role": PROTESTANT})
+
+
+def _zwingli_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return _catholic_units(state, board)
+
+
+def _on_zwingli(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    b.add_units(state, action["space"], action["power"], action["unit"], -1)
+    engine.log(state, f"a {action['power']} {action['unit']} in {board.spaces[action['space']].name} is eliminated")
+
+
+engine.decision_kind("zwingli", _zwingli_legal, _on_zwingli)
