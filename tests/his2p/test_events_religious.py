@@ -245,3 +245,14 @@ def test_11_a_card_is_played_as_an_event_once_a_turn() -> None:
     state["discard"].remove(90)
     state["hands"]["protestant"].append(90)
     assert events.playable(state, load_map(), "protestant", 90) == "it was already played as an event this turn (11)"
+
+
+def test_51_michael_servetus_one_vp_and_a_protestant_discard() -> None:
+    game = impulse_with("protestant", 51, turn=4)
+    with pytest.raises(IllegalAction, match="only the Papacy"):
+        play_event(game, "protestant", 51)
+    game = impulse_with("papacy", 51, turn=4)
+    game.state["hands"]["protestant"] = [7, 90]
+    play_event(game, "papacy", 51)
+    assert game.state["bonus_vp"]["papacy"] == 1 and game.state["hands"]["protestant"] == [7]
+    assert 51 in game.state["removed"]

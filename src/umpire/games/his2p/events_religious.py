@@ -28,7 +28,7 @@ PROTESTANT = "protestant"
 
 PAPAL_BULL, LEIPZIG_DEBATE, HERE_I_STAND = 5, 6, 7
 AUGSBURG_CONFESSION, MARBURG_COLLOQUY, AFFAIR_OF_THE_PLACARDS = 39, 41, 44
-CALVIN_EXPELLED, CALVINS_INSTITUTES, COPERNICUS, MICHELANGELO = 45, 46, 47, 52
+CALVIN_EXPELLED, CALVINS_INSTITUTES, COPERNICUS, MICHAEL_SERVETUS, MICHELANGELO = 45, 46, 47, 51, 52
 JESUIT_EDUCATION, MARY_DEFIES_COUNCIL, DISSOLUTION_OF_THE_MONASTERIES = 55, 61, 63
 A_MIGHTY_FORTRESS, ERASMUS, INDULGENCE_VENDOR, KATHERINA_BORA, PRINTING_PRESS = 65, 75, 81, 85, 90
 
@@ -247,6 +247,18 @@ def indulgence_vendor(state: State, board: HisMap, power: str) -> None:
     deck.discard_from_hand(state, PROTESTANT, drawn)
     engine.log(state, f"Indulgence Vendor: the Protestant loses {deck.name_of(drawn)}, {deck.cp_of(drawn)} CP")
     add_to_st_peters(state, deck.cp_of(drawn))
+
+
+@event(MICHAEL_SERVETUS, _papacy_only)
+def michael_servetus(state: State, board: HisMap, power: str) -> None:
+    """#51 Michael Servetus: 1 bonus VP to the player (23.3 lists it) and a card discarded at random from the
+    Protestant hand (never a home card, 6.1). In the two-player game only the Papacy may play it (HIS-V08)."""
+    state["bonus_vp"][power] += 1
+    engine.log(state, f"Michael Servetus: 1 VP to the {power}")
+    drawn = random_card(state, PROTESTANT, "Michael Servetus: the Protestant discards at random")
+    if drawn is not None:
+        deck.discard_from_hand(state, PROTESTANT, drawn)
+        engine.log(state, f"Michael Servetus: the Protestant discards {deck.name_of(drawn)}")
 
 
 def _society_formed(state: State, board: HisMap, power: str) -> str | None:
