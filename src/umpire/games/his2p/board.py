@@ -9,7 +9,7 @@ and written, so that the rules modules speak of spaces, powers and sides, not of
   "corsair": n}``, zero counts and empty entries dropped;
 - ``state["reformers"][reformer]``: the space a reformer stands in, or None while off the map;
 - ``state["debaters"][debater]``: ``"uncommitted"``, ``"committed"``, ``"absent"`` (not yet in play, or away this
-  turn), ``"burned"`` or ``"disgraced"``;
+  turn), ``"burned"``, ``"disgraced"`` or ``"dead"`` (out of the game by an event: Luther with Calvin, card 16);
 - ``state["rulers"][power]``: the ruler id of each major power;
 - ``state["events"]``: flags of events in force (``printing_press``, ``augsburg_confession``,
   ``schmalkaldic_league``, ``society_of_jesus``, …).

@@ -126,6 +126,7 @@ def card_draw_phase(state: State, board: HisMap) -> None:
     entering = [n for n in state["later"] if cards.main[n].turn == turn]
     for n in entering:
         state["later"].remove(n)
+    entering += state.pop("entering_next_turn", [])
     state["deck"] = rng.shuffle(
         state, f"turn {turn}: shuffle the main deck", state["deck"] + state["discard"] + entering, visible_to=HIDDEN
     )
@@ -148,9 +149,25 @@ def card_draw_phase(state: State, board: HisMap) -> None:
 
 
 def diplomacy_phase(state: State) -> None:
-    """The Diplomacy Phase of the variant (seed 9): each power draws one Diplomatic card; from turn 2 the Papacy,
+    """The Diplomacy Phase of the variant (seed 9): the turn after the Schmalkaldic League its seven Diplomatic cards
+    and the Diplomatic discard are shuffled into the Diplomatic Deck (seed 6.2); each power draws one Diplomatic card;
+    from turn 2 the Papacy,
     then the Protestant, plays one. Ending a war (Papal Bull, suing for peace) and the cards' events are not built
     yet: from turn 2 the phase stops with a clear error."""
+    league = state["events"].get("schmalkaldic_league")
+    if league and league < state["turn"] and state["diplomatic_later"]:
+        added = state["diplomatic_later"] + state["diplomatic_discard"]
+        state["diplomatic_deck"] = rng.shuffle(
+            state,
+            "the Schmalkaldic League's Diplomatic cards join the deck",
+            state["diplomatic_deck"] + added,
+            visible_to=HIDDEN,
+        )
+        state["diplomatic_later"] = []
+        state["diplomatic_discard"] = []
+        from umpire.games.his2p.engine import log
+
+        log(state, f"{len(added)} Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League")
     for power in PLAYERS:
         if not state["diplomatic_deck"]:
             raise NotImplementedError("reshuffling an empty Diplomatic Deck")
@@ -200,12 +217,23 @@ def may_pass(state: State, power: str) -> str | None:
     hand = state["hands"][power]
     if any(is_home(n) for n in hand):
         return "its home card is still in hand"
-    if any(is_mandatory(n) for n in hand):
+    held = [n for n in hand if is_mandatory(n) and not _event_playable(state, power, n)]
+    if any(is_mandatory(n) and n not in held for n in hand):
         return "a mandatory event is still in hand"
     limit = ruler(state, power).admin
-    if len(hand) > limit:
-        return f"it holds {len(hand)} cards, more than its ruler's administrative rating of {limit}"
+    if len(hand) - len(held) > limit:
+        return f"it holds {len(hand) - len(held)} cards, more than its ruler's administrative rating of {limit}"
     return None
+
+
+def _event_playable(state: State, power: str, number: int) -> bool:
+    """Whether a card's event may be played now; a mandatory event whose condition is not met (the Schmalkaldic
+    League before 12 Protestant spaces) is held: it neither forbids passing nor counts against the administrative
+    rating (HIS-V01)."""
+    from umpire.games.his2p import events
+    from umpire.games.his2p.mapdata import load_map
+
+    return events.playable(state, load_map(), power, number) is None
 
 
 #: Mandatory events that happen in the winter of the given turn if not played before (19.8: Clement VII turn 2,
@@ -216,20 +244,19 @@ WINTER_DEADLINES = {10: 2, 13: 4, 14: 4, 15: 6, **WINTER_SUCCESSION_TURNS}
 
 def _in_game(state: State) -> set[int]:
     held = (n for h in state["hands"].values() for n in h)
-    return {*state["deck"], *state["discard"], *state["later"], *state["by_event"], *held}
+    waiting = state.get("entering_next_turn", [])
+    return {*state["deck"], *state["discard"], *state["later"], *state["by_event"], *waiting, *held}
 
 
-def winter_mandatory_events(state: State) -> None:
-    """Mandatory events that must happen by this winter if not yet played (19.8; seed 19: Edward VI by turn 7,
-    Mary I by turn 8). Card events are not built yet: a due one stops the game with a clear error."""
+def winter_mandatory_events(state: State) -> list[int]:
+    """Mandatory events that must happen by this winter and have not been played (19.8; seed 19: Edward VI by turn
+    7, Mary I by turn 8), in card order; the engine resolves them through ``events.play_in_winter``."""
     deadlines = dict(WINTER_DEADLINES)
     if not WINTER_SUCCESSION_REQUIRED[state["options"]["text"]]:
         for card in WINTER_SUCCESSION_TURNS:
             deadlines.pop(card)
     due = [n for n, turn in deadlines.items() if turn == state["turn"]]
-    pending = [n for n in due if n not in state["removed"] and n in _in_game(state)]
-    if pending:
-        raise NotImplementedError("winter mandatory events (" + ", ".join(name_of(n) for n in pending) + ")")
+    return sorted(n for n in due if n not in state["removed"] and n in _in_game(state))
 
 
 def hand_size(state: State, power: str) -> int:

@@ -90,12 +90,22 @@ def advance(state: State) -> None:
     """Run the engine until a role must decide, or the game is over."""
     board = load_map()
     while not state.get("over"):
+        if state.get("unbuilt"):
+            raise NotImplementedError(state.pop("unbuilt"))
         decision = top(state)
         if decision is not None:
             if _settle(state, board, decision):
                 continue
             return
         _next_step(state, board)
+
+
+def _attempt_targets(state: State, board: HisMap, decision: dict[str, Any]) -> list[str]:
+    """Legal targets of the next attempt: 18.3/18.4 step 1, less this impulse's targets, within ``only`` when the
+    action restricts them (Book of Common Prayer: English home spaces)."""
+    found = religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"])
+    only = decision.get("only")
+    return [s for s in found if s in only] if only is not None else found
 
 
 def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
@@ -113,7 +123,7 @@ def _settle(state: State, board: HisMap, decision: dict[str, Any]) -> bool:
         if decision["left"] <= 0:
             state["stack"].pop()
             return True
-        if not religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"]):
+        if not _attempt_targets(state, board, decision):
             log(state, f"no legal target left: {decision['left']} attempt(s) lost")
             state["stack"].pop()
             return True
@@ -231,6 +241,7 @@ def _luthers_theses(state: State, board: HisMap) -> None:
 def _enter_people(state: State, board: HisMap) -> None:
     """Add debaters, reformers and leaders (8.2; seed 21.3 and the option ``text`` for Cranmer, Latimer and
     Coverdale): a debater joins its side uncommitted; a reformer stands in its space, which turns Protestant."""
+    events.start_of_turn(state, board)
     people = load_people()
     entering = people.entering(state["turn"], state["options"]["text"])
     for debater in entering["debaters"]:
@@ -279,7 +290,8 @@ def _winter(state: State, board: HisMap) -> None:
             state["debaters"][debater] = "uncommitted"
     for flag in ("printing_press", "augsburg_confession", "wartburg"):
         state["events"].pop(flag, None)
-    deck.winter_mandatory_events(state)
+    for number in deck.winter_mandatory_events(state):
+        events.play_in_winter(state, board, number)
 
 
 # --- legal actions and their application -----------------------------------------------------------------------
@@ -294,10 +306,7 @@ def legal_actions(state: State, role: str) -> list[Action]:
     assert decision is not None
     kind = decision["kind"]
     if kind == "attempts":
-        return [
-            {"type": "target", "space": s}
-            for s in religion.targets(state, board, decision["attempt"]["kind"], decision["targeted"])
-        ]
+        return [{"type": "target", "space": s} for s in _attempt_targets(state, board, decision)]
     if kind == "flips":
         return [{"type": "flip", "space": s} for s in _flip_targets(state, board, decision)]
     if kind == "diet":

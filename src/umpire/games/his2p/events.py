@@ -51,9 +51,45 @@ def playable(state: State, board: HisMap, power: str, number: int) -> str | None
     found = EVENTS.get(number)
     if found is None:
         return "its event is not built yet in umpire (docs/status.md)"
+    if number in played_this_turn(state):
+        return "it was already played as an event this turn (11)"
     return found.condition(state, board, power)
+
+
+def played_this_turn(state: State, power: str | None = None) -> list[int]:
+    """Cards played as events this turn (by ``power``, or by anyone): a card may be played as an event once a turn,
+    and Here I Stand may not take back a card its power played this turn (6.2, 11)."""
+    return [n for turn, who, n in state.get("event_plays", []) if turn == state["turn"] and power in (None, who)]
 
 
 def play(state: State, board: HisMap, power: str, number: int) -> None:
     """Run the event of card ``number`` for ``power`` (its condition was checked)."""
+    plays = [p for p in state.get("event_plays", []) if p[0] == state["turn"]]
+    state["event_plays"] = [*plays, [state["turn"], power, number]]
     EVENTS[number].effect(state, board, power)
+
+
+def start_of_turn(state: State, board: HisMap) -> None:
+    """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back."""
+    events_religious.return_from_away(state, board)
+
+
+def play_in_winter(state: State, board: HisMap, number: int) -> None:
+    """A mandatory event due by this winter and not yet played (19.8; seed 19): it happens now, as if played and
+    removed from the game, with no CP; its condition is not asked. The Papacy makes any choice it names itself."""
+    from umpire.games.his2p import deck, engine
+
+    for pile in (state["later"], state["by_event"], state.get("entering_next_turn", [])):
+        if number in pile:
+            pile.remove(number)
+    deck.remove_card(state, number)
+    engine.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
+    EVENTS[number].effect(state, board, "papacy")
+
+
+# The events themselves, by kind; each module registers its cards with ``event`` on import.
+from umpire.games.his2p import (  # noqa: E402
+    events_influence,  # noqa: F401
+    events_mandatory,  # noqa: F401
+    events_religious,
+)

@@ -20,6 +20,8 @@ from umpire.kernel import rng
 State = dict[str, Any]
 
 REFORMATION = "reformation"
+#: An attempt's zone when every language zone counts as its target zone (Defender of the Faith, HIS-V02).
+ANY_ZONE = "all"
 COUNTER_REFORMATION = "counter_reformation"
 
 #: Popes under whom the Papacy wins ties and may succeed automatically in counter-reformation (18.4).
@@ -181,7 +183,7 @@ def attempt(state: State, board: HisMap, space: str, how: Attempt) -> Outcome:
     name = board.spaces[space].name
     base = side_dice(state, board, space, attacker_side)
     count = base.count + len(how.bonus)
-    in_zone = how.zone is not None and board.spaces[space].language == how.zone
+    in_zone = how.zone == ANY_ZONE or (how.zone is not None and board.spaces[space].language == how.zone)
     pope = papacy_reforming(state)
     label = "reformation" if reformation else "counter-reformation"
     faces = rng.roll_many(state, f"{label} attempt in {name}: {attacker_side} {count} dice", count)
