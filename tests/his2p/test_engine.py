@@ -269,3 +269,25 @@ def test_seed_21_3_no_english_impulse_when_england_is_catholic() -> None:
     game.ruleset.advance(state)
     game.act("protestant", {"type": "pass"})
     assert not [r for r in game.state["rolls"] if r["purpose"].startswith("Mary I")]
+
+
+def test_18_1_a_translator_gives_one_free_step_after_cp_spent_in_his_zone() -> None:
+    """18.1 and 18.2: after translating in the German zone with CP, Luther or Melanchthon may be committed for one
+    more step, once an impulse; Tyndale (English) may not."""
+    game = cp_decision("protestant", 2)
+    state = game.state
+    state["impulse_bonus"] = {"used": False, "translated": []}
+    state["debaters"]["tyndale"] = "uncommitted"
+    assert not [a for a in game.view("protestant")["actions"] if a["type"] == "commit_debater"]
+    game.act("protestant", {"type": "translate_scripture", "zone": "german"})
+    offered = [a for a in game.view("protestant")["actions"] if a["type"] == "commit_debater"]
+    assert offered == [
+        {"type": "commit_debater", "debater": "luther"},
+        {"type": "commit_debater", "debater": "melanchthon"},
+    ]
+    game.act("protestant", {"type": "commit_debater", "debater": "melanchthon"})
+    assert game.state["tracks"]["translations"]["german"]["new_testament"] == 2
+    assert game.state["debaters"]["melanchthon"] == "committed"
+    game.act("protestant", {"type": "translate_scripture", "zone": "german"})
+    assert not [a for a in game.view("protestant")["actions"] if a["type"] == "commit_debater"]  # once an impulse
+    assert game.view("protestant")["decision"]["cp"] == 0

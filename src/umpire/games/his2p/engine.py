@@ -176,6 +176,7 @@ def _next_step(state: State, board: HisMap) -> None:
         power = IMPULSE_ORDER[imp["next"]]
         imp["next"] = (imp["next"] + 1) % len(IMPULSE_ORDER)
         state["impulse_targets"] = []
+        state["impulse_bonus"] = {"used": False, "translated": []}
         state["stack"].append({"kind": "impulse", "role": power})
         if power == PROTESTANT and _mary_rules_a_protestant_england(state, board):
             imp["english_impulse"] = True
@@ -338,7 +339,7 @@ def _impulse_actions(state: State, role: str) -> list[Action]:
 
 
 def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]:
-    actions: list[Action] = [{"type": "done"}]
+    actions: list[Action] = [{"type": "done"}, *_translation_bonus_actions(state, role)]
     costs = ACTION_COSTS[role]
     people = load_people().debaters
     if cp >= costs.get("publish_treatise", 99):
@@ -514,6 +515,9 @@ def _play_event(state: State, board: HisMap, role: str, card: int) -> None:
 
 def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     kind = action["type"]
+    if kind == "commit_debater":
+        _use_translation_bonus(state, action["debater"])
+        return
     if kind in military.ACTIONS:
         decision["cp"] -= military.cost(state, role, action)
         military.apply(state, board, role, action)
@@ -532,6 +536,7 @@ def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], act
         _push_attempts(state, role, 2, religion.Attempt(religion.COUNTER_REFORMATION, action["zone"]))
     elif kind == "translate_scripture":
         _translate(state, action["zone"])
+        state.setdefault("impulse_bonus", {"used": False, "translated": []})["translated"].append(action["zone"])
     elif kind == "build_st_peters":
         _build_st_peters(state)
     elif kind == "found_jesuit_university":
@@ -545,6 +550,34 @@ def _push_attempts(state: State, role: str, count: int, how: religion.Attempt) -
     frame = _attempts(role, count, how)
     frame["targeted"] = list(state.get("impulse_targets", []))
     state["stack"].append(frame)
+
+
+#: Debaters whose bonus is a free step of translation in their zone (18.1, Translate Scripture; their counters).
+TRANSLATORS = frozenset({"luther", "melanchthon", "tyndale", "coverdale", "olivetan"})
+
+
+def _translation_bonus_actions(state: State, role: str) -> list[Action]:
+    """Committing a translator for one free step (18.1; 18.2, debater bonuses): once the Protestant has spent CP on
+    translation in the debater's zone this impulse, at most one debater bonus an impulse, the debater uncommitted."""
+    bonus = state.get("impulse_bonus") or {}
+    if role != PROTESTANT or bonus.get("used") or not bonus.get("translated"):
+        return []
+    people = load_people().debaters
+    return [
+        {"type": "commit_debater", "debater": d}
+        for d in sorted(TRANSLATORS)
+        if state["debaters"].get(d) == "uncommitted"
+        and people[d].zone in bonus["translated"]
+        and not _translation_done(state, str(people[d].zone))
+    ]
+
+
+def _use_translation_bonus(state: State, debater: str) -> None:
+    people = load_people().debaters
+    state["debaters"][debater] = "committed"
+    state["impulse_bonus"]["used"] = True
+    log(state, f"{people[debater].name} is committed: one free step of translation")
+    _translate(state, str(people[debater].zone))
 
 
 def _translate(state: State, zone: str) -> None:
