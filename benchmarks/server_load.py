@@ -378,8 +378,38 @@ async def gm_loop(
         client.close()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by process ``pid`` and its children (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def settle(pid: int, limit: float = 20.0) -> None:
+    """Wait until the server is idle (its start-up work, such as drawing the maps' geometry, is done)."""
+    end = time.time() + limit
+    before = cpu_seconds(pid)
+    while time.time() < end:
+        time.sleep(0.5)
+        now = cpu_seconds(pid)
+        if now - before < 0.05:
+            return
+        before = now
+
+
+def server_pids(pid: int) -> list[int]:
+    """The server process and its worker processes (``umpire serve --workers``)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid, *(int(c) for c in children)]
+
+
 async def realistic(
-    url: str, games: int, watchers: int, duration: float
+    url: str, games: int, watchers: int, duration: float, cpu: dict[str, float] | None = None, server_pid: int = 0
 ) -> tuple[dict[str, list[float]], list[str], list[Page]]:
     """``games`` standard games, every seat a page with its stream open, ``watchers`` observer pages per game."""
     times: dict[str, list[float]] = {}
@@ -396,6 +426,8 @@ async def realistic(
             (await client.post(f"/api/games/{made['id']}/gm/start", json={}, headers=gm)).raise_for_status()
             made_games.append(made)
     until = time.perf_counter() + duration
+    pids = server_pids(server_pid) if server_pid else []
+    began = (sum(cpu_seconds(p) for p in pids), time.process_time())
     pages: list[Page] = []
     tasks = []
     for g, made in enumerate(made_games):
@@ -419,6 +451,9 @@ async def realistic(
 
     tasks.append(lag())
     await asyncio.gather(*tasks)
+    if cpu is not None:
+        cpu["server"] = sum(cpu_seconds(p) for p in pids) - began[0]
+        cpu["generator"] = time.process_time() - began[1]
     return times, errors, pages
 
 
@@ -443,8 +478,10 @@ def realistic_main(args: argparse.Namespace) -> int:
         tmp = tempfile.TemporaryDirectory(prefix="umpire-load-")
         process, url = start_server(Path(tmp.name) / "load.sqlite")
         try:
+            settle(process.pid)
             began = time.perf_counter()
-            times, errors, pages = run_fast(realistic(url, args.games, args.watchers, args.duration))
+            cpu: dict[str, float] = {}
+            times, errors, pages = run_fast(realistic(url, args.games, args.watchers, args.duration, cpu, process.pid))
             elapsed = time.perf_counter() - began
             game_ids = sorted({p.game for p in pages})
             phases = phases_resolved(url, game_ids)
@@ -460,6 +497,13 @@ def realistic_main(args: argparse.Namespace) -> int:
             f"{phases * 60 / args.duration:.0f} phases/min; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms; "
             f"errors {len(errors)}; {sum(p.events for p in pages)} stream events, {pushed:.0f} bytes each on average"
         )
+        if cpu.get("server"):
+            per_request = cpu["server"] * 1000 / max(1, len(every))
+            print(
+                f"    CPU: server {cpu['server'] / args.duration:.0%} of a core ({per_request:.1f} ms per request), "
+                f"generator {cpu['generator'] / args.duration:.0%}; "
+                f"load average {os.getloadavg()[0]:.1f} (other work on the machine counts too)"
+            )
         for kind, values in sorted(times.items()):
             row = [percentile(values, q) * 1000 for q in (50, 99, 100)]
             print(f"    {kind:<8} {len(values):>6}  p50 {row[0]:7.1f}  p99 {row[1]:7.1f}  max {row[2]:7.1f} ms")
