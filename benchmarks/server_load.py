@@ -49,16 +49,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
+    command = ["serve", "--port", str(port), "--database", str(database), "--workers", str(workers)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "umpire", "serve", "--port", str(port), "--database", str(database)],
+        [sys.executable, "-m", "umpire", *command],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     url = f"http://127.0.0.1:{port}"
-    end = time.time() + 30
+    end = time.time() + 60
     while time.time() < end:
         try:
             if httpx.get(url + "/healthz", timeout=1).status_code == 200:
@@ -390,10 +391,10 @@ def cpu_seconds(pid: int) -> float:
 def settle(pid: int, limit: float = 20.0) -> None:
     """Wait until the server is idle (its start-up work, such as drawing the maps' geometry, is done)."""
     end = time.time() + limit
-    before = cpu_seconds(pid)
+    before = sum(cpu_seconds(p) for p in server_pids(pid))
     while time.time() < end:
         time.sleep(0.5)
-        now = cpu_seconds(pid)
+        now = sum(cpu_seconds(p) for p in server_pids(pid))
         if now - before < 0.05:
             return
         before = now
@@ -476,7 +477,7 @@ def realistic_main(args: argparse.Namespace) -> int:
     failed = False
     for run_no in range(1, args.runs + 1):
         tmp = tempfile.TemporaryDirectory(prefix="umpire-load-")
-        process, url = start_server(Path(tmp.name) / "load.sqlite")
+        process, url = start_server(Path(tmp.name) / "load.sqlite", args.workers)
         try:
             settle(process.pid)
             began = time.perf_counter()
@@ -537,6 +538,7 @@ def main() -> int:
     parser.add_argument("--watchers", type=int, default=3, help="observer pages per game in --realistic")
     parser.add_argument("--runs", type=int, default=3, help="runs of --realistic, each on a fresh server")
     parser.add_argument("--target-max-ms", type=float, default=250.0)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (umpire serve --workers)")
     args = parser.parse_args()
     if args.realistic:
         return realistic_main(args)
