@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import re
@@ -45,7 +44,7 @@ from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
-from umpire.server import bodies, db
+from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import board
 from umpire.server.live import Batches, Hub, listen_postgres, watch_database
@@ -81,9 +80,8 @@ _LINE_PREFIX = re.compile(r"^\S+ order \d+ '.*?': ")
 
 
 def as_json(data: Any) -> Response:
-    """A JSON answer, serialised once by the C encoder (no per-field conversion: the data is plain JSON)."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return Response(body.encode("utf-8"), media_type="application/json")
+    """A JSON answer, serialised once (no per-field conversion: the data is plain JSON)."""
+    return Response(jsontext.dumps_bytes(data), media_type="application/json")
 
 
 class ApiError(Exception):
