@@ -51,7 +51,9 @@ def free_port() -> int:
 
 def start_server(database: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    command = ["serve", "--port", str(port), "--database", str(database), "--workers", str(workers)]
+    command = ["serve", "--port", str(port), "--database", str(database)]
+    if workers != 1:
+        command += ["--workers", str(workers)]
     process = subprocess.Popen(
         [sys.executable, "-m", "umpire", *command],
         stdout=subprocess.DEVNULL,
