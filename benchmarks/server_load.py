@@ -157,8 +157,8 @@ class Link:
     """One kept-alive HTTP/1.1 connection to the server, as a browser tab holds one: requests go one at a time.
 
     The realistic mode's generator runs on the same two cores as the server and is part of every latency it
-    measures, so it speaks the little HTTP it needs itself (fixed-length answers and chunked streams), about a
-    quarter of httpx's CPU per request; a broken connection is an ``OSError`` (reconnected on the next request)."""
+    measures, so it speaks the little HTTP it needs itself (fixed-length answers and chunked streams) rather than
+    through httpx; a broken connection is an ``OSError`` (reconnected on the next request)."""
 
     def __init__(self, url: str) -> None:
         host, _, port = url.split("://", 1)[1].partition(":")
