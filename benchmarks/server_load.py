@@ -21,16 +21,18 @@ import math
 import os
 import random
 import socket
-import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+
+T = TypeVar("T")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -47,16 +49,19 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(database: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(database: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
+    command = ["serve", "--port", str(port), "--database", str(database)]
+    if workers != 1:
+        command += ["--workers", str(workers)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "umpire", "serve", "--port", str(port), "--database", str(database)],
+        [sys.executable, "-m", "umpire", *command],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     url = f"http://127.0.0.1:{port}"
-    end = time.time() + 30
+    end = time.time() + 60
     while time.time() < end:
         try:
             if httpx.get(url + "/healthz", timeout=1).status_code == 200:
@@ -137,9 +142,107 @@ async def run(url: str, players: int, duration: float, think: float) -> dict[str
 
 # --- the realistic mode: pages with open streams, phases resolving ------------------------------------------
 
-#: One TLS context for every client: httpx builds a new one per client otherwise (80 ms each, on the generator's
-#: loop), which with hundreds of pages would delay the load itself by tens of seconds. The server is plain HTTP.
-TLS = ssl.create_default_context()
+
+class Answer:
+    """A response as the realistic mode needs it: the status and the body."""
+
+    def __init__(self, status_code: int, content: bytes) -> None:
+        self.status_code, self.content = status_code, content
+
+    def json(self) -> Any:
+        return json.loads(self.content)
+
+
+class Link:
+    """One kept-alive HTTP/1.1 connection to the server, as a browser tab holds one: requests go one at a time.
+
+    The realistic mode's generator runs on the same two cores as the server and is part of every latency it
+    measures, so it speaks the little HTTP it needs itself (fixed-length answers and chunked streams) rather than
+    through httpx; a broken connection is an ``OSError`` (reconnected on the next request)."""
+
+    def __init__(self, url: str) -> None:
+        host, _, port = url.split("://", 1)[1].partition(":")
+        self.host, self.port = host, int(port or 80)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def _send(self, method: str, path: str, headers: dict[str, str], body: Any) -> asyncio.StreamReader:
+        if self.writer is None or self.writer.is_closing() or self.reader is None or self.reader.at_eof():
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", f"Content-Length: {len(data)}"]
+        if body is not None:
+            lines.append("Content-Type: application/json")
+        lines += [f"{k}: {v}" for k, v in headers.items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        assert self.reader is not None
+        return self.reader
+
+    @staticmethod
+    async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+        status = int((await reader.readuntil(b"\r\n")).split()[1])
+        fields = {}
+        while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.decode("latin-1").partition(":")
+            fields[name.strip().lower()] = value.strip()
+        return status, fields
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str] | None = None, json_body: Any = None
+    ) -> Answer:
+        try:
+            async with asyncio.timeout(30):
+                reused = self.writer is not None
+                reader = await self._send(method, path, headers or {}, json_body)
+                try:
+                    status, fields = await self._head(reader)
+                except (ConnectionError, asyncio.IncompleteReadError) as exc:
+                    if not reused or (isinstance(exc, asyncio.IncompleteReadError) and exc.partial):
+                        raise
+                    # The server closed the idle kept-alive connection as the request went out: a browser sends
+                    # it again on a new connection, and so do we (once).
+                    self.close()
+                    reader = await self._send(method, path, headers or {}, json_body)
+                    status, fields = await self._head(reader)
+                if fields.get("transfer-encoding") == "chunked":
+                    content = b"".join([chunk async for chunk in self._chunks(reader)])
+                else:
+                    content = await reader.readexactly(int(fields.get("content-length", "0")))
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, ValueError, IndexError) as exc:
+            self.close()
+            raise OSError(f"{type(exc).__name__}") from exc
+        return Answer(status, content)
+
+    async def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        return await self.request("GET", path, headers)
+
+    async def post(self, path: str, json: Any, headers: dict[str, str] | None = None) -> Answer:
+        return await self.request("POST", path, headers, json)
+
+    @staticmethod
+    async def _chunks(reader: asyncio.StreamReader) -> AsyncIterator[bytes]:
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            yield await reader.readexactly(size)
+            await reader.readexactly(2)
+        await reader.readexactly(2)
+
+    async def lines(self, path: str, headers: dict[str, str]) -> AsyncIterator[str]:
+        """An event stream's lines (raises OSError for a status other than 200)."""
+        reader = await self._send("GET", path, headers, None)
+        status, _fields = await self._head(reader)
+        if status != 200:
+            raise OSError(f"stream {status}")
+        rest = b""
+        async for chunk in self._chunks(reader):
+            rest += chunk
+            *whole, rest = rest.split(b"\n")
+            for line in whole:
+                yield line.decode()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 class Page:
@@ -162,40 +265,35 @@ class Page:
         """Read the stream until ``until``: full views (``state``) and JSON patches (``patch``) against the last."""
         import jsonpatch
 
-        timeout = httpx.Timeout(10.0, read=None)
+        link = Link(self.url)
         try:
-            async with (
-                httpx.AsyncClient(base_url=self.url, timeout=timeout, verify=TLS) as client,
-                client.stream("GET", f"/api/games/{self.game}/events", headers=self.headers) as response,
-            ):
-                if response.status_code != 200:
-                    errors.append(f"stream {response.status_code}")
+            kind, data = "", []
+            async for line in link.lines(f"/api/games/{self.game}/events", self.headers):
+                if time.perf_counter() > until:
                     return
-                kind, data = "", []
-                async for line in response.aiter_lines():
-                    if time.perf_counter() > until:
-                        return
-                    if line.startswith("event:"):
-                        kind = line[6:].strip()
-                    elif line.startswith("data:"):
-                        data.append(line[5:].strip())
-                    elif not line and data:
-                        text = "\n".join(data)
-                        self.events += 1
-                        self.bytes += len(text)
-                        payload = json.loads(text)
-                        if kind == "state":
-                            self.shown = payload
-                        elif kind == "patch" and self.shown is not None:
-                            self.shown = jsonpatch.apply_patch(self.shown, payload, in_place=True)
-                        phase = self.phase_of()
-                        if phase != self.phase:
-                            self.phase = phase
-                            self.changed.set()
-                        kind, data = "", []
-        except httpx.HTTPError as exc:
+                if line.startswith("event:"):
+                    kind = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].strip())
+                elif not line and data:
+                    text = "\n".join(data)
+                    self.events += 1
+                    self.bytes += len(text)
+                    payload = json.loads(text)
+                    if kind == "state":
+                        self.shown = payload
+                    elif kind == "patch" and self.shown is not None:
+                        self.shown = jsonpatch.apply_patch(self.shown, payload, in_place=True)
+                    phase = self.phase_of()
+                    if phase != self.phase:
+                        self.phase = phase
+                        self.changed.set()
+                    kind, data = "", []
+        except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
             if time.perf_counter() < until:
-                errors.append(f"stream {type(exc).__name__}")
+                errors.append(f"stream {exc}")
+        finally:
+            link.close()
 
     async def next_phase(self, timeout: float) -> None:
         self.changed.clear()
@@ -207,8 +305,8 @@ async def timed(times: dict[str, list[float]], kind: str, request: Any, errors: 
     start = time.perf_counter()
     try:
         response = await request
-    except httpx.HTTPError as exc:
-        errors.append(f"{kind} {type(exc).__name__}")
+    except OSError as exc:
+        errors.append(f"{kind} {exc}")
         return None
     times.setdefault(kind, []).append(time.perf_counter() - start)
     if response.status_code >= 400 and not (kind == "ready" and response.status_code in (409, 422)):
@@ -219,7 +317,8 @@ async def timed(times: dict[str, list[float]], kind: str, request: Any, errors: 
 async def seat_loop(page: Page, until: float, times: dict[str, list[float]], errors: list[str], seed: int) -> None:
     """A player: think, read the view, send holds for its units, say ready; then wait for the next phase."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=page.url, timeout=30, verify=TLS) as client:
+    client = Link(page.url)
+    try:
         while time.perf_counter() < until:
             await asyncio.sleep(rng.uniform(1.0, 9.0))
             if time.perf_counter() >= until:
@@ -245,18 +344,23 @@ async def seat_loop(page: Page, until: float, times: dict[str, list[float]], err
                 errors,
             )
             await page.next_phase(max(0.0, min(30.0, until - time.perf_counter())))
+    finally:
+        client.close()
 
 
 async def watcher_loop(page: Page, until: float, times: dict[str, list[float]], errors: list[str], seed: int) -> None:
     """A spectator: the page follows the stream; it re-reads the view now and then and the map at each phase."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=page.url, timeout=30, verify=TLS) as client:
+    client = Link(page.url)
+    try:
         while time.perf_counter() < until:
             await page.next_phase(rng.uniform(3.0, 9.0))
             if time.perf_counter() >= until:
                 return
             await timed(times, "read", client.get(f"/api/games/{page.game}"), errors)
             await timed(times, "map", client.get(f"/api/games/{page.game}/map.svg"), errors)
+    finally:
+        client.close()
 
 
 async def gm_loop(
@@ -264,7 +368,8 @@ async def gm_loop(
 ) -> None:
     """The GM resolves a phase nobody finished within 20 s (a deadline would)."""
     headers = {"Authorization": f"Bearer {token}"}
-    async with httpx.AsyncClient(base_url=url, timeout=30, verify=TLS) as client:
+    client = Link(url)
+    try:
         while time.perf_counter() < until:
             before = page.phase
             await page.next_phase(max(0.0, min(20.0, until - time.perf_counter())))
@@ -272,16 +377,48 @@ async def gm_loop(
                 await timed(
                     times, "resolve", client.post(f"/api/games/{game}/gm/resolve", json={}, headers=headers), errors
                 )
+    finally:
+        client.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by process ``pid`` and its children (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def settle(pid: int, limit: float = 20.0) -> None:
+    """Wait until the server is idle (its start-up work, such as drawing the maps' geometry, is done)."""
+    end = time.time() + limit
+    before = sum(cpu_seconds(p) for p in server_pids(pid))
+    while time.time() < end:
+        time.sleep(0.5)
+        now = sum(cpu_seconds(p) for p in server_pids(pid))
+        if now - before < 0.05:
+            return
+        before = now
+
+
+def server_pids(pid: int) -> list[int]:
+    """The server process and its worker processes (``umpire serve --workers``)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid, *(int(c) for c in children)]
 
 
 async def realistic(
-    url: str, games: int, watchers: int, duration: float
+    url: str, games: int, watchers: int, duration: float, cpu: dict[str, float] | None = None, server_pid: int = 0
 ) -> tuple[dict[str, list[float]], list[str], list[Page]]:
     """``games`` standard games, every seat a page with its stream open, ``watchers`` observer pages per game."""
     times: dict[str, list[float]] = {}
     errors: list[str] = []
     made_games = []
-    async with httpx.AsyncClient(base_url=url, timeout=30, verify=TLS) as client:
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         for g in range(games):
             made = (await client.post("/api/games", json={"ruleset": "standard", "title": f"load {g}"})).json()
             for seat, token in made["seat_tokens"].items():
@@ -292,6 +429,8 @@ async def realistic(
             (await client.post(f"/api/games/{made['id']}/gm/start", json={}, headers=gm)).raise_for_status()
             made_games.append(made)
     until = time.perf_counter() + duration
+    pids = server_pids(server_pid) if server_pid else []
+    began = (sum(cpu_seconds(p) for p in pids), time.process_time())
     pages: list[Page] = []
     tasks = []
     for g, made in enumerate(made_games):
@@ -315,11 +454,23 @@ async def realistic(
 
     tasks.append(lag())
     await asyncio.gather(*tasks)
+    if cpu is not None:
+        cpu["server"] = sum(cpu_seconds(p) for p in pids) - began[0]
+        cpu["generator"] = time.process_time() - began[1]
     return times, errors, pages
 
 
 def phases_resolved(url: str, games: list[str]) -> int:
     return sum(int(httpx.get(f"{url}/api/games/{g}").json()["phases"]) - 1 for g in games)
+
+
+def run_fast(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run``, on uvloop when it is installed (the generator's own CPU is part of what it measures)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(work)
+    return uvloop.run(work)
 
 
 def realistic_main(args: argparse.Namespace) -> int:
@@ -328,10 +479,12 @@ def realistic_main(args: argparse.Namespace) -> int:
     failed = False
     for run_no in range(1, args.runs + 1):
         tmp = tempfile.TemporaryDirectory(prefix="umpire-load-")
-        process, url = start_server(Path(tmp.name) / "load.sqlite")
+        process, url = start_server(Path(tmp.name) / "load.sqlite", args.workers)
         try:
+            settle(process.pid)
             began = time.perf_counter()
-            times, errors, pages = asyncio.run(realistic(url, args.games, args.watchers, args.duration))
+            cpu: dict[str, float] = {}
+            times, errors, pages = run_fast(realistic(url, args.games, args.watchers, args.duration, cpu, process.pid))
             elapsed = time.perf_counter() - began
             game_ids = sorted({p.game for p in pages})
             phases = phases_resolved(url, game_ids)
@@ -347,6 +500,13 @@ def realistic_main(args: argparse.Namespace) -> int:
             f"{phases * 60 / args.duration:.0f} phases/min; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {top:.1f} ms; "
             f"errors {len(errors)}; {sum(p.events for p in pages)} stream events, {pushed:.0f} bytes each on average"
         )
+        if cpu.get("server"):
+            per_request = cpu["server"] * 1000 / max(1, len(every))
+            print(
+                f"    CPU: server {cpu['server'] / args.duration:.0%} of a core ({per_request:.1f} ms per request), "
+                f"generator {cpu['generator'] / args.duration:.0%}; "
+                f"load average {os.getloadavg()[0]:.1f} (other work on the machine counts too)"
+            )
         for kind, values in sorted(times.items()):
             row = [percentile(values, q) * 1000 for q in (50, 99, 100)]
             print(f"    {kind:<8} {len(values):>6}  p50 {row[0]:7.1f}  p99 {row[1]:7.1f}  max {row[2]:7.1f} ms")
@@ -380,6 +540,7 @@ def main() -> int:
     parser.add_argument("--watchers", type=int, default=3, help="observer pages per game in --realistic")
     parser.add_argument("--runs", type=int, default=3, help="runs of --realistic, each on a fresh server")
     parser.add_argument("--target-max-ms", type=float, default=250.0)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (umpire serve --workers)")
     args = parser.parse_args()
     if args.realistic:
         return realistic_main(args)

@@ -32,6 +32,7 @@ def serve(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         (("--host", "192.0.2.1"), ("192.0.2.1 is not an address of this machine",)),
         (("--database", "."), ("is a folder; expected a SQLite file",)),
         (("--database", "mysql://u@localhost/db"), ("names a 'mysql' database", "postgresql://")),
+        (("--workers", "0"), ("--workers 0 is not a number of processes", "from 1 to 64")),
     ],
 )
 def test_bad_addresses_and_databases_are_one_line(tmp_path: Path, args: tuple[str, ...], phrases: tuple[str]) -> None:

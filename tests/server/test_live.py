@@ -59,3 +59,50 @@ def test_stream_refuses_bad_tokens(live: LiveServer) -> None:
     assert bad.status_code == 401 and bad.json()["error"]
     missing = httpx.get(f"{live.url}/api/games/nosuchgame/events")
     assert missing.status_code == 404
+
+
+def test_a_change_reaches_a_games_streams_in_one_trip_to_the_thread_pool(app_db: str, monkeypatch: Any) -> None:
+    """Ten pages on a game: one change is one batch of ten stream jobs on the pool, not ten hand-overs (under
+    load the hand-overs cost more than the jobs); each page still gets its own role's view."""
+    from umpire.server import live as live_module
+
+    batches: list[int] = []
+    real = live_module._run_all
+
+    def counting(jobs: list[Any]) -> Any:
+        batches.append(len(jobs))
+        return real(jobs)
+
+    monkeypatch.setattr(live_module, "_run_all", counting)
+    with LiveServer(app_db, poll=0.1, heartbeat=30) as server:
+        http = httpx.Client(base_url=server.url, timeout=10)
+        made = http.post("/api/games", json={"ruleset": "standard"}).json()
+        gid, tokens = made["id"], made["seat_tokens"]
+        gm = {"Authorization": f"Bearer {made['gm_token']}"}
+        http.post(f"/api/games/{gid}/gm/start", json={}, headers=gm).raise_for_status()
+        pages = [tokens[seat] for seat in sorted(tokens)] + [None, None, None]
+        streams = [Events() for _ in pages]
+        stop = threading.Event()
+        threads = [
+            threading.Thread(target=follow, args=(f"{server.url}/api/games/{gid}/events", token, events, stop))
+            for token, events in zip(pages, streams, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        assert wait_for(lambda: all(events.docs for events in streams))
+        batches.clear()
+        france = {"Authorization": f"Bearer {tokens['FRANCE']}"}
+        http.post(f"/api/games/{gid}/ready", json={"ready": True}, headers=france).raise_for_status()
+        assert wait_for(lambda: all(len(events.docs) >= 2 for events in streams))
+        assert batches == [len(pages)], batches
+        assert [events.docs[-1]["you"]["role"] for events in streams] == [
+            *sorted(tokens),
+            "observer",
+            "observer",
+            "observer",
+        ]
+        stop.set()
+        http.post(f"/api/games/{gid}/gm/pause", json={}, headers=gm)
+        for thread in threads:
+            thread.join(timeout=5)
+        http.close()

@@ -254,11 +254,14 @@ def serve(
     database: Annotated[
         str | None, typer.Option(help="SQLite file or database URL (postgresql://…); default ./umpire.sqlite.")
     ] = None,
+    workers: Annotated[
+        int, typer.Option(help="Server processes sharing the address and the database (one per core at most).")
+    ] = 1,
 ) -> None:
     """Run the game server: games, seats, orders, press and live updates over HTTP (docs/server.md)."""
     from umpire.cli.serve import serve as run_server
 
-    run_server(host, port, database)
+    run_server(host, port, database, workers)
 
 
 @app.command("verify-db")

@@ -152,13 +152,20 @@ def load_map(name_or_path: str | Path) -> GameMap:
     anything else is a path to a JSON file.  Cached: each file is read once."""
     text = str(name_or_path)
     if re.fullmatch(r"[A-Za-z0-9_]+", text):
+        shipped = _SHIPPED.get(text)
+        if shipped is not None:  # the rules ask for their map on every action: no file system calls then
+            return shipped
         path = MAPS_DIR / f"{text.lower()}.json"
         if not path.is_file():
             known = sorted(p.stem for p in MAPS_DIR.glob("*.json"))
             raise MapError(f"unknown map {text!r}; shipped maps: {', '.join(known)}")
-    else:
-        path = Path(text)
-    return _load_path(str(path.resolve()))
+        _SHIPPED[text] = game_map = _load_path(str(path.resolve()))
+        return game_map
+    return _load_path(str(Path(text).resolve()))
+
+
+#: Shipped maps by the bare name they were asked for (the package's ``maps/`` folder does not change).
+_SHIPPED: dict[str, GameMap] = {}
 
 
 @lru_cache(maxsize=64)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import functools
 import logging
 import os
 import re
@@ -44,10 +44,10 @@ from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
-from umpire.server import bodies, db
+from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import board
-from umpire.server.live import Hub, listen_postgres
+from umpire.server.live import Batches, Hub, listen_postgres, watch_database
 from umpire.server.mapsvg import map_routes, warm_maps
 from umpire.server.models import (
     ActionBody,
@@ -80,9 +80,8 @@ _LINE_PREFIX = re.compile(r"^\S+ order \d+ '.*?': ")
 
 
 def as_json(data: Any) -> Response:
-    """A JSON answer, serialised once by the C encoder (no per-field conversion: the data is plain JSON)."""
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return Response(body.encode("utf-8"), media_type="application/json")
+    """A JSON answer, serialised once (no per-field conversion: the data is plain JSON)."""
+    return Response(jsontext.dumps_bytes(data), media_type="application/json")
 
 
 class ApiError(Exception):
@@ -218,6 +217,20 @@ def _replay(messages: list[Any], receive: Any) -> Any:
     return replayed
 
 
+#: What ``umpire serve --workers N`` hands its worker processes: the database, and how often to look for the
+#: other workers' changes.
+DATABASE_ENV, WATCH_ENV = "UMPIRE_SERVE_DATABASE", "UMPIRE_SERVE_WATCH"
+
+
+def app_from_environment() -> FastAPI:
+    """The application of one worker process of ``umpire serve --workers N`` (uvicorn's factory; the parent checked
+    the settings and migrated the database, and passes them in :data:`DATABASE_ENV` and :data:`WATCH_ENV`)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    watch = os.environ.get(WATCH_ENV)
+    return create_app(os.environ.get(DATABASE_ENV) or None, watch=float(watch) if watch else None)
+
+
 def worker_threads(setting: str) -> int:
     """The worker threads asked for by ``UMPIRE_THREADS`` (2 when empty); a precise error for anything else."""
     if not setting.strip():
@@ -239,6 +252,7 @@ def create_app(
     login_window: float = 900.0,
     max_body_bytes: int | None = None,
     threads: int | None = None,
+    watch: float | None = None,
 ) -> FastAPI:
     """The application on ``database`` (a URL or a SQLite path; ``umpire.sqlite`` when None), migrated.
 
@@ -249,6 +263,8 @@ def create_app(
     (:class:`umpire.server.ratelimit.LoginLimiter`). A request body larger than ``max_body_bytes`` (default: env
     ``UMPIRE_MAX_BODY_BYTES``, else 1 MiB) is refused with a 413. Handlers run on ``threads`` worker threads
     (default: env ``UMPIRE_THREADS``, else 2); a slow request then delays the others by its share of the GIL.
+    ``watch`` (seconds) makes a process on SQLite look that often for changes other server processes made to its
+    games, and wake their streams (``umpire serve --workers``); without it they are seen within ``heartbeat``.
     """
     pool_threads = threads if threads is not None else worker_threads(os.environ.get("UMPIRE_THREADS", ""))
     body_cap = bodies.max_body_bytes(max_body_bytes)
@@ -256,6 +272,7 @@ def create_app(
     db.migrate(engine)
     hub = Hub()
     store = Store(engine, hub)
+    batches = Batches()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -271,6 +288,8 @@ def create_app(
         if store.is_postgres:
             url = engine.url.render_as_string(hide_password=False)
             tasks.append(asyncio.create_task(listen_postgres(url, hub, store.forget)))
+        elif watch:
+            tasks.append(asyncio.create_task(watch_database(store.changes_by_others, hub, watch)))
         try:
             yield
         finally:
@@ -496,7 +515,7 @@ def create_app(
                 yield "retry: 2000\n\n"
                 while not await request.is_disconnected():
                     try:
-                        version, data = await run_in_threadpool(next_message, version)
+                        version, data = await batches.run(game_id, functools.partial(next_message, version))
                     except UmpireError:
                         yield 'event: gone\ndata: {"error": "this token no longer opens this game"}\n\n'
                         return
@@ -532,10 +551,10 @@ def create_app(
     def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
         try:
-            store.act(game_id, caller, actions)
+            snap = store.act(game_id, caller, actions)
         except (IllegalAction, UnknownRole) as exc:
             raise ApiError(422, str(exc)) from None
-        return shown_data(game_id, caller)
+        return present(snap, caller)
 
     def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
         return as_json(act_for(game_id, caller, actions))
@@ -563,12 +582,12 @@ def create_app(
             raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
         actions = parsed.actions()
         try:
-            store.act(game_id, caller, actions)
+            after = store.act(game_id, caller, actions)
         except (IllegalAction, UnknownRole) as exc:
             lines = per_line_errors(game_id, caller, parsed)
             message = str(exc) if not lines else "some orders were refused; nothing was submitted"
             raise ApiError(422, message, lines=lines) from None
-        return shown(game_id, caller)
+        return as_json(present(after, caller))
 
     def submit_whole_text(game_id: str, caller: Caller, text: str) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
@@ -639,10 +658,10 @@ def create_app(
     def gm_resolve(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Any:
         caller = gm_of(game_id, authorization)
         try:
-            store.gm_act(game_id, {"type": "resolve"})
+            after = store.gm_act(game_id, {"type": "resolve"})
         except IllegalAction as exc:
             raise ApiError(422, str(exc)) from None
-        return shown(game_id, caller)
+        return as_json(present(after, caller))
 
     @app.post("/api/games/{game_id}/gm/extend", summary="GM: move the deadline by some seconds")
     def gm_extend(game_id: Annotated[str, GAME_ID], body: Extend, authorization: Token = None) -> Any:

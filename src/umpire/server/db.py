@@ -61,6 +61,7 @@ games = Table(
     Column("created_at", Float, nullable=False),
     Column("updated_at", Float, nullable=False),
     Index("ix_games_deadline", "status", "deadline_at"),
+    Index("ix_games_updated", "updated_at"),
 )
 
 snapshots = Table(

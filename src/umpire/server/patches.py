@@ -12,6 +12,8 @@ import json
 from difflib import SequenceMatcher
 from typing import Any
 
+from umpire.server import jsontext
+
 Patch = list[dict[str, Any]]
 
 
@@ -78,7 +80,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> Patch:
 
 
 def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return jsontext.dumps(data)
 
 
 class Feed:

@@ -21,9 +21,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, TypeVar
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: the processes sharing a SQLite file queue in its busy handler
+    fcntl = None  # type: ignore[assignment]
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
@@ -63,6 +68,7 @@ _PHASES_FROM = (
     .order_by(db.phases.c.idx)
 )
 _INSERT_ACTION = insert(db.actions)
+_CHANGED_SINCE = select(db.games.c.id, db.games.c.updated_at).where(db.games.c.updated_at > bindparam("mark"))
 
 
 @lru_cache(maxsize=4096)
@@ -275,11 +281,15 @@ class Store:
         # update time of the last change this process committed to each game.
         self._shared: dict[str, tuple[float, Snapshot]] = {}
         self._written: dict[str, float] = {}
+        self._mark: float | None = None  # the latest update time changes_by_others has seen
         self._locks: dict[str, threading.RLock] = {}
         self._locks_guard = threading.Lock()
         # SQLite has one writer at a time: the threads of this process queue for it here, where the next one is
-        # woken at once, rather than in SQLite's busy handler, which polls with sleeps of up to 100 ms.
+        # woken at once, rather than in SQLite's busy handler, which polls with sleeps of up to 100 ms; and the
+        # processes sharing a database file (umpire serve --workers) queue for it on a lock file beside it, or
+        # one process's threads, handing the database on among themselves, would starve the others for seconds.
         self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._writer_file = _writer_lock_file(engine)
 
     # --- plumbing -----------------------------------------------------------------------------------------
 
@@ -300,10 +310,18 @@ class Store:
         if self._write_lock is not None:
             self._write_lock.acquire()
         try:
-            with self.engine.connect() as raw:
-                conn = raw.execution_options(umpire_write=True)
-                with conn.begin():
-                    yield conn
+            queue = None
+            if self._writer_file is not None:
+                queue = os.open(self._writer_file, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+                fcntl.flock(queue, fcntl.LOCK_EX)  # waits off the GIL, woken as soon as the holder is done
+            try:
+                with self.engine.connect() as raw:
+                    conn = raw.execution_options(umpire_write=True)
+                    with conn.begin():
+                        yield conn
+            finally:
+                if queue is not None:
+                    os.close(queue)  # and with it the lock
         finally:
             if self._write_lock is not None:
                 self._write_lock.release()
@@ -369,15 +387,19 @@ class Store:
         cached = self._press_cache.get(row.id)
         if cached is not None and cached[0] == row.press_version:
             return cached[1]
-        rows = conn.execute(_PRESS, {"game_id": row.id}).all()
-        found = [
+        found = self._read_press(conn, row.id)
+        self._press_cache[row.id] = (row.press_version, found)
+        return found
+
+    @staticmethod
+    def _read_press(conn: Connection, game_id: str) -> list[MessageRow]:
+        rows = conn.execute(_PRESS, {"game_id": game_id}).all()
+        return [
             MessageRow(
                 r.id, r.sender, json.loads(r.recipients) if r.recipients else None, r.body, r.phase, r.created_at
             )
             for r in reversed(rows)
         ]
-        self._press_cache[row.id] = (row.press_version, found)
-        return found
 
     def _load_phases(self, conn: Connection, game_id: str, key: str | None = None) -> list[PhaseRow]:
         known = self._phases.get(game_id, [])
@@ -538,6 +560,25 @@ class Store:
         """Drop the streams' shared snapshot of a game (another process changed it)."""
         self._shared.pop(game_id, None)
 
+    def changes_by_others(self) -> list[str]:
+        """The games another process changed since the last call, found by their rows' update times (on SQLite,
+        what stands for PostgreSQL's notifications between server processes); their shared snapshots are
+        dropped. The first call only takes the latest update time as its mark."""
+        with self.reading() as conn:
+            if self._mark is None:
+                latest = conn.execute(select(func.max(db.games.c.updated_at))).scalar()
+                self._mark = float(latest or 0.0)
+                return []
+            rows = conn.execute(_CHANGED_SINCE, {"mark": self._mark}).all()
+        changed = []
+        for row in rows:
+            self._mark = max(self._mark, float(row.updated_at))
+            # A change of this process's own has woken its streams already (Hub.publish after the commit).
+            if self._written.get(row.id) != row.updated_at:
+                self.forget(row.id)
+                changed.append(str(row.id))
+        return changed
+
     def snapshot(self, game_id: str, messages: bool = True) -> Snapshot:
         with self.reading() as conn:
             return self._snapshot(conn, game_id, messages)
@@ -672,6 +713,16 @@ class Store:
 
     def transact(self, game_id: str, work: Callable[[Tx], T]) -> T:
         """Run ``work`` on a working copy of the game in one transaction; commit, then publish the change."""
+        return self._transact(game_id, work, answer=False)[0]
+
+    def transact_and_show(self, game_id: str, work: Callable[[Tx], T]) -> tuple[T, Snapshot]:
+        """:meth:`transact`, and the game as it is after the commit (see :meth:`_tx_snapshot`)."""
+        result, snap = self._transact(game_id, work, answer=True)
+        assert snap is not None
+        return result, snap
+
+    def _transact(self, game_id: str, work: Callable[[Tx], T], answer: bool) -> tuple[T, Snapshot | None]:
+        snap = None
         with self.lock(game_id):
             with self.writing() as conn:
                 row = self._game_row(conn, game_id, for_update=True)
@@ -683,6 +734,8 @@ class Store:
                 if tx.pending:
                     self._after_actions(tx)
                 self._write(tx)
+                if answer:
+                    snap = self._tx_snapshot(tx)
                 if tx.pending and os.environ.get(CRASH_HOOK_ENV) and tx.row.phase_key != opened:
                     # Test hook: the phase is adjudicated but not committed; the crash test kills us here.
                     marker = os.environ[CRASH_HOOK_ENV]
@@ -696,7 +749,25 @@ class Store:
                 with self._locks_guard:
                     self._written[game_id] = tx.now  # the streams' shared snapshot is now out of date
         self.hub.publish(game_id)
-        return result
+        return result, snap
+
+    def _tx_snapshot(self, tx: Tx) -> Snapshot:
+        """What a read right after the commit would find, from what the transaction holds (it wrote the game row,
+        the state and the players): only the press and a new phase's rows are read, in the transaction, and
+        nothing read here enters the caches, since the transaction may still fail to commit."""
+        row = replace(tx.row)
+        if tx.pending or tx.row_changes:
+            row.updated_at = tx.now
+        cached = self._press_cache.get(row.id)
+        if cached is not None and cached[0] == row.press_version:
+            press = cached[1]
+        else:
+            press = self._read_press(tx.conn, row.id)
+        known = self._phases.get(row.id, [])
+        if not known or known[-1].key != row.phase_key:
+            rows = tx.conn.execute(_PHASES_FROM, {"game_id": row.id, "idx": len(known)}).all()
+            known = known + [PhaseRow(r.idx, r.key, json.loads(r.public_view)) for r in rows]
+        return Snapshot(row, tx.game, list(tx.players), press, known)
 
     def _after_actions(self, tx: Tx) -> None:
         """After actions: open the next phase's deadline and snapshot, let civil-disorder seats be ready."""
@@ -788,8 +859,8 @@ class Store:
 
     # --- players' actions ---------------------------------------------------------------------------------
 
-    def act(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
-        """Apply a caller's actions (all or none), once the game has started."""
+    def act(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Snapshot:
+        """Apply a caller's actions (all or none), once the game has started; the game as it is after them."""
 
         def work(tx: Tx) -> None:
             self._check_can_act(tx, caller)
@@ -799,7 +870,7 @@ class Store:
                 # A player who acts again is back in the game.
                 self._update_player(tx, caller.player.id, civil_disorder=False, misses=0)
 
-        self.transact(game_id, work)
+        return self.transact_and_show(game_id, work)[1]
 
     def dry_run(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
         """Check actions without applying them (raises what :meth:`act` would raise)."""
@@ -1076,12 +1147,14 @@ class Store:
 
         return self.transact(game_id, work)
 
-    def gm_act(self, game_id: str, action: dict[str, Any]) -> None:
+    def gm_act(self, game_id: str, action: dict[str, Any]) -> Snapshot:
+        """Apply an action of the GM; the game as it is after it."""
+
         def work(tx: Tx) -> None:
             self._check_can_act(tx, Caller(GM))
             tx.apply(GM, action)
 
-        self.transact(game_id, work)
+        return self.transact_and_show(game_id, work)[1]
 
     # --- deadlines ----------------------------------------------------------------------------------------
 
@@ -1128,6 +1201,15 @@ class Store:
             return self.transact(game_id, work)
         except NotFound:
             return False
+
+
+def _writer_lock_file(engine: Engine) -> str | None:
+    """``<database>-writer``, the lock file the processes writing a SQLite file queue on (None for PostgreSQL, an
+    in-memory database, or a system without ``flock``)."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if fcntl is None or not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return f"{database}-writer"
 
 
 def lobby_may_take(player: Player, staff: set[str]) -> bool:
