@@ -1,0 +1,133 @@
+"""Naval combat as rule functions (rule book 16.2), with naval interception and avoiding battle (16.1 steps 4-5).
+
+Pure functions over squadron and corsair counts, naval leader ratings and dice faces, with a wrapper rolling
+through the game's generator. Janissaries and Professional Rowers are events: their hook is the extra hits the
+caller passes. The engine offers no move that needs these yet (docs/status.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.games.his2p import restrictions as r
+from umpire.games.his2p.battles import ATTACKER, DEFENDER, check_faces, hits
+from umpire.games.his2p.mapdata import HisMap
+from umpire.kernel import rng
+
+State = dict[str, Any]
+
+
+def naval_dice(squadrons: int, corsairs: int, best_rating: int, *, defender_in_port: bool = False) -> int:
+    """16.2 steps 1-2: two dice per squadron, one per corsair, the best naval leader's battle rating there, and one
+    more die for a defender fighting in its port."""
+    return 2 * squadrons + corsairs + best_rating + (1 if defender_in_port else 0)
+
+
+def naval_losses(hits_taken: int, squadrons: int, corsairs: int, *, lost: bool) -> tuple[int, int]:
+    """16.2 step 8: one squadron per two hits; hits left once every squadron is gone sink one corsair each; an odd
+    hit left while squadrons remain sinks one more squadron of the loser and is ignored by the winner. Returns
+    (squadrons lost, corsairs lost)."""
+    sunk = min(hits_taken // 2, squadrons)
+    left = hits_taken - 2 * sunk
+    if sunk < squadrons:
+        if left and lost:
+            sunk += 1
+        return sunk, 0
+    return sunk, min(left, corsairs)
+
+
+@dataclass(frozen=True, slots=True)
+class NavalBattle:
+    """The outcome of a naval battle (16.2 steps 5-8, 10)."""
+
+    attacker_hits: int
+    defender_hits: int
+    winner: str
+    attacker_losses: tuple[int, int]
+    defender_losses: tuple[int, int]
+    attacker_leaders_to_turn_track: bool
+    defender_leaders_to_turn_track: bool
+
+
+def _keep_one(losses: tuple[int, int], squadrons: int) -> tuple[int, int]:
+    """The survivor kept when both sides are wiped out: a squadron when it had one, else a corsair."""
+    sunk, corsairs = losses
+    return (sunk - 1, corsairs) if squadrons else (sunk, corsairs - 1)
+
+
+def naval_battle(
+    attacker: tuple[int, int],
+    defender: tuple[int, int],
+    attacker_faces: Sequence[int],
+    defender_faces: Sequence[int],
+    *,
+    attacker_has_leaders: bool = False,
+    defender_has_leaders: bool = False,
+    attacker_extra_hits: int = 0,
+    defender_extra_hits: int = 0,
+) -> NavalBattle:
+    """16.2 steps 5-10 over (squadrons, corsairs) per side: more hits wins, the defender wins ties; losses by
+    :func:`naval_losses`; if both sides are wiped out the side that rolled more dice keeps one unit (the defender
+    on equal dice). A side wiped out sends its naval leaders to the next turn's box (not captured)."""
+    check_faces(ATTACKER, attacker_faces)
+    check_faces(DEFENDER, defender_faces)
+    a_hits = hits(attacker_faces) + attacker_extra_hits
+    d_hits = hits(defender_faces) + defender_extra_hits
+    winner = ATTACKER if a_hits > d_hits else DEFENDER
+    a_loss = naval_losses(d_hits, *attacker, lost=winner == DEFENDER)
+    d_loss = naval_losses(a_hits, *defender, lost=winner == ATTACKER)
+    a_gone: bool = sum(a_loss) == sum(attacker)
+    d_gone: bool = sum(d_loss) == sum(defender)
+    if a_gone and d_gone and sum(attacker) > 0 and sum(defender) > 0:
+        if len(attacker_faces) > len(defender_faces):
+            a_loss, a_gone = _keep_one(a_loss, attacker[0]), False
+        else:
+            d_loss, d_gone = _keep_one(d_loss, defender[0]), False
+    return NavalBattle(
+        a_hits,
+        d_hits,
+        winner,
+        a_loss,
+        d_loss,
+        attacker_has_leaders and a_gone,
+        defender_has_leaders and d_gone,
+    )
+
+
+def roll_naval_battle(
+    state: State,
+    where: str,
+    attacker: tuple[int, int],
+    attacker_rating: int,
+    defender: tuple[int, int],
+    defender_rating: int,
+    *,
+    in_port: bool,
+) -> NavalBattle:
+    """Roll a naval battle's dice (16.2 steps 1-5) through the game's generator and resolve it."""
+    a_faces = rng.roll_many(state, f"naval battle at {where}: attacker", naval_dice(*attacker, attacker_rating))
+    d_faces = rng.roll_many(
+        state, f"naval battle at {where}: defender", naval_dice(*defender, defender_rating, defender_in_port=in_port)
+    )
+    return naval_battle(attacker, defender, a_faces, d_faces)
+
+
+def _enemy_naval(state: State, power: str, where: str) -> bool:
+    stacks = state["units"].get(where, {})
+    return any(
+        r.at_war(state, power, other) and (units.get("squadron", 0) or units.get("corsair", 0))
+        for other, units in stacks.items()
+    )
+
+
+def naval_retreats(state: State, board: HisMap, power: str, where: str, *, in_port: bool) -> list[str]:
+    """16.2 step 9: after a battle in a port the attacker (winner or not) goes to a sea zone of that port free of
+    enemy naval units; after one at sea the loser goes to a next port it controls or a next sea zone, either free
+    of enemy naval units. An empty list: the units are eliminated."""
+    if in_port:
+        return sorted(s for s in board.space(where).ports if not _enemy_naval(state, power, s))
+    sea = board.seas[where]
+    ports = [p for p in sea.ports if state["spaces"][p]["control"] == power]
+    return sorted(s for s in [*ports, *sea.links] if not _enemy_naval(state, power, s))
