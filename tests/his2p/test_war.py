@@ -350,3 +350,28 @@ def test_16_2_naval_retreats() -> None:
     assert nv.naval_retreats(war, BOARD, "ottoman", "genoa", in_port=True) == ["tyrrhenian_sea"]
     sea = nv.naval_retreats(war, BOARD, "papacy", "tyrrhenian_sea", in_port=False)
     assert "rome" in sea and "gulf_of_lyon" in sea and "naples" not in sea
+
+
+def test_16_1_who_may_intercept_at_sea() -> None:
+    war = state([["ottoman", "papacy"]])
+    assert nv.naval_interception_refusal(war, BOARD, "papacy", "ottoman", "rome", "tyrrhenian_sea") is None
+    assert nv.naval_interception_refusal(war, BOARD, "papacy", "ottoman", "gulf_of_lyon", "tyrrhenian_sea") is None
+    assert "not at war" in str(nv.naval_interception_refusal(war, BOARD, "france", "ottoman", "rome", "tyrrhenian_sea"))
+    assert "not a sea zone" in str(
+        nv.naval_interception_refusal(war, BOARD, "papacy", "ottoman", "gulf_of_lyon", "genoa")
+    )
+    assert "not next to" in str(
+        nv.naval_interception_refusal(war, BOARD, "papacy", "ottoman", "venice", "tyrrhenian_sea")
+    )
+    war["units"] = {"gulf_of_lyon": {"ottoman": {"corsair": 1}, "papacy": {"squadron": 1}}}
+    assert "none there may intercept" in str(
+        nv.naval_interception_refusal(war, BOARD, "papacy", "ottoman", "gulf_of_lyon", "tyrrhenian_sea")
+    )
+
+
+def test_16_1_where_a_fleet_may_avoid_battle() -> None:
+    war = state([["ottoman", "papacy"]])
+    places = nv.naval_avoid_destinations(war, BOARD, "papacy", "tyrrhenian_sea")
+    assert "rome" in places and "naples" not in places and "gulf_of_lyon" in places
+    war["units"] = {"gulf_of_lyon": {"ottoman": {"corsair": 1}}}
+    assert "gulf_of_lyon" not in nv.naval_avoid_destinations(war, BOARD, "papacy", "tyrrhenian_sea")

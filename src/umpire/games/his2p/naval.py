@@ -131,3 +131,41 @@ def naval_retreats(state: State, board: HisMap, power: str, where: str, *, in_po
     sea = board.seas[where]
     ports = [p for p in sea.ports if state["spaces"][p]["control"] == power]
     return sorted(s for s in [*ports, *sea.links] if not _enemy_naval(state, power, s))
+
+
+def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
+    """16.1: a port is next to the sea zones of its anchors; a sea zone to its ports and the zones it borders."""
+    if where in board.seas:
+        return board.seas[where].ports | board.seas[where].links
+    return board.space(where).ports
+
+
+def naval_interception_refusal(
+    state: State, board: HisMap, power: str, mover: str, origin: str, target: str
+) -> str | None:
+    """16.1 step 4: why naval units of ``power`` in ``origin`` may not try to intercept ``mover``'s naval units that
+    just entered the sea zone ``target``, or None. Only a power at war with the mover, from a port or sea zone next
+    to it that holds none of the mover's naval units. The roll is 2d6 + the best naval leader's battle rating, 9 or
+    more (``battles.reaction_total`` with no modifier)."""
+    if target not in board.seas:
+        return f"{target} is not a sea zone: naval units intercept only into sea zones just entered (16.1)"
+    if not r.at_war(state, power, mover):
+        return f"{power} is not at war with {mover}"
+    if origin not in _naval_neighbours(board, target):
+        return f"{origin} is not next to {target}"
+    if any(state["units"].get(origin, {}).get(mover, {}).get(kind, 0) for kind in ("squadron", "corsair")):
+        return f"{mover} naval units are in {origin}: none there may intercept (16.1)"
+    return None
+
+
+def naval_avoid_destinations(state: State, board: HisMap, power: str, sea: str) -> list[str]:
+    """16.1 step 5: where every naval unit of ``power`` in the sea zone ``sea`` may avoid battle together: a port next
+    to it that the power controls, or a sea zone next to it with no units of a power at war with it. (Only from a
+    sea zone, never a port; the roll is as for interception.)"""
+    ports = [p for p in board.seas[sea].ports if state["spaces"][p]["control"] == power]
+    seas = [
+        s
+        for s in board.seas[sea].links
+        if not any(r.at_war(state, power, other) for other in state["units"].get(s, {}))
+    ]
+    return sorted([*ports, *seas])
