@@ -1,0 +1,347 @@
+"""The two-player Diplomacy Phase (seed 7, row 3; seed 9) and the Diplomatic cards' events (seed 6.2; cards 201-219).
+
+Order of the phase: the Papacy may end wars it fights with another major power (``end_war``: by Papal Bull or by
+suing for peace); the Schmalkaldic League's Diplomatic cards join the deck (``deck.add_league_cards``); each player
+draws one Diplomatic card; from turn 2 the Papacy, then the Protestant, plays one (``diplomatic_play``). A card
+that benefits the opponent is resolved by the opponent (seed 9, Playing Diplomatic Cards; ruling HIS-D02).
+
+Events built: Knights of St. John (208) and Secret Protestant Circle (217). The others stop the game with a message
+naming what is missing (ruling HIS-E06): the invasions need battles and sieges; the rest need minor powers,
+naval units or hidden-hand choices that are not built.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.his2p import board as b
+from umpire.games.his2p import deck, engine
+from umpire.games.his2p.cards import load_cards
+from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.restrictions import OTHER_MAJORS, at_war
+from umpire.kernel import rng
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+PAPACY = "papacy"
+PROTESTANT = "protestant"
+PAPAL_BULL = 5
+#: Powers whose ruler a Papal Bull may excommunicate to end a war (seed 9, Removing At War Status).
+BULL_TARGETS = ("france", "hapsburg")
+KNIGHTS_OF_ST_JOHN = 208
+SECRET_PROTESTANT_CIRCLE = 217
+#: Cards whose event helps one player only: that player resolves it whoever plays it (seed 9; ruling HIS-D02).
+BENEFITS = {
+    202: PROTESTANT,
+    206: PROTESTANT,
+    207: PAPACY,
+    208: PAPACY,
+    213: PAPACY,
+    214: PAPACY,
+    216: PROTESTANT,
+    217: PROTESTANT,
+}
+#: What each unbuilt event lacks, named when the game stops on it (ruling HIS-E06).
+UNBUILT = {
+    201: "activating Genoa as a minor ally (minor powers)",
+    202: "the invasion of France (battles and sieges)",
+    203: "the Corsair Raid (naval losses)",
+    204: "activating minor powers (22.1)",
+    205: "Diplomatic Pressure (choices among hidden Diplomatic hands)",
+    206: "the invasion of France (battles and sieges)",
+    207: "Henry's divorce (Hapsburg reinforcements and a Diplomacy-Phase debate)",
+    209: "the Plague (removing units across the map)",
+    210: "building squadrons (naval units)",
+    211: "the invasion of Spain (battles and sieges)",
+    212: "activating Venice as a minor ally (minor powers)",
+    213: "the invasion of Austria (battles and sieges)",
+    214: "the Imperial invasion (battles and sieges)",
+    215: "Machiavelli (it plays an invasion card: battles and sieges)",
+    216: "the Ottoman invasion (battles and sieges)",
+    218: "the Siege of Vienna (removing units and halting moves)",
+    219: "the Spanish Inquisition (choices among hidden hands)",
+}
+
+
+def other(role: str) -> str:
+    return PROTESTANT if role == PAPACY else PAPACY
+
+
+def name_of(number: int) -> str:
+    return f"#{number} {load_cards().diplomatic[number].name}"
+
+
+# --- the phase ---------------------------------------------------------------------------------------------------
+
+
+def begin(state: State) -> None:
+    """Seed 7 row 3, first step: if the Papacy is at war with another major power it decides whether to end a war;
+    else the phase goes on to the draw."""
+    if papal_wars(state):
+        state["stack"].append({"kind": "end_war", "role": PAPACY})
+    else:
+        draw_and_play(state)
+
+
+def papal_wars(state: State) -> list[str]:
+    """The other major powers at war with the Papacy (seed 9: never the Protestant, whose war after the League
+    cannot end)."""
+    return [p for p in OTHER_MAJORS if at_war(state, PAPACY, p)]
+
+
+def draw_and_play(state: State) -> None:
+    """Seed 7 row 3 and 6.2 (Dealing Cards): each player draws one Diplomatic card; from turn 2 the Papacy then the
+    Protestant plays one (pushed so the Papacy's decision is on top)."""
+    for power in (PAPACY, PROTESTANT):
+        draw(state, power)
+    if state["turn"] >= 2:
+        state["stack"].append({"kind": "diplomatic_play", "role": PROTESTANT})
+        state["stack"].append({"kind": "diplomatic_play", "role": PAPACY})
+
+
+def draw(state: State, power: str) -> None:
+    """Deal one Diplomatic card; an empty deck takes back its discard pile, shuffled (seed 6.2, ruling HIS-D03)."""
+    if not state["diplomatic_deck"]:
+        if not state["diplomatic_discard"]:
+            engine.log(state, f"the Diplomatic Deck is empty: {power} draws no Diplomatic card")
+            return
+        state["diplomatic_deck"] = rng.shuffle(
+            state, "reshuffle the Diplomatic discard", state["diplomatic_discard"], visible_to=deck.HIDDEN
+        )
+        state["diplomatic_discard"] = []
+        engine.log(state, "the Diplomatic discard is shuffled into a new Diplomatic Deck")
+    state["diplomatic_hands"][power].append(state["diplomatic_deck"].pop(0))
+    state["diplomatic_hands"][power].sort()
+
+
+# --- ending a war (seed 9, Removing At War Status) ------------------------------------------------------------
+
+
+def _end_war_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    actions: list[Action] = [{"type": "keep_wars"}]
+    wars = papal_wars(state)
+    if PAPAL_BULL in state["hands"][PAPACY]:
+        excommunicated = state.get("excommunicated", [])
+        actions += [
+            {"type": "papal_bull", "power": p}
+            for p in wars
+            if p in BULL_TARGETS and state["rulers"][p] not in excommunicated
+        ]
+    actions += [{"type": "sue_for_peace", "power": p} for p in wars]
+    return actions
+
+
+def _on_end_war(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "keep_wars":
+        state["stack"].pop()
+        draw_and_play(state)
+    elif action["type"] == "papal_bull":
+        papal_bull_ends_war(state, board, action["power"])
+    else:
+        sue_for_peace(state, board, action["power"])
+    if action["type"] != "keep_wars" and not papal_wars(state) and decision in state["stack"]:
+        # no war left: the Papacy has nothing more to decide here, once its follow-up choices are made
+        decision["kind"] = "end_war_done"
+
+
+def end_peace(state: State, power: str) -> None:
+    """Remove the At War marker between the Papacy and ``power``."""
+    state["diplomacy"]["at_war"] = [p for p in state["diplomacy"]["at_war"] if sorted(p) != sorted((PAPACY, power))]
+
+
+def regainable(state: State, board: HisMap, power: str) -> list[str]:
+    """Papal home spaces (keys too) under the political control of ``power`` (seed 9)."""
+    return sorted(
+        s for s, spot in board.spaces.items() if PAPACY in spot.home and state["spaces"][s]["control"] == power
+    )
+
+
+def papal_bull_ends_war(state: State, board: HisMap, power: str) -> None:
+    """Seed 9: the Papacy plays Papal Bull at the start of the Diplomacy Phase to excommunicate the ruler of France or
+    the Hapsburgs at war with it and end that war; the card is used for the turn; the Papacy then regains one Papal
+    home space that power controls or draws one card."""
+    ruler = state["rulers"][power]
+    state.setdefault("excommunicated", []).append(ruler)
+    deck.discard_from_hand(state, PAPACY, PAPAL_BULL)
+    end_peace(state, power)
+    engine.log(state, f"Papal Bull: the Papacy excommunicates {ruler} and ends its war with {power}")
+    state["stack"].append({"kind": "bull_reward", "role": PAPACY, "power": power})
+
+
+def _bull_reward_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    spaces = regainable(state, board, decision["power"])
+    return [{"type": "draw_card"}, *({"type": "regain", "space": s} for s in spaces)]
+
+
+def _on_bull_reward(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    if action["type"] == "draw_card":
+        draw_main_card(state, PAPACY)
+    else:
+        regain(state, board, action["space"], decision["power"])
+    _close_end_war(state)
+
+
+def sue_for_peace(state: State, board: HisMap, power: str) -> None:
+    """Seed 9: suing for peace gives the Protestant 1 War Winner VP; the Papacy removes 2 of its units of its choice
+    (fewer if it has fewer), then may give 1 more VP per Papal home space it regains from ``power``."""
+    end_peace(state, power)
+    state["bonus_vp"][PROTESTANT] += 1
+    engine.log(state, f"the Papacy sues for peace with {power}: 1 War Winner VP to the Protestant")
+    state["stack"].append({"kind": "peace_regain", "role": PAPACY, "power": power})
+    state["stack"].append({"kind": "peace_removals", "role": PAPACY, "left": 2})
+    if not _papal_units(state):
+        state["stack"].pop()
+        engine.log(state, "the Papacy has no unit to remove")
+
+
+def _papal_units(state: State) -> list[Action]:
+    return [
+        {"type": "remove_unit", "where": where, "unit": kind}
+        for where in sorted(state["units"])
+        for kind, count in sorted(state["units"][where].get(PAPACY, {}).items())
+        if count > 0
+    ]
+
+
+def _removals_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return _papal_units(state)
+
+
+def _on_removal(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    b.add_units(state, action["where"], PAPACY, action["unit"], -1)
+    engine.log(state, f"peace: the Papacy removes a {action['unit']} from {action['where']}")
+    decision["left"] -= 1
+    if decision["left"] <= 0 or not _papal_units(state):
+        state["stack"].pop()
+
+
+def _peace_regain_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "done"}, *({"type": "regain", "space": s} for s in regainable(state, board, decision["power"]))]
+
+
+def _on_peace_regain(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "done":
+        state["stack"].pop()
+        _close_end_war(state)
+        return
+    state["bonus_vp"][PROTESTANT] += 1
+    regain(state, board, action["space"], decision["power"])
+    engine.log(state, "1 more War Winner VP to the Protestant")
+
+
+def _close_end_war(state: State) -> None:
+    """After a war's follow-up choices: with no war left the end-war decision closes and the phase goes on."""
+    decision = engine.top(state)
+    if decision is not None and decision["kind"] == "end_war_done":
+        state["stack"].pop()
+        draw_and_play(state)
+
+
+def regain(state: State, board: HisMap, space: str, power: str) -> None:
+    """The Papacy regains political control of a home space (seed 9, by step 3 of the Peace Segment, 9.3)."""
+    stay = [p for p in state["units"].get(space, {}) if p != PAPACY]
+    if stay:
+        state["unbuilt"] = f"moving {', '.join(stay)} units out of a regained space ({space}; 9.3 step 3)"
+        return
+    state["spaces"][space]["control"] = PAPACY
+    engine.log(state, f"the Papacy regains {board.spaces[space].name} from {power}")
+
+
+def draw_main_card(state: State, power: str) -> int | None:
+    """Draw the top card of the main deck into ``power``'s hand (None if the deck is empty)."""
+    if not state["deck"]:
+        engine.log(state, f"the main deck is empty: {power} draws no card")
+        return None
+    number = int(state["deck"].pop(0))
+    state["hands"][power].append(number)
+    state["hands"][power].sort()
+    engine.log(state, f"{power} draws a card from the main deck")
+    return number
+
+
+# --- playing a Diplomatic card (seed 9, Playing Diplomatic Cards) -----------------------------------------------
+
+
+def _play_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "diplomatic_card", "card": n} for n in state["diplomatic_hands"][role]]
+
+
+def _on_play(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    play(state, board, role, action["card"])
+
+
+def play(state: State, board: HisMap, role: str, number: int) -> None:
+    """Seed 9: the player must play one Diplomatic card; the card's event is resolved by the player it benefits
+    (ruling HIS-D02); the card goes to the Diplomatic discard, or out of the game if its text says so."""
+    state["diplomatic_hands"][role].remove(number)
+    card = load_cards().diplomatic[number]
+    (state.setdefault("removed_diplomatic", []) if card.remove else state["diplomatic_discard"]).append(number)
+    resolver = BENEFITS.get(number, role)
+    by = "" if resolver == role else f", resolved by {resolver}"
+    engine.log(state, f"{role} plays the Diplomatic card {name_of(number)}{by}")
+    if number == KNIGHTS_OF_ST_JOHN:
+        knights_of_st_john(state, resolver)
+    elif number == SECRET_PROTESTANT_CIRCLE:
+        secret_protestant_circle(state, board)
+    else:
+        state["unbuilt"] = f"the Diplomatic event {name_of(number)}: {UNBUILT[number]}"
+
+
+def knights_of_st_john(state: State, resolver: str) -> None:
+    """Card 208 Knights of St. John: draw a main-deck card; its CP go to St. Peter's (18.1's track, 5 VP at most)."""
+    number = draw_main_card(state, resolver)
+    if number is None:
+        return
+    for _ in range(deck.cp_of(number)):
+        if state["tracks"]["st_peters"]["vp"] >= engine.ST_PETERS_MAX_VP:
+            break
+        engine._build_st_peters(state)
+
+
+def secret_protestant_circle(state: State, board: HisMap) -> None:
+    """Card 217 Secret Protestant Circle: roll a die; on 1-3 the Protestant flips one Italian space, on 4-6 one
+    Italian and one Spanish space, to Protestant influence (any Catholic space of the zone, ruling HIS-D04)."""
+    die = rng.roll(state, "Secret Protestant Circle")
+    zones = ["italian"] if die <= 3 else ["italian", "spanish"]
+    engine.log(state, f"Secret Protestant Circle: die {die}, a flip in the {' and '.join(zones)} zone(s)")
+    for zone in reversed(zones):
+        if _circle_targets(state, board, zone):
+            state["stack"].append({"kind": "circle_flip", "role": PROTESTANT, "zone": zone})
+        else:
+            engine.log(state, f"no Catholic space in the {zone} zone to flip")
+
+
+def _circle_targets(state: State, board: HisMap, zone: str) -> list[str]:
+    return sorted(
+        s for s, spot in board.spaces.items() if spot.language == zone and b.religion(state, board, s) == b.CATHOLIC
+    )
+
+
+def _circle_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "flip", "space": s} for s in _circle_targets(state, board, decision["zone"])]
+
+
+def _on_circle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    b.set_religion(state, action["space"], b.PROTESTANT)
+    engine.log(state, f"Secret Protestant Circle: {board.spaces[action['space']].name} turns Protestant")
+
+
+def _done_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "done"}]
+
+
+def _on_done(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    _close_end_war(state)
+
+
+engine.decision_kind("end_war", _end_war_legal, _on_end_war)
+engine.decision_kind("end_war_done", _done_legal, _on_done)
+engine.decision_kind("bull_reward", _bull_reward_legal, _on_bull_reward)
+engine.decision_kind("peace_removals", _removals_legal, _on_removal)
+engine.decision_kind("peace_regain", _peace_regain_legal, _on_peace_regain)
+engine.decision_kind("diplomatic_play", _play_legal, _on_play)
+engine.decision_kind("circle_flip", _circle_legal, _on_circle)

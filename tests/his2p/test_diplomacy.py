@@ -1,0 +1,161 @@
+"""The two-player Diplomacy Phase (seed 7 row 3, seed 9) and the Diplomatic cards' events (seed 6.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.his2p.test_engine import through_theses
+from umpire.games.his2p import deck, engine
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.game import Game
+
+
+def at_diplomacy(turn: int = 2, seed: int = 1, **setup: Any) -> Game:
+    """A game at the start of turn ``turn``'s Diplomacy Phase, with the state changes in ``setup`` made first."""
+    game = through_theses(seed)
+    state = game.state
+    state["stack"] = []
+    state["turn"] = turn
+    state["step"] = "diplomacy"
+    state.update(setup)
+    engine.advance(state)
+    return game
+
+
+def kinds(game: Game) -> list[str]:
+    return [d["kind"] for d in game.state["stack"]]
+
+
+def test_seed_9_turn_1_each_player_draws_one_diplomatic_card_and_plays_none() -> None:
+    game = through_theses()
+    hands = game.state["diplomatic_hands"]
+    assert len(hands["papacy"]) == 1 and len(hands["protestant"]) == 1
+    assert game.state["phase"] == "diet_of_worms"
+    assert "diplomatic_play" not in kinds(game)
+
+
+def test_seed_7_turn_2_papacy_then_protestant_plays_one_diplomatic_card() -> None:
+    game = at_diplomacy(diplomatic_deck=[208, 208, 203])
+    state = game.state
+    assert len(state["diplomatic_hands"]["papacy"]) == 2
+    assert kinds(game)[-2:] == ["diplomatic_play", "diplomatic_play"]
+    assert engine.acting_roles(state) == ["papacy"]
+    assert game.view("protestant")["actions"] == []
+    actions = game.view("papacy")["actions"]
+    assert {a["card"] for a in actions} == set(state["diplomatic_hands"]["papacy"])
+    with pytest.raises(IllegalAction):
+        game.act("papacy", {"type": "pass"})
+
+
+def test_seed_9_a_card_must_be_played_from_the_own_hand() -> None:
+    game = at_diplomacy(diplomatic_deck=[208, 208, 203])
+    foreign = next(n for n in range(201, 220) if n not in game.state["diplomatic_hands"]["papacy"])
+    with pytest.raises(IllegalAction):
+        game.act("papacy", {"type": "diplomatic_card", "card": foreign})
+
+
+def test_card_208_knights_of_st_john_draws_a_card_whose_cp_build_st_peters() -> None:
+    game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [208], "protestant": [217]})
+    top_card = game.state["deck"][0]
+    hand_before = len(game.state["hands"]["papacy"])
+    game.act("papacy", {"type": "diplomatic_card", "card": 208})
+    state = game.state
+    track = state["tracks"]["st_peters"]
+    assert track["vp"] * 5 + track["cp"] == deck.cp_of(top_card)
+    assert top_card in state["hands"]["papacy"] and len(state["hands"]["papacy"]) == hand_before + 1
+    assert 208 in state["diplomatic_discard"]
+
+
+def test_seed_9_knights_played_by_the_protestant_is_resolved_by_the_papacy() -> None:
+    game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [217], "protestant": [208]})
+    game.state["stack"] = [{"kind": "diplomatic_play", "role": "protestant"}]  # the Papacy has played
+    papal, protestant = len(game.state["hands"]["papacy"]), len(game.state["hands"]["protestant"])
+    game.act("protestant", {"type": "diplomatic_card", "card": 208})
+    assert len(game.state["hands"]["papacy"]) == papal + 1
+    assert len(game.state["hands"]["protestant"]) == protestant
+    assert any("resolved by papacy" in line["text"] for line in game.state["log"])
+
+
+def test_card_217_secret_protestant_circle_flips_italian_spaces() -> None:
+    game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [217], "protestant": [208]})
+    game.act("papacy", {"type": "diplomatic_card", "card": 217})
+    decision = engine.top(game.state)
+    assert decision is not None and decision["kind"] == "circle_flip" and decision["role"] == "protestant"
+    assert decision["zone"] == "italian"
+    zones = ["italian"] + (["spanish"] if kinds(game).count("circle_flip") == 2 else [])
+    for zone in zones:
+        action = game.view("protestant")["actions"][0]
+        game.act("protestant", action)
+        assert game.state["spaces"][action["space"]]["protestant"]
+        assert zone  # each zone's flip was offered in turn
+
+
+def test_unbuilt_diplomatic_event_stops_the_game_naming_it() -> None:
+    game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [206], "protestant": [208]})
+    game.act("papacy", {"type": "diplomatic_card", "card": 206})
+    assert "French Invasion" in game.state["blocked"] and "battles" in game.state["blocked"]
+
+
+def test_seed_6_2_an_empty_diplomatic_deck_takes_back_its_discard() -> None:
+    game = at_diplomacy(diplomatic_deck=[], diplomatic_discard=[203, 209])
+    hands = game.state["diplomatic_hands"]
+    assert sorted(hands["papacy"][-1:] + hands["protestant"][-1:]) != []
+    assert game.state["diplomatic_discard"] == []
+    assert 203 in hands["papacy"] + hands["protestant"] and 209 in hands["papacy"] + hands["protestant"]
+
+
+def at_war_with_france(**setup: Any) -> Game:
+    game = through_theses()
+    game.state["diplomacy"]["at_war"].append(["france", "papacy"])
+    game.state["spaces"]["ravenna"]["control"] = "france"
+    game.state["units"].pop("ravenna", None)
+    return at_diplomacy(diplomacy=game.state["diplomacy"], spaces=game.state["spaces"], units=game.state["units"])
+
+
+def test_seed_9_papal_bull_excommunicates_the_ruler_and_ends_the_war() -> None:
+    game = at_war_with_france()
+    assert engine.top(game.state) == {"kind": "end_war", "role": "papacy"}
+    actions = game.view("papacy")["actions"]
+    assert {"type": "papal_bull", "power": "france"} in actions
+    assert {"type": "sue_for_peace", "power": "france"} in actions
+    game.act("papacy", {"type": "papal_bull", "power": "france"})
+    assert game.state["rulers"]["france"] in game.state["excommunicated"]
+    assert 5 not in game.state["hands"]["papacy"]
+    assert ["france", "papacy"] not in game.state["diplomacy"]["at_war"]
+    assert {"type": "regain", "space": "ravenna"} in game.view("papacy")["actions"]
+    game.act("papacy", {"type": "regain", "space": "ravenna"})
+    assert game.state["spaces"]["ravenna"]["control"] == "papacy"
+    assert kinds(game)[-1] == "diplomatic_play"  # the phase goes on to the plays
+
+
+def test_seed_9_no_papal_bull_against_an_excommunicated_ruler() -> None:
+    game = through_theses()
+    ruler = game.state["rulers"]["france"]
+    game.state["diplomacy"]["at_war"].append(["france", "papacy"])
+    game = at_diplomacy(diplomacy=game.state["diplomacy"], excommunicated=[ruler])
+    assert {"type": "papal_bull", "power": "france"} not in game.view("papacy")["actions"]
+
+
+def test_seed_9_suing_for_peace_costs_vp_and_two_units() -> None:
+    game = at_war_with_france()
+    vp = game.state["bonus_vp"]["protestant"]
+    units = sum(n for stacks in game.state["units"].values() for n in stacks.get("papacy", {}).values())
+    game.act("papacy", {"type": "sue_for_peace", "power": "france"})
+    assert game.state["bonus_vp"]["protestant"] == vp + 1
+    for _ in range(2):
+        game.act("papacy", game.view("papacy")["actions"][0])
+    assert sum(n for stacks in game.state["units"].values() for n in stacks.get("papacy", {}).values()) == units - 2
+    game.act("papacy", {"type": "regain", "space": "ravenna"})
+    assert game.state["bonus_vp"]["protestant"] == vp + 2
+    assert game.state["spaces"]["ravenna"]["control"] == "papacy"
+    game.act("papacy", {"type": "done"})
+    assert kinds(game)[-1] == "diplomatic_play"
+
+
+def test_seed_9_the_papacy_may_keep_its_wars() -> None:
+    game = at_war_with_france()
+    game.act("papacy", {"type": "keep_wars"})
+    assert ["france", "papacy"] in game.state["diplomacy"]["at_war"]
+    assert kinds(game)[-1] == "diplomatic_play"
