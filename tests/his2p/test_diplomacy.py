@@ -159,3 +159,107 @@ def test_seed_9_the_papacy_may_keep_its_wars() -> None:
     game.act("papacy", {"type": "keep_wars"})
     assert ["france", "papacy"] in game.state["diplomacy"]["at_war"]
     assert kinds(game)[-1] == "diplomatic_play"
+
+
+def papacy_plays(card: int, protestant: list[int], papacy_keeps: int = 201, **setup: Any) -> Game:
+    """Turn 2's Diplomacy Phase with the Papacy playing ``card`` (keeping ``papacy_keeps``)."""
+    hands = {"papacy": sorted([card, papacy_keeps]), "protestant": protestant}
+    game = at_diplomacy(diplomatic_deck=[], diplomatic_hands=hands, **setup)
+    game.state["diplomatic_deck"] = [203, 209, 210]
+    game.act("papacy", {"type": "diplomatic_card", "card": card})
+    return game
+
+
+def test_card_209_plague_removes_three_units_one_a_space_then_a_random_card() -> None:
+    game = papacy_plays(209, [212, 208])
+    legal = game.view("papacy")["actions"]
+    assert legal and all(a["type"] == "remove_unit" for a in legal)
+    for a in legal:
+        assert sum(sum(u.values()) for u in game.state["units"][a["where"]].values()) > 1
+    protestant_hand = len(game.state["hands"]["protestant"])
+    spaces = []
+    for _ in range(3):
+        action = game.view("papacy")["actions"][0]
+        assert action["where"] not in spaces
+        spaces.append(action["where"])
+        game.act("papacy", action)
+    held = [n for n in game.state["hands"]["protestant"] if not deck.is_home(n)]
+    assert len(game.state["hands"]["protestant"]) == protestant_hand - 1 or not held
+    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+
+
+def test_card_205_papal_diplomatic_pressure_chooses_the_protestant_play() -> None:
+    game = papacy_plays(205, [208, 212])
+    assert game.view("papacy")["actions"] == [{"type": "force_play", "card": 208}, {"type": "force_play", "card": 212}]
+    game.act("papacy", {"type": "force_play", "card": 212})
+    assert game.view("protestant")["actions"] == [{"type": "diplomatic_card", "card": 212}]
+    with pytest.raises(IllegalAction):
+        game.act("protestant", {"type": "diplomatic_card", "card": 208})
+
+
+def test_card_205_protestant_pressure_swaps_or_forces_a_discard() -> None:
+    game = at_diplomacy(diplomatic_hands={"papacy": [212], "protestant": [205, 208]}, diplomatic_deck=[])
+    game.state["stack"] = [{"kind": "diplomatic_play", "role": "protestant"}]
+    game.state["diplomatic_deck"] = [203]
+    game.act("protestant", {"type": "diplomatic_card", "card": 205})
+    assert {"type": "swap", "card": 212} in game.view("protestant")["actions"]
+    game.act("protestant", {"type": "swap", "card": 212})
+    assert game.state["diplomatic_hands"] == {"papacy": [208], "protestant": [212]}
+
+
+def test_card_219_papal_inquisition_discards_one_and_forces_the_other() -> None:
+    game = papacy_plays(219, [208, 212])
+    game.act("papacy", {"type": "discard_card", "card": 208})
+    state = game.state
+    assert 208 in state["diplomatic_discard"]
+    assert sorted(state["diplomatic_hands"]["protestant"]) == [203, 212]
+    assert game.view("protestant")["actions"] == [{"type": "diplomatic_card", "card": 212}]
+
+
+def test_card_219_protestant_inquisition_reveals_its_hand() -> None:
+    game = at_diplomacy(diplomatic_hands={"papacy": [212], "protestant": [219, 208]}, diplomatic_deck=[])
+    game.state["stack"] = [{"kind": "diplomatic_play", "role": "protestant"}]
+    game.act("protestant", {"type": "diplomatic_card", "card": 219})
+    shown = game.state["log"][-1]["text"]
+    assert "reveals its hand" in shown
+    assert all(deck.name_of(n) in shown for n in game.state["hands"]["protestant"])
+
+
+def test_card_207_divorce_refused_adds_three_hapsburg_regulars() -> None:
+    game = papacy_plays(207, [208, 212])
+    game.act("papacy", {"type": "divorce", "choice": "refused"})
+    assert 207 in game.state["removed_diplomatic"]
+    for _ in range(3):
+        action = game.view("papacy")["actions"][0]
+        assert game.state["spaces"][action["space"]]["control"] == "hapsburg"
+        before = game.state["units"].get(action["space"], {}).get("hapsburg", {}).get("regular", 0)
+        game.act("papacy", action)
+        assert game.state["units"][action["space"]]["hapsburg"]["regular"] == before + 1
+    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+
+
+def test_card_207_divorce_granted_card_mercenaries_and_a_campeggio_debate() -> None:
+    game = papacy_plays(207, [208, 212])
+    hand = len(game.state["hands"]["papacy"])
+    game.act("papacy", {"type": "divorce", "choice": "granted"})
+    assert len(game.state["hands"]["papacy"]) == hand + 1
+    place = game.view("protestant")["actions"]
+    assert place and all(game.state["spaces"][a["space"]]["control"] == "hapsburg" for a in place)
+    game.act("protestant", place[0])
+    assert game.state["units"][place[0]["space"]]["hapsburg"]["mercenary"] >= 4
+    debate = game.view("papacy")["actions"]
+    if debate[0]["type"] == "call_debate":
+        game.act("papacy", debate[0])
+        decision = engine.top(game.state)
+        assert decision is not None and decision["kind"] == "defender" and decision["attacker"] == "campeggio"
+
+
+def test_card_210_shipbuilding_papal_squadrons_in_papal_ports() -> None:
+    game = papacy_plays(210, [208, 212])
+    actions = game.view("papacy")["actions"]
+    assert {"type": "build", "space": "rome", "power": "papacy"} in actions
+    assert all(a["type"] == "done" or a["power"] == "papacy" for a in actions)
+    game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
+    game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
+    assert game.state["units"]["rome"]["papacy"]["squadron"] >= 2
+    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}

@@ -5,9 +5,8 @@ suing for peace); the Schmalkaldic League's Diplomatic cards join the deck (``de
 draws one Diplomatic card; from turn 2 the Papacy, then the Protestant, plays one (``diplomatic_play``). A card
 that benefits the opponent is resolved by the opponent (seed 9, Playing Diplomatic Cards; ruling HIS-D02).
 
-Events built: Knights of St. John (208) and Secret Protestant Circle (217). The others stop the game with a message
-naming what is missing (ruling HIS-E06): the invasions need battles and sieges; the rest need minor powers,
-naval units or hidden-hand choices that are not built.
+The events are in ``diplomatic_events.py``; those not built stop the game with a message naming what is missing
+(ruling HIS-E06; ``UNBUILT``): the invasions need battles and sieges, others minor powers.
 """
 
 from __future__ import annotations
@@ -29,8 +28,6 @@ PROTESTANT = "protestant"
 PAPAL_BULL = 5
 #: Powers whose ruler a Papal Bull may excommunicate to end a war (seed 9, Removing At War Status).
 BULL_TARGETS = ("france", "hapsburg")
-KNIGHTS_OF_ST_JOHN = 208
-SECRET_PROTESTANT_CIRCLE = 217
 #: Cards whose event helps one player only: that player resolves it whoever plays it (seed 9; ruling HIS-D02).
 BENEFITS = {
     202: PROTESTANT,
@@ -48,11 +45,7 @@ UNBUILT = {
     202: "the invasion of France (battles and sieges)",
     203: "the Corsair Raid (naval losses)",
     204: "activating minor powers (22.1)",
-    205: "Diplomatic Pressure (choices among hidden Diplomatic hands)",
     206: "the invasion of France (battles and sieges)",
-    207: "Henry's divorce (Hapsburg reinforcements and a Diplomacy-Phase debate)",
-    209: "the Plague (removing units across the map)",
-    210: "building squadrons (naval units)",
     211: "the invasion of Spain (battles and sieges)",
     212: "activating Venice as a minor ally (minor powers)",
     213: "the invasion of Austria (battles and sieges)",
@@ -60,7 +53,6 @@ UNBUILT = {
     215: "Machiavelli (it plays an invasion card: battles and sieges)",
     216: "the Ottoman invasion (battles and sieges)",
     218: "the Siege of Vienna (removing units and halting moves)",
-    219: "the Spanish Inquisition (choices among hidden hands)",
 }
 
 
@@ -265,7 +257,9 @@ def draw_main_card(state: State, power: str) -> int | None:
 
 
 def _play_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    return [{"type": "diplomatic_card", "card": n} for n in state["diplomatic_hands"][role]]
+    hand = state["diplomatic_hands"][role]
+    forced = state.get("diplomatic_forced", {}).get(role)
+    return [{"type": "diplomatic_card", "card": n} for n in hand if forced in (None, n) or forced not in hand]
 
 
 def _on_play(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
@@ -277,57 +271,17 @@ def play(state: State, board: HisMap, role: str, number: int) -> None:
     """Seed 9: the player must play one Diplomatic card; the card's event is resolved by the player it benefits
     (ruling HIS-D02); the card goes to the Diplomatic discard, or out of the game if its text says so."""
     state["diplomatic_hands"][role].remove(number)
+    state.get("diplomatic_forced", {}).pop(role, None)
     card = load_cards().diplomatic[number]
     (state.setdefault("removed_diplomatic", []) if card.remove else state["diplomatic_discard"]).append(number)
     resolver = BENEFITS.get(number, role)
     by = "" if resolver == role else f", resolved by {resolver}"
     engine.log(state, f"{role} plays the Diplomatic card {name_of(number)}{by}")
-    if number == KNIGHTS_OF_ST_JOHN:
-        knights_of_st_john(state, resolver)
-    elif number == SECRET_PROTESTANT_CIRCLE:
-        secret_protestant_circle(state, board)
-    else:
+    event = diplomatic_events.EVENTS.get(number)
+    if event is None:
         state["unbuilt"] = f"the Diplomatic event {name_of(number)}: {UNBUILT[number]}"
-
-
-def knights_of_st_john(state: State, resolver: str) -> None:
-    """Card 208 Knights of St. John: draw a main-deck card; its CP go to St. Peter's (18.1's track, 5 VP at most)."""
-    number = draw_main_card(state, resolver)
-    if number is None:
-        return
-    for _ in range(deck.cp_of(number)):
-        if state["tracks"]["st_peters"]["vp"] >= engine.ST_PETERS_MAX_VP:
-            break
-        engine._build_st_peters(state)
-
-
-def secret_protestant_circle(state: State, board: HisMap) -> None:
-    """Card 217 Secret Protestant Circle: roll a die; on 1-3 the Protestant flips one Italian space, on 4-6 one
-    Italian and one Spanish space, to Protestant influence (any Catholic space of the zone, ruling HIS-D04)."""
-    die = rng.roll(state, "Secret Protestant Circle")
-    zones = ["italian"] if die <= 3 else ["italian", "spanish"]
-    engine.log(state, f"Secret Protestant Circle: die {die}, a flip in the {' and '.join(zones)} zone(s)")
-    for zone in reversed(zones):
-        if _circle_targets(state, board, zone):
-            state["stack"].append({"kind": "circle_flip", "role": PROTESTANT, "zone": zone})
-        else:
-            engine.log(state, f"no Catholic space in the {zone} zone to flip")
-
-
-def _circle_targets(state: State, board: HisMap, zone: str) -> list[str]:
-    return sorted(
-        s for s, spot in board.spaces.items() if spot.language == zone and b.religion(state, board, s) == b.CATHOLIC
-    )
-
-
-def _circle_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    return [{"type": "flip", "space": s} for s in _circle_targets(state, board, decision["zone"])]
-
-
-def _on_circle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
-    state["stack"].pop()
-    b.set_religion(state, action["space"], b.PROTESTANT)
-    engine.log(state, f"Secret Protestant Circle: {board.spaces[action['space']].name} turns Protestant")
+    else:
+        event(state, board, resolver)
 
 
 def _done_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -344,4 +298,6 @@ engine.decision_kind("bull_reward", _bull_reward_legal, _on_bull_reward)
 engine.decision_kind("peace_removals", _removals_legal, _on_removal)
 engine.decision_kind("peace_regain", _peace_regain_legal, _on_peace_regain)
 engine.decision_kind("diplomatic_play", _play_legal, _on_play)
-engine.decision_kind("circle_flip", _circle_legal, _on_circle)
+
+# The cards' events live in their own module, which uses this one's draws.
+from umpire.games.his2p import diplomatic_events  # noqa: E402
