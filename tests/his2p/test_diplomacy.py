@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import through_theses
-from umpire.games.his2p import deck, engine
+from umpire.games.his2p import deck, diplomatic_events, engine
+from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
 
@@ -262,4 +263,32 @@ def test_card_210_shipbuilding_papal_squadrons_in_papal_ports() -> None:
     game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
     game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
     assert game.state["units"]["rome"]["papacy"]["squadron"] >= 2
+    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+
+
+def test_card_203_corsair_raid_hits_cost_the_other_player_cards_or_squadrons() -> None:
+    for seed in range(1, 30):
+        game = papacy_plays(203, [208, 212], seed=seed)
+        decision = engine.top(game.state)
+        if decision is not None and decision["kind"] == "corsair_hits":
+            break
+    else:
+        pytest.fail("no seed gave the Corsair Raid a hit")
+    assert decision["role"] == "protestant"
+    legal = game.view("protestant")["actions"]
+    assert {a["type"] for a in legal} <= {"discard", "eliminate_squadron"}
+    assert all(a["power"] in ("france", "ottoman") for a in legal if a["type"] == "eliminate_squadron")
+    hand = len(game.state["hands"]["protestant"])
+    game.act("protestant", next(a for a in legal if a["type"] == "discard"))
+    assert len(game.state["hands"]["protestant"]) == hand - 1
+
+
+def test_card_218_siege_of_vienna_removes_two_hapsburg_land_units_near_vienna() -> None:
+    game = papacy_plays(218, [208, 212])
+    near = diplomatic_events.within(load_map(), "vienna", 2)
+    legal = game.view("papacy")["actions"]
+    assert legal and all(a["where"] in near and a["power"] in ("hapsburg", "hungary") for a in legal)
+    for _ in range(2):
+        game.act("papacy", game.view("papacy")["actions"][0])
+    assert game.state["vienna_halt"]["turn"] == 2
     assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}

@@ -43,7 +43,6 @@ BENEFITS = {
 UNBUILT = {
     201: "activating Genoa as a minor ally (minor powers)",
     202: "the invasion of France (battles and sieges)",
-    203: "the Corsair Raid (naval losses)",
     204: "activating minor powers (22.1)",
     206: "the invasion of France (battles and sieges)",
     211: "the invasion of Spain (battles and sieges)",
@@ -52,7 +51,6 @@ UNBUILT = {
     214: "the Imperial invasion (battles and sieges)",
     215: "Machiavelli (it plays an invasion card: battles and sieges)",
     216: "the Ottoman invasion (battles and sieges)",
-    218: "the Siege of Vienna (removing units and halting moves)",
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from umpire.games.his2p import board as b
 from umpire.games.his2p import deck, diplomacy, engine
 from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.restrictions import at_war
 from umpire.kernel import rng
 
 State = dict[str, Any]
@@ -31,6 +32,14 @@ DIVORCE_GRANTED_MERCENARIES = 4
 CAMPEGGIO = "campeggio"
 #: Ports where the Protestant may build squadrons with Shipbuilding, for the power named (card 210).
 PROTESTANT_SHIPYARDS = {"marseille": "france", "naples": "hapsburg"}
+#: Corsair Raid: dice rolled and the least face that hits (card 203).
+CORSAIR_DICE = 4
+CORSAIR_HIT = 5
+#: Siege of Vienna: units removed, from these powers, within this many spaces of Vienna (card 218).
+VIENNA = "vienna"
+VIENNA_RANGE = 2
+VIENNA_REMOVALS = 2
+VIENNA_POWERS = ("hapsburg", "hungary")
 
 
 # --- 208 Knights of St. John, 217 Secret Protestant Circle ---------------------------------------------------------
@@ -329,13 +338,121 @@ def _on_shipbuilding(state: State, board: HisMap, role: str, decision: dict[str,
         state["stack"].pop()
 
 
+# --- 203 Corsair Raid, 218 Siege of Vienna ------------------------------------------------------------------------
+
+
+def corsair_raid(state: State, board: HisMap, resolver: str) -> None:
+    """Card 203 Corsair Raid: four dice, a hit on each 5 or 6; for each hit the other player discards a main-deck
+    card or eliminates one of the squadrons the card names (``_corsair_squadrons``), its choice; a hit it cannot take
+    is lost."""
+    faces = rng.roll_many(state, "Corsair Raid", CORSAIR_DICE)
+    hits = sum(1 for f in faces if f >= CORSAIR_HIT)
+    victim = diplomacy.other(resolver)
+    engine.log(state, f"Corsair Raid: dice {', '.join(map(str, faces))}: {hits} hit(s) on {victim}")
+    if hits:
+        state["stack"].append({"kind": "corsair_hits", "role": victim, "left": hits})
+        _close_corsair_if_stuck(state, board, victim)
+
+
+def _corsair_squadrons(state: State, victim: str) -> list[str]:
+    """Powers whose squadrons take hits on ``victim``: the Papacy's and its active minor allies'; for the Protestant
+    France's and the Ottomans' (the Hapsburgs' too while at war with the Papacy)."""
+    if victim == PAPACY:
+        return [PAPACY, *sorted(m for m, ally in state["minor_allies"].items() if ally == PAPACY)]
+    powers = ["france", "ottoman"]
+    return [*powers, "hapsburg"] if at_war(state, PAPACY, "hapsburg") else powers
+
+
+def _corsair_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    actions: list[Action] = [{"type": "discard", "card": n} for n in state["hands"][role]]
+    powers = _corsair_squadrons(state, role)
+    actions += [
+        {"type": "eliminate_squadron", "where": where, "power": power}
+        for where in sorted(state["units"])
+        for power in powers
+        if state["units"][where].get(power, {}).get("squadron", 0) > 0
+    ]
+    return actions
+
+
+def _on_corsair(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "discard":
+        deck.discard_from_hand(state, role, action["card"])
+        engine.log(state, f"Corsair Raid: {role} discards {deck.name_of(action['card'])}")
+    else:
+        b.add_units(state, action["where"], action["power"], "squadron", -1)
+        engine.log(state, f"Corsair Raid: a {action['power']} squadron is lost in {action['where']}")
+    decision["left"] -= 1
+    if decision["left"] <= 0:
+        state["stack"].pop()
+    else:
+        _close_corsair_if_stuck(state, board, role)
+
+
+def _close_corsair_if_stuck(state: State, board: HisMap, victim: str) -> None:
+    decision = engine.top(state)
+    if decision is not None and not _corsair_legal(state, board, victim, decision):
+        engine.log(state, f"Corsair Raid: {victim} has no card or squadron left: {decision['left']} hit(s) lost")
+        state["stack"].pop()
+
+
+def within(board: HisMap, start: str, steps: int) -> set[str]:
+    """Land spaces at most ``steps`` connections (passes included) from ``start``, ``start`` too."""
+    reached = {start}
+    frontier = {start}
+    for _ in range(steps):
+        frontier = {n for s in frontier for n in board.spaces[s].links | board.spaces[s].passes} - reached
+        reached |= frontier
+    return reached
+
+
+def siege_of_vienna(state: State, board: HisMap, resolver: str) -> None:
+    """Card 218 Siege of Vienna: the player removes 2 Hapsburg or Hungarian land units within 2 spaces of Vienna;
+    those within 2 spaces at the start of the turn may not move this turn (``state["vienna_halt"]``, ruling
+    HIS-D07)."""
+    near = within(board, VIENNA, VIENNA_RANGE)
+    halted = sorted(s for s in near if any(b.land_unit_count(state, s, p) for p in VIENNA_POWERS))
+    state["vienna_halt"] = {"turn": state["turn"], "spaces": halted}
+    state["stack"].append({"kind": "vienna", "role": resolver, "left": VIENNA_REMOVALS})
+    _close_vienna_if_done(state, board)
+
+
+def _vienna_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [
+        {"type": "remove_unit", "where": s, "power": p, "unit": k}
+        for s in sorted(within(board, VIENNA, VIENNA_RANGE))
+        for p in VIENNA_POWERS
+        for k in b.LAND_UNITS
+        if b.units_of(state, s, p)[k] > 0
+    ]
+
+
+def _on_vienna(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    b.add_units(state, action["where"], action["power"], action["unit"], -1)
+    engine.log(state, f"Siege of Vienna: a {action['power']} {action['unit']} is removed from {action['where']}")
+    decision["left"] -= 1
+    _close_vienna_if_done(state, board)
+
+
+def _close_vienna_if_done(state: State, board: HisMap) -> None:
+    decision = engine.top(state)
+    assert decision is not None
+    if decision["left"] <= 0:
+        state["stack"].pop()
+    elif not _vienna_legal(state, board, decision["role"], decision):
+        engine.log(state, "Siege of Vienna: no Hapsburg or Hungarian land unit left within 2 spaces of Vienna")
+        state["stack"].pop()
+
+
 EVENTS: dict[int, Event] = {
+    203: corsair_raid,
     205: diplomatic_pressure,
     207: henry_petitions,
     208: knights_of_st_john,
     209: plague,
     210: shipbuilding,
     217: secret_protestant_circle,
+    218: siege_of_vienna,
     219: spanish_inquisition,
 }
 
@@ -347,3 +464,5 @@ engine.decision_kind("divorce", _divorce_legal, _on_divorce)
 engine.decision_kind("hapsburg_units", _placement_legal, _on_placement)
 engine.decision_kind("divorce_debate", _debate_legal, _on_divorce_debate)
 engine.decision_kind("shipbuilding", _shipbuilding_legal, _on_shipbuilding)
+engine.decision_kind("corsair_hits", _corsair_legal, _on_corsair)
+engine.decision_kind("vienna", _vienna_legal, _on_vienna)
