@@ -76,7 +76,7 @@ def test_seed_9_knights_played_by_the_protestant_is_resolved_by_the_papacy() -> 
     game.act("protestant", {"type": "diplomatic_card", "card": 208})
     assert len(game.state["hands"]["papacy"]) == papal + 1
     assert len(game.state["hands"]["protestant"]) == protestant
-    assert any("resolved by papacy" in line["text"] for line in game.state["log"])
+    assert any("is resolved by papacy" in line["text"] for line in game.state["log"])
 
 
 def test_card_217_secret_protestant_circle_flips_italian_spaces() -> None:
@@ -292,3 +292,20 @@ def test_card_218_siege_of_vienna_removes_two_hapsburg_land_units_near_vienna() 
         game.act("papacy", game.view("papacy")["actions"][0])
     assert game.state["vienna_halt"]["turn"] == 2
     assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+
+
+def test_card_215_machiavelli_the_trailing_player_picks_an_invasion_then_the_deck_is_reshuffled() -> None:
+    hands = {"papacy": [201, 215], "protestant": [208, 212]}
+    game = at_diplomacy(diplomatic_deck=[203, 210], diplomatic_hands=hands)
+    game.state["diplomatic_hands"] = hands
+    game.state["diplomatic_deck"] = [206, 209]
+    game.state["diplomatic_discard"] = [211]
+    game.state["bonus_vp"]["papacy"] += 30  # the Protestant trails
+    game.act("papacy", {"type": "diplomatic_card", "card": 215})
+    decision = engine.top(game.state)
+    assert decision == {"kind": "machiavelli", "role": "protestant"}
+    assert game.view("protestant")["actions"] == [{"type": "invasion", "card": 206}, {"type": "invasion", "card": 211}]
+    game.act("protestant", {"type": "invasion", "card": 206})
+    state = game.state
+    assert "French Invasion" in state["blocked"]  # the invasion itself needs battles
+    assert sorted(state["diplomatic_deck"]) == [206, 209, 211, 215] and state["diplomatic_discard"] == []

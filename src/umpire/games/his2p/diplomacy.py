@@ -49,7 +49,6 @@ UNBUILT = {
     212: "activating Venice as a minor ally (minor powers)",
     213: "the invasion of Austria (battles and sieges)",
     214: "the Imperial invasion (battles and sieges)",
-    215: "Machiavelli (it plays an invasion card: battles and sieges)",
     216: "the Ottoman invasion (battles and sieges)",
 }
 
@@ -266,15 +265,24 @@ def _on_play(state: State, board: HisMap, role: str, decision: dict[str, Any], a
 
 
 def play(state: State, board: HisMap, role: str, number: int) -> None:
-    """Seed 9: the player must play one Diplomatic card; the card's event is resolved by the player it benefits
-    (ruling HIS-D02); the card goes to the Diplomatic discard, or out of the game if its text says so."""
+    """Seed 9: the player must play one Diplomatic card; the card goes to the Diplomatic discard, or out of the game
+    if its text says so, and its event is resolved (:func:`resolve`)."""
     state["diplomatic_hands"][role].remove(number)
     state.get("diplomatic_forced", {}).pop(role, None)
     card = load_cards().diplomatic[number]
     (state.setdefault("removed_diplomatic", []) if card.remove else state["diplomatic_discard"]).append(number)
+    engine.log(state, f"{role} plays the Diplomatic card {name_of(number)}")
+    resolve(state, board, role, number)
+
+
+def resolve(state: State, board: HisMap, role: str, number: int) -> None:
+    """The event of a Diplomatic card played by ``role``, resolved by the player it benefits (ruling HIS-D02); an
+    event not built stops the game naming what is missing."""
+    played = state.setdefault("diplomatic_played", {})
+    state["diplomatic_played"] = {str(state["turn"]): [*played.get(str(state["turn"]), []), number]}
     resolver = BENEFITS.get(number, role)
-    by = "" if resolver == role else f", resolved by {resolver}"
-    engine.log(state, f"{role} plays the Diplomatic card {name_of(number)}{by}")
+    if resolver != role:
+        engine.log(state, f"{name_of(number)} is resolved by {resolver}")
     event = diplomatic_events.EVENTS.get(number)
     if event is None:
         state["unbuilt"] = f"the Diplomatic event {name_of(number)}: {UNBUILT[number]}"

@@ -444,6 +444,61 @@ def _close_vienna_if_done(state: State, board: HisMap) -> None:
         state["stack"].pop()
 
 
+# --- 215 Machiavelli -------------------------------------------------------------------------------------------------
+
+
+def machiavelli(state: State, board: HisMap, resolver: str) -> None:
+    """Card 215 Machiavelli: the player behind in VP (on a tie, the one who played it) picks an invasion card from
+    the Diplomatic Deck or its discard, not one played this turn, and plays it; then the Diplomatic discard (with
+    Machiavelli and that card) is shuffled back into the deck (seed 6.2). With no invasion card to pick, only the
+    reshuffle happens (ruling HIS-D08)."""
+    from umpire.games.his2p import victory
+
+    points = victory.vp(state, board)
+    rival = diplomacy.other(resolver)
+    chooser = rival if points[rival] < points[resolver] else resolver
+    if _invasions(state):
+        state["stack"].append({"kind": "machiavelli", "role": chooser})
+    else:
+        engine.log(state, "Machiavelli: no invasion card may be chosen")
+        _reshuffle(state)
+
+
+def _invasions(state: State) -> list[int]:
+    from umpire.games.his2p.cards import load_cards
+
+    cards = load_cards().diplomatic
+    played = state.get("diplomatic_played", {}).get(str(state["turn"]), [])
+    pool = state["diplomatic_deck"] + state["diplomatic_discard"]
+    return sorted(n for n in pool if cards[n].invasion and n not in played)
+
+
+def _machiavelli_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "invasion", "card": n} for n in _invasions(state)]
+
+
+def _on_machiavelli(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    number = action["card"]
+    pile = state["diplomatic_deck"] if number in state["diplomatic_deck"] else state["diplomatic_discard"]
+    pile.remove(number)
+    state["diplomatic_discard"].append(number)
+    engine.log(state, f"Machiavelli: {role} chooses {diplomacy.name_of(number)}")
+    diplomacy.resolve(state, board, role, number)
+    _reshuffle(state)
+
+
+def _reshuffle(state: State) -> None:
+    state["diplomatic_deck"] = rng.shuffle(
+        state,
+        "Machiavelli: reshuffle the Diplomatic Deck",
+        state["diplomatic_deck"] + state["diplomatic_discard"],
+        visible_to=deck.HIDDEN,
+    )
+    state["diplomatic_discard"] = []
+    engine.log(state, "Machiavelli: the Diplomatic discard is shuffled into the Diplomatic Deck")
+
+
 EVENTS: dict[int, Event] = {
     203: corsair_raid,
     205: diplomatic_pressure,
@@ -451,6 +506,7 @@ EVENTS: dict[int, Event] = {
     208: knights_of_st_john,
     209: plague,
     210: shipbuilding,
+    215: machiavelli,
     217: secret_protestant_circle,
     218: siege_of_vienna,
     219: spanish_inquisition,
@@ -466,3 +522,4 @@ engine.decision_kind("divorce_debate", _debate_legal, _on_divorce_debate)
 engine.decision_kind("shipbuilding", _shipbuilding_legal, _on_shipbuilding)
 engine.decision_kind("corsair_hits", _corsair_legal, _on_corsair)
 engine.decision_kind("vienna", _vienna_legal, _on_vienna)
+engine.decision_kind("machiavelli", _machiavelli_legal, _on_machiavelli)
