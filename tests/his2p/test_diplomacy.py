@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -309,3 +310,18 @@ def test_card_215_machiavelli_the_trailing_player_picks_an_invasion_then_the_dec
     state = game.state
     assert "French Invasion" in state["blocked"]  # the invasion itself needs battles
     assert sorted(state["diplomatic_deck"]) == [206, 209, 211, 215] and state["diplomatic_discard"] == []
+
+
+def test_seed_9_the_war_with_the_protestant_never_ends_in_diplomacy() -> None:
+    game = through_theses()
+    game.state["diplomacy"]["at_war"].append(["papacy", "protestant"])
+    game = at_diplomacy(diplomacy=game.state["diplomacy"])
+    assert "end_war" not in kinds(game)
+    assert kinds(game)[-1] == "diplomatic_play"
+
+
+def test_seed_9_a_forced_diplomatic_card_stays_hidden_from_the_observer() -> None:
+    game = papacy_plays(205, [208, 212])
+    game.act("papacy", {"type": "force_play", "card": 212})
+    seen = json.dumps(game.view("observer"))
+    assert "212" not in seen and "Venetian" not in seen
