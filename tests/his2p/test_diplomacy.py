@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import through_theses
-from umpire.games.his2p import deck, diplomatic_events, engine
+from umpire.games.his2p import deck, diplomacy, diplomatic_events, engine
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -325,3 +325,11 @@ def test_seed_9_a_forced_diplomatic_card_stays_hidden_from_the_observer() -> Non
     game.act("papacy", {"type": "force_play", "card": 212})
     seen = json.dumps(game.view("observer"))
     assert "212" not in seen and "Venetian" not in seen
+
+
+def test_card_211_spanish_invasion_is_the_protestants_before_the_league_the_papacys_after() -> None:
+    game = through_theses()
+    assert diplomacy.resolver_of(game.state, "papacy", 211) == "protestant"
+    game.state["events"]["schmalkaldic_league"] = 3
+    assert diplomacy.resolver_of(game.state, "protestant", 211) == "papacy"
+    assert diplomacy.resolver_of(game.state, "protestant", 205) == "protestant"

@@ -26,6 +26,7 @@ Action = dict[str, Any]
 PAPACY = "papacy"
 PROTESTANT = "protestant"
 PAPAL_BULL = 5
+SPANISH_INVASION = 211
 #: Powers whose ruler a Papal Bull may excommunicate to end a war (seed 9, Removing At War Status).
 BULL_TARGETS = ("france", "hapsburg")
 #: Cards whose event helps one player only: that player resolves it whoever plays it (seed 9; ruling HIS-D02).
@@ -275,12 +276,20 @@ def play(state: State, board: HisMap, role: str, number: int) -> None:
     resolve(state, board, role, number)
 
 
+def resolver_of(state: State, role: str, number: int) -> str:
+    """Who resolves a card (ruling HIS-D02): the player it benefits, else the player of the card; the Spanish
+    Invasion's force is the Protestant's before the Schmalkaldic League, the Papacy's after (card 211)."""
+    if number == SPANISH_INVASION:
+        return PAPACY if state["events"].get("schmalkaldic_league") else PROTESTANT
+    return BENEFITS.get(number, role)
+
+
 def resolve(state: State, board: HisMap, role: str, number: int) -> None:
     """The event of a Diplomatic card played by ``role``, resolved by the player it benefits (ruling HIS-D02); an
     event not built stops the game naming what is missing."""
     played = state.setdefault("diplomatic_played", {})
     state["diplomatic_played"] = {str(state["turn"]): [*played.get(str(state["turn"]), []), number]}
-    resolver = BENEFITS.get(number, role)
+    resolver = resolver_of(state, role, number)
     if resolver != role:
         engine.log(state, f"{name_of(number)} is resolved by {resolver}")
     event = diplomatic_events.EVENTS.get(number)
