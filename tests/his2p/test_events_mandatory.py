@@ -186,13 +186,12 @@ def test_seed_6_2_league_diplomatic_cards_join_the_turn_after() -> None:
     state = game.state
     state["events"]["schmalkaldic_league"] = 3
     state["turn"] = 3
-    with pytest.raises(NotImplementedError):
-        deck.diplomacy_phase(state)
+    deck.diplomacy_phase(state)
     assert len(state["diplomatic_later"]) == 7
     state["turn"] = 4
-    with pytest.raises(NotImplementedError):
-        deck.diplomacy_phase(state)
+    deck.diplomacy_phase(state)
     assert state["diplomatic_later"] == []
+    assert set(range(213, 220)) <= set(state["diplomatic_deck"])
     everything = state["diplomatic_deck"] + [n for h in state["diplomatic_hands"].values() for n in h]
     assert set(range(213, 220)) <= set(everything)
 

@@ -149,11 +149,10 @@ def card_draw_phase(state: State, board: HisMap) -> None:
 
 
 def diplomacy_phase(state: State) -> None:
-    """The Diplomacy Phase of the variant (seed 9): the turn after the Schmalkaldic League its seven Diplomatic cards
-    and the Diplomatic discard are shuffled into the Diplomatic Deck (seed 6.2); each power draws one Diplomatic card;
-    from turn 2 the Papacy,
-    then the Protestant, plays one. Ending a war (Papal Bull, suing for peace) and the cards' events are not built
-    yet: from turn 2 the phase stops with a clear error."""
+    """The Diplomacy Phase of the variant (seed 7 row 3, seed 9): the turn after the Schmalkaldic League its seven
+    Diplomatic cards and the Diplomatic discard are shuffled into the Diplomatic Deck (seed 6.2); then the engine
+    pushes the phase's decisions (``diplomacy.begin``: ending a war, the draw, the plays). The League's cards join
+    first: ending a war never touches the Diplomatic Deck, so the order is immaterial (ruling HIS-D01)."""
     league = state["events"].get("schmalkaldic_league")
     if league and league < state["turn"] and state["diplomatic_later"]:
         added = state["diplomatic_later"] + state["diplomatic_discard"]
@@ -168,13 +167,6 @@ def diplomacy_phase(state: State) -> None:
         from umpire.games.his2p.engine import log
 
         log(state, f"{len(added)} Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League")
-    for power in PLAYERS:
-        if not state["diplomatic_deck"]:
-            raise NotImplementedError("reshuffling an empty Diplomatic Deck")
-        state["diplomatic_hands"][power].append(state["diplomatic_deck"].pop(0))
-        state["diplomatic_hands"][power].sort()
-    if state["turn"] >= 2:
-        raise NotImplementedError("the play of Diplomatic cards (turn 2 on)")
 
 
 def diet_choices(state: State, power: str) -> list[int]:

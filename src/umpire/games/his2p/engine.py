@@ -152,6 +152,7 @@ def _next_step(state: State, board: HisMap) -> None:
     elif step == "diplomacy":
         state["phase"] = "diplomacy"
         deck.diplomacy_phase(state)
+        diplomacy.begin(state)  # hisdip: ending wars, the draw and the plays of Diplomatic cards (seed 9)
         state["step"] = "diet" if state["turn"] == 1 else "spring"
     elif step == "diet":
         state["phase"] = "diet_of_worms"
@@ -715,4 +716,4 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import events, military, wintering  # noqa: E402
+from umpire.games.his2p import diplomacy, events, military, wintering  # noqa: E402
