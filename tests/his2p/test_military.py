@@ -427,3 +427,46 @@ def test_19_3_units_leave_fortified_spaces_their_power_does_not_control() -> Non
     assert b.land_unit_count(state, "naples", "papacy") == 0
     assert b.land_unit_count(state, "rome", "papacy") == 3  # by a friendly path: no attrition
     assert b.land_unit_count(state, "wittenberg", "protestant") == 2  # electorate regulars stay before the League
+
+
+def _winter_game() -> Any:
+    from umpire.kernel.game import new_game
+
+    return new_game("his2p", seed=1)
+
+
+def test_seed_3_a_major_at_peace_takes_no_part_in_winter_its_units_stay() -> None:
+    """Seed 3: France, the Hapsburgs and the Ottomans act in the Winter Phase only while at war with a player."""
+    from umpire.games.his2p import engine
+
+    state = _winter_game().state
+    b.add_units(state, "taranto", "hapsburg", "regular", 2)
+    engine._winter(state, load_map())
+    assert b.units_of(state, "taranto", "hapsburg")["regular"] == 2
+
+
+def test_seed_19_an_invader_at_war_winters_in_a_fortified_space() -> None:
+    """Seed 19: French units go to fortified spaces as normal (Pavia's two to Milan, which holds two)."""
+    from umpire.games.his2p import wintering
+
+    state = _winter_game().state
+    state["diplomacy"]["at_war"].append(["france", "papacy"])
+    b.add_units(state, "pavia", "france", "regular", 2)
+    state["leaders"]["montmorency"] = "pavia"
+    wintering.invaders_return(state, load_map())
+    assert b.units_of(state, "pavia", "france")["regular"] == 0
+    assert b.units_of(state, "milan", "france")["regular"] == 4
+    assert "montmorency" not in state["leaders"]  # every French army leader leaves the map
+
+
+def test_seed_19_an_invader_sent_to_its_capital_is_removed_instead() -> None:
+    from umpire.games.his2p import wintering
+
+    state = _winter_game().state
+    state["diplomacy"]["at_war"].append(["france", "papacy"])
+    for space in ("bordeaux", "lyon", "marseille", "milan", "rouen"):
+        state["spaces"][space]["control"] = "papacy"
+    b.add_units(state, "pavia", "france", "regular", 2)
+    wintering.invaders_return(state, load_map())
+    assert b.units_of(state, "pavia", "france")["regular"] == 0
+    assert b.units_of(state, "paris", "france")["regular"] == 1  # Paris keeps its own regular, gains none

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, religion, victory
+from umpire.games.his2p import deck, religion, restrictions, victory
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
 from umpire.kernel import rng
@@ -276,10 +276,13 @@ def _winter(state: State, board: HisMap) -> None:
     ``wintering.py``; the other powers' return is not built); 1 regular to Rome when the Papacy controls it without
     unrest; debaters uncommitted; the events of this turn end."""
     wintering.winter_return(state, board)  # military helper: the two players' winter return (19.3)
+    wintering.invaders_return(state, board)  # seed 3 and 19: France, the Hapsburgs, the Ottomans at war
     stray = [
         s
         for s, stacks in state["units"].items()
-        if s in board.spaces and not board.spaces[s].fortified and any(b.land_unit_count(state, s, p) for p in stacks)
+        if s in board.spaces
+        and not board.spaces[s].fortified
+        and any(b.land_unit_count(state, s, p) for p in stacks if restrictions.takes_part(state, p, "winter"))
     ]
     if stray:
         raise NotImplementedError(f"winter return of land units from unfortified spaces ({', '.join(stray)})")

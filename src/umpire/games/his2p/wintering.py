@@ -12,8 +12,9 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import military
+from umpire.games.his2p import military, restrictions
 from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.people import load_people
 
 State = dict[str, Any]
 
@@ -218,3 +219,31 @@ def _return_leaders(state: State, board: HisMap, power: str, sent: dict[str, str
                 continue
             state["leaders"][lid] = dst
             engine.log(state, f"Winter: {power}'s leader {lid} returns to {board.spaces[dst].name}")
+
+
+def invaders_return(state: State, board: HisMap) -> None:
+    """Seed 3 and 19: France, the Hapsburgs and the Ottomans take part in winter only while at war with a player
+    (units of a power at peace stay where they are). Those at war return as usual — naval units to port, land units
+    to the nearest controlled fortified space with room — but where the winter rules would send land units to their
+    capital (or nowhere) they are removed from play instead; every army leader of theirs leaves the map."""
+    from umpire.games.his2p import engine
+
+    for power in restrictions.WINTER_REMOVED:
+        if not restrictions.takes_part(state, power, "winter"):
+            continue
+        naval_return(state, board, power)
+        capitals = frozenset(s for s in board.home_spaces(power) if board.spaces[s].type == "capital")
+        for space in sorted(
+            s for s in list(state["units"]) if s in board.spaces and must_leave(state, board, power, s)
+        ):
+            while b.land_unit_count(state, space, power):
+                dst, fits = _destination(state, board, power, space)
+                units = b.units_of(state, space, power)
+                if restrictions.winter_fate(power, dst, capitals) == "removed":
+                    _send(state, board, power, space, _take(units, 99), None)
+                    continue
+                _send(state, board, power, space, _take(units, min(fits, b.land_unit_count(state, space, power))), dst)
+        people = load_people().army_leaders
+        for lid in sorted(x for x in state["leaders"] if x in people and people[x].power == power):
+            state["leaders"].pop(lid)
+            engine.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
