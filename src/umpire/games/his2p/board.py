@@ -115,6 +115,15 @@ def has_stack_of(state: State, space: str, side: str) -> bool:
     )
 
 
+def keys_controlled(state: State, board: HisMap, power: str) -> int:
+    """Keys a power controls, less those in unrest, which cover a box of its card and VP track (6.2, 23.2)."""
+    return sum(
+        1
+        for s, spot in board.spaces.items()
+        if spot.is_key and state["spaces"][s]["control"] == power and not state["spaces"][s].get("unrest")
+    )
+
+
 def reformer_in(state: State, space: str) -> bool:
     """Whether a reformer stands in the space."""
     return any(where == space for where in state["reformers"].values())

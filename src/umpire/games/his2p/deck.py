@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.his2p import board as b
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.powers import load_powers
@@ -101,12 +102,7 @@ def base_cards(state: State, board: HisMap, power: str) -> int:
         )
         draw = card.electorate_draw
         return draw.at_threshold if electorates >= draw.threshold else draw.base
-    keys = sum(
-        1
-        for s, spot in board.spaces.items()
-        if spot.is_key and state["spaces"][s]["control"] == power and not state["spaces"][s].get("unrest")
-    )
-    return card.base_cards(keys)
+    return card.base_cards(b.keys_controlled(state, board, power))
 
 
 def ruler(state: State, power: str) -> Any:
@@ -249,7 +245,3 @@ def winter_mandatory_events(state: State) -> list[int]:
             deadlines.pop(card)
     due = [n for n, turn in deadlines.items() if turn == state["turn"]]
     return sorted(n for n in due if n not in state["removed"] and n in _in_game(state))
-
-
-def hand_size(state: State, power: str) -> int:
-    return len(state["hands"][power])

@@ -52,7 +52,7 @@ def knights_of_st_john(state: State, board: HisMap, resolver: str) -> None:
     if number is None:
         return
     for _ in range(deck.cp_of(number)):
-        if state["tracks"]["st_peters"]["vp"] >= engine.ST_PETERS_MAX_VP:
+        if engine.st_peters_complete(state):
             break
         engine._build_st_peters(state)
 

@@ -26,6 +26,7 @@ from umpire.games.his2p import board as b
 from umpire.games.his2p import deck, religion, restrictions, victory
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.powers import load_powers
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 
@@ -36,7 +37,6 @@ PAPACY = "papacy"
 PROTESTANT = "protestant"
 #: Impulse order of the two players (seed 7, Action Phase): the Papacy, then the Protestant.
 IMPULSE_ORDER = (PAPACY, PROTESTANT)
-LAST_TURN = 9
 
 #: CP cost of each religious action a power may take (11.1, the power cards' action tables).
 ACTION_COSTS: dict[str, dict[str, int]] = {
@@ -54,13 +54,9 @@ MILITARY_ACTIONS = (
     "assault",
     "control_unfortified",
 )
-#: Translation tracks: CP to complete the New Testament, then the full Bible, in each zone (18.1).
-NEW_TESTAMENT_CP = 6
-FULL_BIBLE_CP = 10
+#: The zones with translation tracks (18.1), in the order their actions are offered; the tracks' figures (CP,
+#: attempts, die bonus, VP) and St. Peter's are on the power cards (``powers.json``).
 TRANSLATION_ZONES = ("german", "english", "french")
-#: St. Peter's: every 5 CP add 1 VP, at most 5 VP in the game (18.1, Build Saint Peter's).
-ST_PETERS_CP_PER_VP = 5
-ST_PETERS_MAX_VP = 5
 
 
 def log(state: State, text: str) -> None:
@@ -361,7 +357,7 @@ def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]
         ]
     if cp >= costs.get("burn_books", 99):
         actions += [{"type": "burn_books", "zone": z} for z in ("german", "english", "french", "italian")]
-    if cp >= costs.get("build_st_peters", 99) and state["tracks"]["st_peters"]["vp"] < ST_PETERS_MAX_VP:
+    if cp >= costs.get("build_st_peters", 99) and not st_peters_complete(state):
         actions.append({"type": "build_st_peters"})
     if cp >= costs.get("found_jesuit_university", 99) and state["events"].get("society_of_jesus"):
         actions += [
@@ -373,7 +369,7 @@ def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]
 
 
 def _translation_done(state: State, zone: str) -> bool:
-    return bool(state["tracks"]["translations"][zone]["bible"] >= FULL_BIBLE_CP)
+    return bool(state["tracks"]["translations"][zone]["bible"] >= load_powers().full_bible.cp)
 
 
 def _flip_targets(state: State, board: HisMap, decision: dict[str, Any]) -> list[str]:
@@ -589,31 +585,46 @@ def _translate(state: State, zone: str) -> None:
     the full Bible's; completing either gives six reformation attempts in the zone, the full Bible's with +1 to
     each Protestant die and 1 VP."""
     track = state["tracks"]["translations"][zone]
-    if track["new_testament"] < NEW_TESTAMENT_CP:
+    testament, bible = load_powers().new_testament, load_powers().full_bible
+    if track["new_testament"] < testament.cp:
         track["new_testament"] += 1
-        log(state, f"translation: {zone} New Testament {track['new_testament']}/{NEW_TESTAMENT_CP}")
-        if track["new_testament"] == NEW_TESTAMENT_CP:
-            log(state, f"the {zone} New Testament is complete: 6 reformation attempts in the {zone} zone")
-            _push_attempts(state, PROTESTANT, 6, religion.Attempt(religion.REFORMATION, zone))
+        log(state, f"translation: {zone} New Testament {track['new_testament']}/{testament.cp}")
+        if track["new_testament"] == testament.cp:
+            log(
+                state,
+                f"the {zone} New Testament is complete: {testament.attempts} reformation attempts in the {zone} zone",
+            )
+            _push_attempts(state, PROTESTANT, testament.attempts, religion.Attempt(religion.REFORMATION, zone))
         return
     track["bible"] += 1
-    log(state, f"translation: {zone} full Bible {track['bible']}/{FULL_BIBLE_CP}")
-    if track["bible"] == FULL_BIBLE_CP:
-        state["bonus_vp"][PROTESTANT] += 1
-        log(state, f"the {zone} Bible is complete: 1 VP and 6 reformation attempts at +1 a die")
-        _push_attempts(state, PROTESTANT, 6, religion.Attempt(religion.REFORMATION, zone, (), 1))
+    log(state, f"translation: {zone} full Bible {track['bible']}/{bible.cp}")
+    if track["bible"] == bible.cp:
+        state["bonus_vp"][PROTESTANT] += bible.vp
+        log(
+            state,
+            f"the {zone} Bible is complete: {bible.vp} VP and {bible.attempts} reformation attempts at"
+            f" +{bible.die_bonus} a die",
+        )
+        how = religion.Attempt(religion.REFORMATION, zone, (), bible.die_bonus)
+        _push_attempts(state, PROTESTANT, bible.attempts, how)
+
+
+def st_peters_complete(state: State) -> bool:
+    """Whether St. Peter's has given all its VP (18.1: 5 at most)."""
+    return bool(state["tracks"]["st_peters"]["vp"] >= load_powers().st_peters_max_vp)
 
 
 def _build_st_peters(state: State) -> None:
     """Build Saint Peter's (18.1): each CP moves the CP marker; the fifth adds 1 VP and resets it (5 VP at most)."""
     track = state["tracks"]["st_peters"]
+    per_vp = load_powers().st_peters_cp_per_vp
     track["cp"] += 1
-    if track["cp"] >= ST_PETERS_CP_PER_VP:
+    if track["cp"] >= per_vp:
         track["cp"] = 0
         track["vp"] += 1
         log(state, f"St. Peter's: 1 VP ({track['vp']} in all)")
     else:
-        log(state, f"St. Peter's: {track['cp']}/{ST_PETERS_CP_PER_VP} CP")
+        log(state, f"St. Peter's: {track['cp']}/{per_vp} CP")
 
 
 def _start_debate(state: State, role: str, zone: str) -> None:

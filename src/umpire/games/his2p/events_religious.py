@@ -80,7 +80,7 @@ def random_card(state: State, power: str, purpose: str) -> int | None:
 def add_to_st_peters(state: State, cp: int) -> None:
     """Add CP to St. Peter's (18.1), each five making 1 VP, up to its 5 VP."""
     for _ in range(cp):
-        if state["tracks"]["st_peters"]["vp"] >= engine.ST_PETERS_MAX_VP:
+        if engine.st_peters_complete(state):
             return
         engine._build_st_peters(state)
 

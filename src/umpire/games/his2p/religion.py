@@ -88,30 +88,30 @@ def _port_shares_sea_with(board: HisMap, state: State, space: str, side: str) ->
     return False
 
 
+def _can_target(state: State, board: HisMap, space: str, side: str, own_marker: bool) -> bool:
+    """A space of ``side``'s opponent's influence that ``side`` may target (18.3 and 18.4 step 1): holding its
+    marker (a reformer, a Jesuit university), or adjacent to a space of its influence (passes count), or a port on a
+    sea zone with another port of its influence."""
+    if b.religion(state, board, space) != (b.CATHOLIC if side == b.PROTESTANT else b.PROTESTANT):
+        return False
+    if own_marker:
+        return True
+    spot = board.spaces[space]
+    if any(b.religion(state, board, n) == side for n in spot.links | spot.passes):
+        return True
+    return _port_shares_sea_with(board, state, space, side)
+
+
 def can_reform(state: State, board: HisMap, space: str) -> bool:
     """A legal reformation target (18.3 step 1): Catholic, and holding a reformer, or adjacent to a Protestant
     space (passes count here), or a port on a sea zone with another Protestant port."""
-    if b.religion(state, board, space) != b.CATHOLIC:
-        return False
-    if b.reformer_in(state, space):
-        return True
-    spot = board.spaces[space]
-    if any(b.religion(state, board, n) == b.PROTESTANT for n in spot.links | spot.passes):
-        return True
-    return _port_shares_sea_with(board, state, space, b.PROTESTANT)
+    return _can_target(state, board, space, b.PROTESTANT, b.reformer_in(state, space))
 
 
 def can_counter_reform(state: State, board: HisMap, space: str) -> bool:
     """A legal counter-reformation target (18.4 step 1): Protestant, and holding a Jesuit university, or adjacent
     to a Catholic space (passes count), or a port on a sea zone with another Catholic port."""
-    if b.religion(state, board, space) != b.PROTESTANT:
-        return False
-    if b.has_jesuit(state, space):
-        return True
-    spot = board.spaces[space]
-    if any(b.religion(state, board, n) == b.CATHOLIC for n in spot.links | spot.passes):
-        return True
-    return _port_shares_sea_with(board, state, space, b.CATHOLIC)
+    return _can_target(state, board, space, b.CATHOLIC, b.has_jesuit(state, space))
 
 
 def targets(state: State, board: HisMap, kind: str, exclude: Sequence[str] = ()) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.his2p import board as b
 from umpire.games.his2p import religion
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.powers import load_powers
@@ -22,18 +23,7 @@ STANDARD_VP = 25
 #: Domination (seed 23): under 25 VP but at least 8 ahead, from the Victory Determination Phase of turn 4.
 DOMINATION_LEAD = 8
 DOMINATION_FROM_TURN = 4
-#: 50 Protestant spaces without unrest win at once (23.1).
-RELIGIOUS_VICTORY_SPACES = 50
 LAST_TURN = 9
-
-
-def keys_controlled(state: State, board: HisMap, power: str) -> int:
-    """Keys a power controls, less those in unrest, which cover a box of its track (23.2)."""
-    return sum(
-        1
-        for s, spot in board.spaces.items()
-        if spot.is_key and state["spaces"][s]["control"] == power and not state["spaces"][s].get("unrest")
-    )
 
 
 def vp(state: State, board: HisMap) -> dict[str, int]:
@@ -46,7 +36,7 @@ def vp(state: State, board: HisMap) -> dict[str, int]:
     spaces = religion.protestant_spaces(state, board)
     protestant_track, papal_track = powers.spaces_vp(min(spaces, powers.religious_victory - 1))
     papacy = (
-        powers.powers[PAPACY].key_vp(keys_controlled(state, board, PAPACY))
+        powers.powers[PAPACY].key_vp(b.keys_controlled(state, board, PAPACY))
         + int(papal_track)
         + int(state["tracks"]["st_peters"]["vp"])
         + int(state["bonus_vp"][PAPACY])
@@ -68,7 +58,7 @@ def vp(state: State, board: HisMap) -> dict[str, int]:
 
 def check_religious_victory(state: State, board: HisMap) -> None:
     """The Protestant wins at once with 50 Protestant spaces not in unrest (23.1)."""
-    if religion.protestant_spaces(state, board, count_unrest=False) >= RELIGIOUS_VICTORY_SPACES:
+    if religion.protestant_spaces(state, board, count_unrest=False) >= load_powers().religious_victory:
         _end(state, PROTESTANT, "religious victory: 50 Protestant spaces")
 
 
