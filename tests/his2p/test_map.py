@@ -199,3 +199,11 @@ def test_parse_rejects_wrong_totals_and_fields() -> None:
     del raw["about"]
     with pytest.raises(ValueError, match="top level must be an object"):
         parse_map(raw)
+
+
+def test_hops_count_connections_and_passes_from_a_space() -> None:
+    board = load_map()
+    hops = board.hops("wittenberg")
+    assert hops["wittenberg"] == 0 and hops["leipzig"] == 1 and hops["erfurt"] == 2
+    assert set(hops) <= set(board.spaces)  # land only
+    assert board.hops("innsbruck")["augsburg"] == 1  # over a pass

@@ -398,12 +398,7 @@ def _close_corsair_if_stuck(state: State, board: HisMap, victim: str) -> None:
 
 def within(board: HisMap, start: str, steps: int) -> set[str]:
     """Land spaces at most ``steps`` connections (passes included) from ``start``, ``start`` too."""
-    reached = {start}
-    frontier = {start}
-    for _ in range(steps):
-        frontier = {n for s in frontier for n in board.spaces[s].links | board.spaces[s].passes} - reached
-        reached |= frontier
-    return reached
+    return {s for s, d in board.hops(start).items() if d <= steps}
 
 
 def siege_of_vienna(state: State, board: HisMap, resolver: str) -> None:

@@ -53,23 +53,10 @@ def _convert_choices(state: State, board: HisMap, decision: dict[str, Any]) -> l
 
 def nearest_catholic_german(state: State, board: HisMap) -> list[str]:
     """The Catholic German-speaking spaces fewest connections (passes included) from Wittenberg (card #78)."""
-    seen = {"wittenberg"}
-    ring = ["wittenberg"]
-    while ring:
-        found = sorted(
-            s for s in ring if board.spaces[s].language == "german" and b.religion(state, board, s) == b.CATHOLIC
-        )
-        if found:
-            return found
-        nxt: list[str] = []
-        for space in ring:
-            spot = board.spaces[space]
-            for n in sorted(spot.links | spot.passes):
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        ring = nxt
-    return []
+    hops = board.hops("wittenberg")
+    found = [s for s in hops if board.spaces[s].language == "german" and b.religion(state, board, s) == b.CATHOLIC]
+    nearest = min((hops[s] for s in found), default=None)
+    return sorted(s for s in found if hops[s] == nearest)
 
 
 def _convert_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -251,18 +238,7 @@ ZWINGLI_REACH = 3
 
 
 def _within(board: HisMap, start: str, steps: int) -> list[str]:
-    seen = {start}
-    ring = [start]
-    for _ in range(steps):
-        nxt = []
-        for space in ring:
-            spot = board.spaces[space]
-            for n in sorted(spot.links | spot.passes):
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        ring = nxt
-    return sorted(seen)
+    return sorted(s for s, d in board.hops(start).items() if d <= steps)
 
 
 def _catholic_units(state: State, board: HisMap) -> list[Action]:

@@ -8,7 +8,6 @@ procedure is not built records it in ``state["unbuilt"]``, which stops the game 
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
@@ -193,21 +192,9 @@ def league_condition(state: State, board: HisMap, power: str) -> str | None:
 def nearest_protestant_stack(state: State, board: HisMap, home: str) -> str | None:
     """The space with Protestant land units fewest connections (passes included) from ``home``; ties go to the
     first by name. None if the Protestant has no land unit on the map."""
-    seen = {home}
-    ring = [home]
-    while ring:
-        found = sorted(s for s in ring if b.land_unit_count(state, s, PROTESTANT))
-        if found:
-            return found[0]
-        nxt: deque[str] = deque()
-        for space in ring:
-            spot = board.spaces[space]
-            for n in sorted(spot.links | spot.passes):
-                if n not in seen and n in board.spaces:
-                    seen.add(n)
-                    nxt.append(n)
-        ring = list(nxt)
-    return None
+    hops = board.hops(home)
+    found = [s for s in hops if b.land_unit_count(state, s, PROTESTANT)]
+    return min(found, key=lambda s: (hops[s], s), default=None)
 
 
 def _add_pair(pairs: list[list[str]], a: str, c: str) -> None:

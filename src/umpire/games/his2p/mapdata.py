@@ -120,6 +120,17 @@ class HisMap:
         space = self.space(space_id)
         return space.links | space.passes
 
+    def hops(self, start: str) -> dict[str, int]:
+        """How many land connections (passes included) each land space reachable from ``start`` is from it."""
+        found = {start: 0}
+        ring = [start]
+        step = 0
+        while ring:
+            step += 1
+            ring = sorted({n for s in ring for n in self.adjacent(s)} - found.keys())
+            found.update(dict.fromkeys(ring, step))
+        return found
+
     def by_language(self, zone: str | None) -> tuple[str, ...]:
         """Ids of the land spaces of language zone ``zone`` (None: those outside every zone), sorted."""
         if zone is not None and zone not in LANGUAGES:
