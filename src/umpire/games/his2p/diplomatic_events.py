@@ -51,10 +51,7 @@ def knights_of_st_john(state: State, board: HisMap, resolver: str) -> None:
     number = diplomacy.draw_main_card(state, resolver)
     if number is None:
         return
-    for _ in range(deck.cp_of(number)):
-        if engine.st_peters_complete(state):
-            break
-        engine._build_st_peters(state)
+    engine.add_st_peters_cp(state, deck.cp_of(number))
 
 
 def secret_protestant_circle(state: State, board: HisMap, resolver: str) -> None:

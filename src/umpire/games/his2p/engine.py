@@ -614,6 +614,14 @@ def st_peters_complete(state: State) -> bool:
     return bool(state["tracks"]["st_peters"]["vp"] >= load_powers().st_peters_max_vp)
 
 
+def add_st_peters_cp(state: State, cp: int) -> None:
+    """Add ``cp`` CP to St. Peter's by card (18.1), one at a time, stopping once it has given its 5 VP."""
+    for _ in range(cp):
+        if st_peters_complete(state):
+            return
+        _build_st_peters(state)
+
+
 def _build_st_peters(state: State) -> None:
     """Build Saint Peter's (18.1): each CP moves the CP marker; the fifth adds 1 VP and resets it (5 VP at most)."""
     track = state["tracks"]["st_peters"]

@@ -77,14 +77,6 @@ def random_card(state: State, power: str, purpose: str) -> int | None:
     return int(rng.choice(state, purpose, pool))
 
 
-def add_to_st_peters(state: State, cp: int) -> None:
-    """Add CP to St. Peter's (18.1), each five making 1 VP, up to its 5 VP."""
-    for _ in range(cp):
-        if engine.st_peters_complete(state):
-            return
-        engine._build_st_peters(state)
-
-
 def send_away(state: State, reformer: str) -> None:
     """A reformer and his debater leave the map for the rest of the turn (21.5; card #45)."""
     space = state["reformers"].get(reformer)
@@ -230,7 +222,7 @@ def michelangelo(state: State, board: HisMap, power: str) -> None:
     """#52 Michelangelo: the Papacy rolls two dice and adds their total in CP to St. Peter's (18.1)."""
     faces = rng.roll_many(state, "Michelangelo: CP for St. Peter's", 2)
     engine.log(state, f"Michelangelo: {sum(faces)} CP to St. Peter's")
-    add_to_st_peters(state, sum(faces))
+    engine.add_st_peters_cp(state, sum(faces))
 
 
 def _papacy_only(state: State, board: HisMap, power: str) -> str | None:
@@ -246,7 +238,7 @@ def indulgence_vendor(state: State, board: HisMap, power: str) -> None:
         return
     deck.discard_from_hand(state, PROTESTANT, drawn)
     engine.log(state, f"Indulgence Vendor: the Protestant loses {deck.name_of(drawn)}, {deck.cp_of(drawn)} CP")
-    add_to_st_peters(state, deck.cp_of(drawn))
+    engine.add_st_peters_cp(state, deck.cp_of(drawn))
 
 
 @event(MICHAEL_SERVETUS, _papacy_only)
