@@ -172,6 +172,7 @@ def _next_step(state: State, board: HisMap) -> None:
             return
         power = IMPULSE_ORDER[imp["next"]]
         imp["next"] = (imp["next"] + 1) % len(IMPULSE_ORDER)
+        imp["count"] = imp.get("count", 0) + 1  # numbers the impulses of the turn: a siege begun in one (15.1)
         state["impulse_targets"] = []
         state["impulse_bonus"] = {"used": False, "translated": []}
         state["stack"].append({"kind": "impulse", "role": power})
