@@ -3,6 +3,7 @@ with every acknowledged order."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -116,3 +117,35 @@ def test_sigkill_during_adjudication(tmp_path: Path) -> None:
         rows = conn.execute("SELECT role, action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
     assert sum('"resolve"' in action for _, action in rows) == 1
     assert [role for role, action in rows if '"orders"' in action] == ["FRANCE", "GERMANY", "ITALY"]
+
+
+def test_sigterm_with_a_stream_open(tmp_path: Path) -> None:
+    """A server asked to stop (SIGTERM) while a page's live stream is open stops within its shutdown bound instead
+    of waiting for the page to close (it used to wait forever)."""
+    import threading
+
+    from umpire.cli.serve import SHUTDOWN_SECONDS
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(tmp_path / "stop.sqlite", port, {})
+    opened = threading.Event()
+
+    def listen(gid: str) -> None:
+        with contextlib.suppress(httpx.HTTPError), httpx.stream("GET", f"{base}/api/games/{gid}/events") as stream:
+            for _ in stream.iter_lines():
+                opened.set()
+
+    try:
+        gid = httpx.post(f"{base}/api/games", json={"ruleset": "standard"}).json()["id"]
+        threading.Thread(target=listen, args=(gid,), daemon=True).start()
+        assert opened.wait(30), server_log(server)
+        started = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=SHUTDOWN_SECONDS + 20)
+        assert time.monotonic() - started < SHUTDOWN_SECONDS + 20
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+            raise AssertionError(f"the server did not stop on SIGTERM:\n{server_log(server)}")

@@ -20,6 +20,9 @@ log = logging.getLogger("umpire.serve")
 
 #: How often (seconds) each worker process on SQLite looks for the other workers' changes to wake its streams.
 WATCH_SECONDS = 0.1
+#: How long (seconds) a stopping server waits for requests in flight before it closes what is still open (the
+#: live streams, which browsers reopen on the restarted server).
+SHUTDOWN_SECONDS = 5
 
 
 def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
@@ -52,6 +55,8 @@ def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
             "proxy_headers": True,
             "forwarded_allow_ips": trusted,
             "log_level": "info",
+            # Event streams never end by themselves: without a bound, SIGTERM would wait for every open page.
+            "timeout_graceful_shutdown": SHUTDOWN_SECONDS,
         }
         for sock in sockets:
             log.info("umpire serving on %s (press Ctrl+C to quit)", address_of(sock))
