@@ -202,6 +202,21 @@ def test_auction_ties_go_to_the_first_registered() -> None:
     assert sorted(assign_seats("random", 7, seats, [late, early]).values()) == ["A", "B"]
 
 
+def test_auction_is_the_1615_auction() -> None:
+    """The server's auction is the seed's (auction.py, ruling E1615-32): a player's own tie goes to the power it
+    listed first, not the first seat; a player with no bids takes what is left; extra players get no seat."""
+    from umpire.server.store import Player
+
+    seats = ["A", "B", "C"]
+    lister = Player(1, None, "lister", 1.0, {"C": 45, "A": 45, "B": 10}, 0, False)
+    assert assign_seats("auction", 0, seats, [lister]) == {1: "C"}
+    idle = Player(2, None, "idle", 2.0, None, 0, False)
+    rival = Player(3, None, "rival", 3.0, {"A": 90, "B": 5, "C": 5}, 0, False)
+    extra = Player(4, None, "extra", 4.0, {"A": 80, "B": 10, "C": 10}, 0, False)
+    got = assign_seats("auction", 0, seats, [extra, rival, idle, lister])
+    assert got[3] == "A" and got[1] == "C" and got[2] == "B" and 4 not in got
+
+
 def test_press_policies(api: Api) -> None:
     made = started_game(api, seats=("FRANCE", "GERMANY", "ITALY"))
     gid, t = made["id"], made["seat_tokens"]

@@ -32,6 +32,7 @@ except ImportError:  # not POSIX: the processes sharing a SQLite file queue in i
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
+from umpire.games.europe1615.auction import assign_powers, bid_errors
 from umpire.kernel import registry
 from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
@@ -967,13 +968,11 @@ class Store:
             unknown = sorted(set(bids) - set(seats))
             if unknown:
                 raise IllegalAction(f"no power {', '.join(unknown)}; bid on: {', '.join(seats)}")
-            full = {s: int(bids.get(s, 0)) for s in seats}
-            low = [s for s, v in full.items() if v < 5]
-            if low:
-                raise IllegalAction(f"every power needs at least 5 points; {', '.join(low)} got less")
-            if sum(full.values()) != 100:
-                raise IllegalAction(f"bids must add up to 100 points, not {sum(full.values())}")
-            self._update_player(tx, caller.player.id, bids=canonical_json(full))
+            errors = bid_errors(list(bids.items()), seats)
+            if errors:
+                raise IllegalAction("; ".join(errors))
+            # Kept in the order the player listed them: that order settles the player's own ties.
+            self._update_player(tx, caller.player.id, bids=json.dumps(dict(bids), separators=(",", ":")))
 
         self.transact(game_id, work)
 
@@ -1239,12 +1238,11 @@ def _has_orders(view: dict[str, Any]) -> bool:
 
 
 def assign_seats(mode: str, seed: int, seats: list[str], players: list[Player]) -> dict[int, str]:
-    """Seats for lobby players: at random (seeded by the game), or by the 1615 blind auction.
-
-    The auction takes, over and over, the highest bid still open (a player without a seat for a power still
-    free); a tie goes to the player who joined first (then to the power listed first). Players who did not bid
-    count as bidding the same on every power, so they get what is left.
-    """
+    """Seats for lobby players: at random (seeded by the game), or by the blind auction of
+    :mod:`umpire.games.europe1615.auction` (highest bid first; ties to the player who joined first, then to the
+    power the player listed first). A player who did not bid counts as bidding the same on every power, listed in
+    an order drawn from the game's seed, so they get what is left. With more players than seats, the auction ends
+    when the seats run out."""
     import random
 
     order = sorted(players, key=lambda p: (p.joined_at or 0.0, p.id))
@@ -1256,17 +1254,18 @@ def assign_seats(mode: str, seed: int, seats: list[str], players: list[Player]) 
         for player, seat in zip(order, shuffled, strict=False):
             result[player.id] = seat
         return result
-    rank = {p.id: i for i, p in enumerate(order)}
-    bids = []
+    bids: dict[str, list[tuple[str, int]]] = {}
     for player in order:
-        points = player.bids or {s: 100 // max(1, len(seats)) for s in seats}
-        for i, seat in enumerate(seats):
-            bids.append((-points.get(seat, 0), rank[player.id], i, player, seat))
-    bids.sort(key=lambda b: (b[0], b[1], b[2]))
-    taken: set[str] = set()
-    for _neg, _rank, _i, player, seat in bids:
-        if player.id in result or seat in taken:
-            continue
-        result[player.id] = seat
-        taken.add(seat)
-    return result
+        if player.bids:
+            bids[str(player.id)] = [(s, int(player.bids.get(s, 0))) for s in _listed(player.bids, seats)]
+        else:
+            listed = list(seats)
+            random.Random(f"umpire-seats:{seed}:{player.id}").shuffle(listed)
+            bids[str(player.id)] = [(s, 100 // max(1, len(seats))) for s in listed]
+    awards = assign_powers(bids, [str(p.id) for p in order], seats, extra_players=True)
+    return {int(award.player): award.power for award in awards}
+
+
+def _listed(bids: dict[str, int], seats: list[str]) -> list[str]:
+    """The seats in the order the player listed its bids (a seat it did not list after them)."""
+    return [s for s in bids if s in seats] + [s for s in seats if s not in bids]

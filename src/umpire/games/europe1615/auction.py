@@ -94,17 +94,20 @@ def assign_powers(
     bids: Mapping[str, Mapping[str, int] | Iterable[Bid]],
     registration: Sequence[str],
     powers: Sequence[str] = POWERS,
+    *,
+    extra_players: bool = False,
 ) -> list[Award]:
     """Assign powers by the blind auction; returns the awards in the order made.
 
     ``bids``: each player's bids (validate them with :func:`bid_errors` first); ``registration``: the players in
     the order they registered.  With fewer players than powers the powers left over are not assigned; more
-    players than powers is an error.
+    players than powers is an error unless ``extra_players`` (a server lobby): then the auction ends when the
+    powers run out and the players left get none.
     """
     players = list(registration)
     if set(players) != set(bids):
         raise ValueError("the registration order must list exactly the players who bid")
-    if len(players) > len(powers):
+    if len(players) > len(powers) and not extra_players:
         raise ValueError(f"{len(players)} players for {len(powers)} powers")
     table = {player: _pairs(bids[player]) for player in players}
     awards: list[Award] = []
