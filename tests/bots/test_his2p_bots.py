@@ -1,4 +1,4 @@
-"""Here I Stand bots (issue 16, point 2, the random level): legal, repeatable, seeing only their seat's view."""
+"""Here I Stand bots (issue 16, point 2): legal, repeatable, seeing only their seat's view; ``normal``'s choices."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from umpire.kernel.game import new_game
 
 
 def test_the_random_bot_is_registered_and_plays_until_the_engine_stops() -> None:
-    assert levels("his2p") == ("random",)
+    assert levels("his2p") == ("random", "normal")
     game = new_game("his2p", seed=3)
     bots = {seat: bot_for("his2p", "random") for seat in game.ruleset.seats(game.state)}
     taken = run_bots(game, dict(bots))
@@ -28,3 +28,99 @@ def test_umpire_play_his2p_reports_where_the_game_stops() -> None:
     assert result.exit_code == 0, result.output
     assert "Luther's 95 Theses" in result.output
     assert "The game stops:" in result.output or "Game over:" in result.output
+
+
+def test_the_normal_bot_plays_legal_games_and_repeats_them() -> None:
+    for seed in (1, 4):
+        game = new_game("his2p", seed=seed)
+        bots = {seat: bot_for("his2p", "normal") for seat in game.ruleset.seats(game.state)}
+        assert run_bots(game, dict(bots)) > 10  # Game.act refuses anything illegal
+        again = new_game("his2p", seed=seed)
+        run_bots(again, {seat: bot_for("his2p", "normal") for seat in again.ruleset.seats(again.state)})
+        assert again.record["actions"] == game.record["actions"]
+
+
+def test_the_normal_bots_event_lists_name_real_cards() -> None:
+    from umpire.bots.his2p import CP_VALUE, GOOD_EVENTS
+    from umpire.games.his2p.cards import load_cards
+
+    names = {card.name for card in load_cards().main.values()}
+    for side, events in GOOD_EVENTS.items():
+        assert events <= names, (side, sorted(events - names))
+    assert set(CP_VALUE) == set(GOOD_EVENTS) == {"papacy", "protestant"}
+
+
+def _cp_view(role: str, actions: list[dict[str, object]]) -> dict[str, object]:
+    game = new_game("his2p", seed=0)
+    view = game.view(role)
+    view["decision"] = {"kind": "cp", "role": role, "cp": 5}
+    view["actions"] = actions
+    return view
+
+
+def test_the_normal_protestant_translates_german_scripture_first() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    actions: list[dict[str, object]] = [
+        {"type": "done"},
+        {"type": "publish_treatise", "zone": "english"},
+        {"type": "translate_scripture", "zone": "french"},
+        {"type": "translate_scripture", "zone": "german"},
+        {"type": "move_formation", "from": "a", "to": "b", "regular": 1, "mercenary": 0, "leaders": []},
+    ]
+    chosen = NormalBot().act(_cp_view("protestant", actions), random.Random(0))
+    assert chosen == {"type": "translate_scripture", "zone": "german"}
+
+
+def test_the_normal_papacy_builds_st_peters_rather_than_moving() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    actions: list[dict[str, object]] = [
+        {"type": "done"},
+        {"type": "build_st_peters"},
+        {"type": "move_formation", "from": "a", "to": "b", "regular": 1, "mercenary": 0, "leaders": []},
+        {"type": "build_squadron", "space": "rome"},
+    ]
+    assert NormalBot().act(_cp_view("papacy", actions), random.Random(0)) == {"type": "build_st_peters"}
+
+
+def test_the_normal_bot_targets_where_its_religion_has_neighbours() -> None:
+    """18.3: reformation dice come from adjacent Protestant spaces; the bot picks the best-supported target."""
+    import random
+
+    from umpire.bots.his2p import NormalBot, support
+    from umpire.games.his2p.mapdata import load_map
+
+    game = new_game("his2p", seed=0)
+    view = game.view("protestant")  # Luther's 95 Theses: five attempts next to Wittenberg
+    targets = [a["space"] for a in view["actions"]]
+    favoured = targets[-1]
+    for near in load_map().adjacent(favoured):
+        if near in view["spaces"]:
+            view["spaces"][near]["protestant"] = True
+    assert support(view, "protestant", favoured) > max(support(view, "protestant", t) for t in targets[:-1]) + 1.5
+    assert NormalBot().act(view, random.Random(0)) == {"type": "target", "space": favoured}
+
+
+def test_the_normal_bot_plays_its_sides_events_and_spends_the_rest_as_cp() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    game = new_game("his2p", seed=0)
+    view = game.view("protestant")
+    view["decision"] = {"kind": "impulse", "role": "protestant"}
+    view["actions"] = [
+        {"type": "pass"},
+        {"type": "play", "card": 90, "as": "event"},  # Printing Press: the Protestant's
+        {"type": "play", "card": 90, "as": "cp"},
+        {"type": "play", "card": 81, "as": "event"},  # Indulgence Vendor: the Papacy's
+        {"type": "play", "card": 81, "as": "cp"},
+    ]
+    assert NormalBot().act(view, random.Random(0)) == {"type": "play", "card": 90, "as": "event"}
+    view["actions"] = view["actions"][3:]
+    assert NormalBot().act(view, random.Random(0)) == {"type": "play", "card": 81, "as": "cp"}

@@ -1,27 +1,240 @@
-"""Bots for Here I Stand, two-player (issue 16): ``random`` picks uniformly among the legal actions its view lists.
+"""Bots for Here I Stand, two-player (issue 16).
 
-A view lists every legal action fully formed, so the random bot needs no rules of its own; it never sees the other
-player's hand (it gets its seat's view only). The ``normal`` level (a strategy for each side) is not written yet.
+- ``random`` picks uniformly among the legal actions its view lists.
+- ``normal`` plays a plain strategy for each side, from its seat's view and the public game data only (never the
+  other hand, never the generator): it scores each legal action and takes the best, ties broken at random.
+  The Protestant translates Scripture in German first (each full translation gives reformation attempts and VP),
+  publishes treatises where it has support, and debates when its debaters are the stronger; the Papacy builds
+  St. Peter's (5 CP, 1 VP), burns books where the Reformation has spread, founds Jesuit universities once it may,
+  debates with strong debaters. Both play as events the cards that help their side (home cards, the religious
+  events of their side) and spend the rest as CP, highest first. Reformation and counter-reformation targets are
+  chosen where the side's neighbours outnumber the other side's (rule book 18.3/18.4: dice come from adjacent
+  spaces of one's religion), electorates and keys first. Everything else (military choices, event sub-choices)
+  is picked at random among the legal actions, as the random bot does.
+
+A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
-LEVELS = ("random",)
+from umpire.games.his2p.cards import load_cards
+from umpire.games.his2p.mapdata import HisMap, load_map
+
+LEVELS = ("random", "normal")
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+#: Events that help the side that plays them (the engine resolves each as its card says). Cards not listed are
+#: spent as CP unless the event is the only way to play them (mandatory events).
+GOOD_EVENTS: dict[str, frozenset[str]] = {
+    "protestant": frozenset(
+        {
+            "Here I Stand",
+            "Augsburg Confession",
+            "Marburg Colloquy",
+            "Affair of the Placards",
+            "Calvin's Institutes",
+            "Michael Servetus",
+            "Book of Common Prayer",
+            "Dissolution of the Monasteries",
+            "A Mighty Fortress",
+            "Frederick the Wise",
+            "Katherina Bora",
+            "Printing Press",
+        }
+    ),
+    "papacy": frozenset(
+        {
+            "Papal Bull",
+            "Leipzig Debate",
+            "Zwingli Dons Armor",
+            "Calvin Expelled",
+            "Michelangelo",
+            "Jesuit Education",
+            "Philip of Hesse's Bigamy",
+            "Mary Defies Council",
+            "Pilgrimage of Grace",
+            "Anabaptists",
+            "Indulgence Vendor",
+            "Peasants' War",
+            "Erasmus",
+        }
+    ),
+}
+
+#: How much each CP action is worth to each side before the situation is looked at (higher is better).
+CP_VALUE: dict[str, dict[str, float]] = {
+    "protestant": {
+        "commit_debater": 9.0,  # a free translation step
+        "translate_scripture": 4.0,
+        "publish_treatise": 3.0,
+        "call_debate": 1.5,
+        "control_unfortified": 0.6,
+        "move_formation": 0.3,
+        "move_over_pass": 0.2,
+        "raise_regular": 0.4,
+        "buy_mercenary": 0.4,
+        "done": -1.0,
+    },
+    "papacy": {
+        "build_st_peters": 3.0,
+        "burn_books": 2.5,
+        "found_jesuit_university": 3.5,
+        "call_debate": 1.5,
+        "control_unfortified": 0.6,
+        "raise_regular": 0.4,
+        "buy_mercenary": 0.3,
+        "build_squadron": 0.1,
+        "move_formation": 0.2,
+        "move_over_pass": 0.1,
+        "naval_move": 0.0,
+        "done": -1.0,
+    },
+}
 
 
 class RandomBot:
     """A legal player: any of the actions the view offers, uniformly."""
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    def act(self, view: View, rng: random.Random) -> Action | None:
         actions = view.get("actions") or []
         return dict(rng.choice(actions)) if actions else None
 
 
-def make_bot(level: str) -> RandomBot:
-    """A bot of ``level`` (only ``random`` exists)."""
-    if level != "random":
-        raise ValueError(f"Here I Stand bots have the levels {', '.join(LEVELS)}, not {level!r}")
-    return RandomBot()
+@cache
+def _board() -> HisMap:
+    return load_map()
+
+
+@cache
+def _card_names() -> Mapping[int, str]:
+    return {number: card.name for number, card in load_cards().main.items()}
+
+
+@cache
+def _card_cp() -> Mapping[int, int]:
+    return {number: card.cp for number, card in load_cards().main.items()}
+
+
+def _protestant(view: View, space: str) -> bool:
+    return bool(view["spaces"].get(space, {}).get("protestant"))
+
+
+def support(view: View, side: str, space: str) -> int:
+    """Adjacent spaces of ``side``'s religion less those of the other (18.3/18.4's dice come from them)."""
+    mine = theirs = 0
+    for near in _board().adjacent(space):
+        if near not in view["spaces"]:
+            continue
+        if _protestant(view, near) == (side == "protestant"):
+            mine += 1
+        else:
+            theirs += 1
+    return mine - theirs
+
+
+def _space_weight(space: str) -> float:
+    where = _board().spaces[space]
+    return 1.5 if where.type == "electorate" else 1.0 if where.is_key else 0.0
+
+
+def _zone_targets(view: View, side: str, zone: str) -> int:
+    """Spaces of the zone the side's attempts could turn (the other religion's)."""
+    return sum(
+        1 for s in _board().by_language(zone) if s in view["spaces"] and _protestant(view, s) != (side == "protestant")
+    )
+
+
+class NormalBot:
+    """A plain strategy for each side (see the module docstring)."""
+
+    def act(self, view: View, rng: random.Random) -> Action | None:
+        actions = view.get("actions") or []
+        if not actions:
+            return None
+        side = str(view.get("role"))
+        decision = view.get("decision") or {}
+        kind = decision.get("kind") if isinstance(decision, dict) else None
+        score = _SCORERS.get(str(kind))
+        if score is None or side not in CP_VALUE:
+            return dict(rng.choice(actions))
+        values = [score(view, side, a) for a in actions]
+        best = max(values)
+        return dict(rng.choice([a for a, v in zip(actions, values, strict=True) if v == best]))
+
+
+def _score_target(view: View, side: str, action: Action) -> float:
+    space = action.get("space")
+    if not isinstance(space, str) or space not in _board().spaces:
+        return 0.0
+    return support(view, side, space) + _space_weight(space)
+
+
+def _score_flip(view: View, side: str, action: Action) -> float:
+    return _score_target(view, side, action)
+
+
+def _score_play(view: View, side: str, action: Action) -> float:
+    kind = action.get("type")
+    if kind == "pass":
+        return -5.0
+    card = action.get("card")
+    if not isinstance(card, int):
+        return 0.0
+    name = _card_names().get(card, "")
+    cp = _card_cp().get(card, 0)
+    if action.get("as") == "event":
+        return 20.0 + cp if name in GOOD_EVENTS[side] else -2.0
+    return 10.0 + cp
+
+
+def _score_cp(view: View, side: str, action: Action) -> float:
+    kind = str(action.get("type"))
+    value = CP_VALUE[side].get(kind, 0.0)
+    zone = action.get("zone")
+    if kind == "translate_scripture":
+        # German first: Luther's zone, the most spaces to turn; then the zone with the most left.
+        return value + (1.0 if zone == "german" else 0.0) + _zone_targets(view, side, str(zone)) / 40
+    if kind in ("publish_treatise", "burn_books"):
+        return value + _zone_targets(view, side, str(zone)) / 10 - (0.0 if zone == "german" else 1.0)
+    if kind == "found_jesuit_university":
+        space = str(action.get("space"))
+        return value + support(view, side, space) / 10 if space in _board().spaces else value
+    return value
+
+
+def _score_diet(view: View, side: str, action: Action) -> float:
+    card = action.get("card")
+    if not isinstance(card, int):
+        return 0.0
+    name = _card_names().get(card, "")
+    return _card_cp().get(card, 0) - (5.0 if name in GOOD_EVENTS[side] else 0.0)
+
+
+def _score_spring(view: View, side: str, action: Action) -> float:
+    return 1.0 if action.get("type") == "skip" else 0.0
+
+
+_SCORERS: dict[str, Callable[[View, str, Action], float]] = {
+    "attempts": _score_target,
+    "flips": _score_flip,
+    "impulse": _score_play,
+    "cp": _score_cp,
+    "diet": _score_diet,
+    "spring": _score_spring,
+}
+
+
+def make_bot(level: str) -> RandomBot | NormalBot:
+    """A bot of ``level``: ``random`` or ``normal``."""
+    if level == "random":
+        return RandomBot()
+    if level == "normal":
+        return NormalBot()
+    raise ValueError(f"Here I Stand bots have the levels {', '.join(LEVELS)}, not {level!r}")
