@@ -119,7 +119,8 @@ def outcome(state: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     """Winner(s), scores (summing to 1 over the seats), rounds won and centres of a finished game.
 
     Read from ``state["result"]``: a ``winner``, or the ``powers`` of a result that is neither a draw nor a
-    stopped game (Europe 1615's ``victory``), win; winners share a score of 1. Without winners the score is
+    stopped game (Europe 1615's ``victory``), win; winners share a score of 1. A ruleset that keeps its winner
+    in ``state["winner"]`` (Here I Stand) is read there. Without winners the score is
     shared by the result's ``scores`` if it has them, else by rounds won (``rounds_won`` in the result or the
     state), else by centres (standard Diplomacy's draw), else equally.
     """
@@ -128,6 +129,8 @@ def outcome(state: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     winners: list[str] = []
     if result.get("winner") is not None:
         winners = [result["winner"]]
+    elif state.get("winner") in seats:
+        winners = [state["winner"]]
     elif result.get("kind") not in (None, "draw", "stopped") and isinstance(result.get("powers"), list):
         winners = [p for p in result["powers"] if p in seats]
     rounds = result.get("rounds_won", state.get("rounds_won"))

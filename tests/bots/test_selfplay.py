@@ -178,6 +178,9 @@ def test_outcome_scores() -> None:
     owned = outcome({"map": "standard", "owner": {"PAR": "A", "BRE": "A", "BUR": "A", "MUN": "B"}}, ["A", "B"])
     assert owned["centres"] == {"A": 2, "B": 1} and owned["scores"] == {"A": 0.666667, "B": 0.333333}
     assert outcome({}, ["A", "B"])["scores"] == {"A": 0.5, "B": 0.5}
+    # Here I Stand keeps its winner in the state itself
+    his = outcome({"over": True, "winner": "papacy"}, ["papacy", "protestant"])
+    assert his["winner"] == "papacy" and his["scores"] == {"papacy": 1.0, "protestant": 0.0}
     assert seat_levels(["A", "B", "C"], ["x", "y"], 1) == {"A": "y", "B": "x", "C": "y"}
 
 
