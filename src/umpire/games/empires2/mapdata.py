@@ -337,9 +337,6 @@ def _check_reachable(source: str, areas: Mapping[str, Area], seas: Mapping[str, 
     cut_off = sorted(nodes.keys() - found)
     if cut_off:
         raise ValueError(f"{source}: areas cut off from {start!r} by land and sea: {cut_off}")
-    for a in areas.values():
-        if not a.links and not a.seas:
-            raise _fault(source, f"area {a.id!r}", "has neither land links nor coasts")
 
 
 def parse_map(raw: object, source: str = "map.json") -> EmpiresMap:
