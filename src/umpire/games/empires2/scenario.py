@@ -10,7 +10,7 @@ An empire is ``{"name", "colour", "court", "possessions", "claims", "gold", "lea
 ``leader`` ``{"name", "administrative", "combat", "diplomatic"}``.  ``public`` names the top-level fields taken
 from the rules rewrite, with the section; every other figure is authored, and each empire, fortification and
 difference says which it is.  ``differences`` lists the areas whose language or religion at the start differs
-from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5).  Rulings EMP-D09 to EMP-D12.
+from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5).  Rulings EMP-D09 to EMP-D11.
 """
 
 from __future__ import annotations
