@@ -1,0 +1,1 @@
+"""Empires for Two on an Empires of the Middle Ages engine (ruleset ``empires2``)."""
