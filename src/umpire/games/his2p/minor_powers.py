@@ -74,24 +74,24 @@ def activate(state: State, board: HisMap, minor: str, major: str) -> None:
 
 
 def deactivate(state: State, board: HisMap, minor: str) -> None:
-    """Deactivate ``minor`` (22.4): the Allied marker goes; its home spaces its old ally controls return to it;
-    other powers' units in its home spaces leave (land units to their nearest friendly fortified space, naval units
+    """Deactivate ``minor`` (22.4): the Allied marker goes; its home spaces its old ally holds return to it;
+    other powers' units in those spaces leave (land units to their nearest friendly fortified space, naval units
     to their nearest friendly port, else eliminated); its own units go to its nearest home fortified space it
     controls (else an unfortified one, else eliminated), its naval units and leaders to its nearest home port it
     controls (else eliminated, the leader off the map). Hungary never deactivates (22.1)."""
     major = ally_of(state, minor)
     if major is None or minor not in DEACTIVATABLE:
         raise ValueError(f"{minor} cannot be deactivated (it is {'inactive' if major is None else 'Hungary'})")
+    homes = board.home_spaces(minor)
+    held = [s for s in homes if held_by(state, s, major)]
     del state["minor_allies"][minor]
     state["diplomacy"]["allied"] = [
         pair for pair in state["diplomacy"]["allied"] if sorted(pair) != sorted([major, minor])
     ]
     engine.log(state, f"{minor} is deactivated: no longer an ally of {major}")
-    homes = board.home_spaces(minor)
-    for space in homes:
-        if state["spaces"][space]["control"] == major:
-            state["spaces"][space]["control"] = minor
-    for space in homes:
+    for space in held:
+        state["spaces"][space]["control"] = minor
+    for space in held:
         for power in sorted(p for p in state["units"].get(space, {}) if p != minor):
             _relocate(state, board, power, space, _friendly(state, board, power))
     own = _friendly(state, board, minor) & set(homes)
@@ -105,8 +105,12 @@ def _friendly(state: State, board: HisMap, power: str) -> set[str]:
     return {s for s in board.spaces if state["spaces"][s]["control"] in mine}
 
 
-def _nearest(board: HisMap, start: str, options: set[str]) -> str | None:
-    dist = distances(board, start)
+def _nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = False) -> str | None:
+    """The nearest of ``options`` (ties by name): by land connections for land units when one is reachable so,
+    else (and for naval units) by any path of spaces and sea zones (HIS-I07)."""
+    dist = board.hops(start) if by_land and start in board.spaces else {}
+    if not any(s in dist for s in options):
+        dist = distances(board, start)
     found = [s for s in options if s in dist]
     return min(found, key=lambda s: (dist[s], s)) if found else None
 
@@ -114,11 +118,13 @@ def _nearest(board: HisMap, start: str, options: set[str]) -> str | None:
 def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set[str]) -> None:
     """Move every unit of ``power`` out of ``where`` (22.4 steps 3-5): land units to the nearest fortified space
     in ``friendly`` (for a minor going home, an unfortified one if no fortified one), naval units to the nearest
-    port in ``friendly``; nearest by connections, ties by name (HIS-I07); with no such space they are eliminated."""
+    port in ``friendly`` (``_nearest``); with no such space they are eliminated."""
     units = b.units_of(state, where, power)
     here = board.spaces[where].name if where in board.spaces else board.seas[where].name
     forts = {s for s in friendly if board.spaces[s].fortified and s != where}
-    land_to = _nearest(board, where, forts) or (_nearest(board, where, friendly - {where}) if power in MINORS else None)
+    land_to = _nearest(board, where, forts, by_land=True)
+    if land_to is None and power in MINORS:
+        land_to = _nearest(board, where, friendly - {where}, by_land=True)
     port_to = _nearest(board, where, {s for s in friendly if board.spaces[s].ports and s != where})
     for kind, count in units.items():
         if not count:
