@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.his2p.test_diplomacy import at_diplomacy, papacy_plays
+from tests.his2p.test_engine import random_game
 from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, invasions, wintering
 from umpire.games.his2p.mapdata import load_map
@@ -184,3 +187,14 @@ def test_card_215_machiavelli_plays_the_chosen_invasion_for_its_beneficiary() ->
     assert engine.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 216}
     assert ["ottoman", "papacy"] in game.state["diplomacy"]["at_war"]
     assert sorted(game.state["diplomatic_deck"]) == [209, 215, 216]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_random_games_play_every_diplomatic_card_they_draw(seed: int) -> None:
+    """Seeds 3 and 4 play Andrea Doria, Venetian Alliance, the Spanish, French Constable and Imperial invasions
+    (issue 15 point 4): no Diplomatic card stops a game now."""
+    game = random_game(seed, 5000, seed)
+    played = [line["text"] for line in game.state["log"] if "plays the Diplomatic card" in line["text"]]
+    assert len(played) >= 6
+    assert "Diplomatic" not in (game.state.get("blocked") or "")
+    assert game.state["turn"] >= 4
