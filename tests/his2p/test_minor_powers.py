@@ -152,3 +152,21 @@ def test_card_212_venetian_alliance_reinforces_a_papal_venice_in_a_papal_port() 
     game.act("papacy", {"type": "venetian_units", "space": "venice"})
     after = b.units_of(game.state, "venice", "venice")
     assert after["regular"] == before["regular"] + 1 and after["squadron"] == before["squadron"] + 2
+
+
+def test_19_3_active_minor_units_winter_like_their_major_inactive_ones_stay() -> None:
+    game = protestant_plays(201)
+    state = game.state
+    board = load_map()
+    papal_genoa(game)
+    b.add_units(state, "bastia", "genoa", "regular", 2)  # an unfortified home space: to Genoa, the home key
+    b.add_units(state, "ancona", "genoa", "regular", 1)  # unfortified and Papal: to a fortified space held
+    b.add_units(state, "zara", "venice", "regular", 1)  # Venice inactive: stays (HIS-E08)
+    genoese = sum(b.land_unit_count(state, s, "genoa") for s in state["units"])
+    before = b.units_of(state, "genoa", "genoa")["regular"]
+    minor_powers.winter_return(state, board)
+    assert b.land_unit_count(state, "bastia", "genoa") == 0 and b.land_unit_count(state, "ancona", "genoa") == 0
+    assert b.units_of(state, "genoa", "genoa")["regular"] >= before + 1
+    assert all(board.spaces[s].fortified for s in state["units"] if b.land_unit_count(state, s, "genoa"))
+    assert sum(b.land_unit_count(state, s, "genoa") for s in state["units"]) <= genoese
+    assert b.units_of(state, "zara", "venice")["regular"] == 1

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, restrictions
+from umpire.games.his2p import engine, military, restrictions, wintering
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.wintering import distances
@@ -157,6 +157,36 @@ def switch(state: State, board: HisMap, minor: str, major: str) -> None:
     if ally_of(state, minor) is not None:
         deactivate(state, board, minor)
     activate(state, board, minor, major)
+
+
+def winter_return(state: State, board: HisMap) -> None:
+    """The winter return of the active minors' land units (19.3; 22.3; HIS-I10), for a minor whose major takes
+    part in winter (seed 3): units in a space that is unfortified or not held by the minor or its major go to the
+    nearest fortified space so held with room (4 of the minor's land units, 19.3) or to a home key of the minor so
+    held (22.3: its capital for the winter, no limit), losing half when the path is not friendly
+    (``wintering``); with nowhere to go they are removed. Units over 4 in such a fortified space other than a home
+    key go to the nearest such key, if there is one."""
+    for minor, major in sorted(state["minor_allies"].items()):
+        if not restrictions.takes_part(state, major, "winter"):
+            continue
+        held = {s for s in board.spaces if state["spaces"][s]["control"] in (major, minor)}
+        forts = {s for s in held if board.spaces[s].fortified}
+        keys = {s for s in board.home_spaces(minor) if s in forts and board.spaces[s].is_key}
+        for space in sorted(forts - keys):
+            extra = b.land_unit_count(state, space, minor) - wintering.WINTER_STACK
+            key = _nearest(board, space, keys, by_land=True)
+            if extra > 0 and key is not None:
+                group = wintering._take(b.units_of(state, space, minor), extra)
+                wintering._send(state, board, minor, space, group, key)
+        stray = [s for s in list(state["units"]) if s in board.spaces and s not in forts]
+        for space in sorted(s for s in stray if b.land_unit_count(state, s, minor)):
+            while b.land_unit_count(state, space, minor):
+                room = {s: wintering.WINTER_STACK - b.land_unit_count(state, s, minor) for s in forts - keys}
+                room = {s: n for s, n in room.items() if n > 0} | dict.fromkeys(keys, 10**6)
+                dst = _nearest(board, space, set(room), by_land=True)
+                count = b.land_unit_count(state, space, minor)
+                group = wintering._take(b.units_of(state, space, minor), min(room[dst], count) if dst else count)
+                wintering._send(state, board, minor, space, group, dst)
 
 
 # --- 201 Andrea Doria ----------------------------------------------------------------------------------------------
