@@ -20,6 +20,7 @@ from umpire.games.his2p import board as b
 from umpire.games.his2p import diplomacy, engine
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.powers import load_powers
 from umpire.games.his2p.restrictions import at_war
 
 State = dict[str, Any]
@@ -97,9 +98,9 @@ def invade(state: State, board: HisMap, resolver: str, number: int) -> None:
     league = bool(state["events"].get("schmalkaldic_league"))
     if invasion.war and not (invasion.before_league_only and league):
         if declare_war(state, invasion.power, PAPACY):
-            engine.log(state, f"{diplomacy.name_of(number)}: {invasion.power} and the Papacy are now at war")
+            engine.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are now at war")
         else:
-            engine.log(state, f"{diplomacy.name_of(number)}: {invasion.power} and the Papacy are already at war")
+            engine.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are already at war")
     decision = {"kind": "invasion_space", "role": resolver, "card": number}
     if placement_spaces(state, board, invasion.power, port=invasion.squadrons > 0):
         state["stack"].append(decision)
@@ -136,13 +137,19 @@ def place_army(state: State, board: HisMap, number: int, space: str) -> None:
     ):
         if count:
             b.add_units(state, space, invasion.power, kind, count)
-    parts = [f"{n} {kind}(s)" for kind, n in _counts(invasion) if n]
+    plural = {"regular": "regulars", "mercenary": "mercenaries", "squadron": "squadrons"}
+    parts = [f"{n} {plural[kind] if n > 1 else kind}" for kind, n in _counts(invasion) if n]
+    power = _name(invasion.power)
     moved = f" (from {board.spaces[before].name})" if before and before in board.spaces and before != space else ""
     engine.log(
         state,
-        f"{diplomacy.name_of(number)}: {people.army_leaders[leader].name}{moved} and {invasion.power} "
-        f"{', '.join(parts)} are placed in {board.spaces[space].name}",
+        f"{diplomacy.name_of(number)}: {people.army_leaders[leader].name}{moved} with {power}'s "
+        f"{', '.join(parts)} in {board.spaces[space].name}",
     )
+
+
+def _name(power: str) -> str:
+    return str(load_powers().powers[power].name)
 
 
 def _counts(invasion: Invasion) -> list[tuple[str, int]]:
