@@ -94,10 +94,10 @@ def test_card_217_secret_protestant_circle_flips_italian_spaces() -> None:
         assert zone  # each zone's flip was offered in turn
 
 
-def test_unbuilt_diplomatic_event_stops_the_game_naming_it() -> None:
-    game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [206], "protestant": [208]})
-    game.act("papacy", {"type": "diplomatic_card", "card": 206})
-    assert "French Invasion" in game.state["blocked"] and "battles" in game.state["blocked"]
+def test_every_diplomatic_card_has_an_event() -> None:
+    from umpire.games.his2p.cards import load_cards
+
+    assert sorted(diplomatic_events.EVENTS) == sorted(load_cards().diplomatic)
 
 
 def test_seed_6_2_an_empty_diplomatic_deck_takes_back_its_discard() -> None:
@@ -308,7 +308,8 @@ def test_card_215_machiavelli_the_trailing_player_picks_an_invasion_then_the_dec
     assert game.view("protestant")["actions"] == [{"type": "invasion", "card": 206}, {"type": "invasion", "card": 211}]
     game.act("protestant", {"type": "invasion", "card": 206})
     state = game.state
-    assert "French Invasion" in state["blocked"]  # the invasion itself needs battles
+    assert engine.top(state) == {"kind": "invasion_space", "role": "protestant", "card": 206}
+    assert ["france", "papacy"] in state["diplomacy"]["at_war"]
     assert sorted(state["diplomatic_deck"]) == [206, 209, 211, 215] and state["diplomatic_discard"] == []
 
 

@@ -5,8 +5,8 @@ suing for peace); the Schmalkaldic League's Diplomatic cards join the deck (``de
 draws one Diplomatic card; from turn 2 the Papacy, then the Protestant, plays one (``diplomatic_play``). A card
 that benefits the opponent is resolved by the opponent (seed 9, Playing Diplomatic Cards; ruling HIS-D02).
 
-The events are in ``diplomatic_events.py``; those not built stop the game with a message naming what is missing
-(ruling HIS-E06; ``UNBUILT``): the invasions need battles and sieges, others minor powers.
+The events are in ``diplomatic_events.py``, the invasions in ``invasions.py`` and the minor powers' cards in
+``minor_powers.py`` (``diplomatic_events.EVENTS`` holds them all).
 """
 
 from __future__ import annotations
@@ -39,18 +39,6 @@ BENEFITS = {
     214: PAPACY,
     216: PROTESTANT,
     217: PROTESTANT,
-}
-#: What each unbuilt event lacks, named when the game stops on it (ruling HIS-E06).
-UNBUILT = {
-    201: "activating Genoa as a minor ally (minor powers)",
-    202: "the invasion of France (battles and sieges)",
-    204: "activating minor powers (22.1)",
-    206: "the invasion of France (battles and sieges)",
-    211: "the invasion of Spain (battles and sieges)",
-    212: "activating Venice as a minor ally (minor powers)",
-    213: "the invasion of Austria (battles and sieges)",
-    214: "the Imperial invasion (battles and sieges)",
-    216: "the Ottoman invasion (battles and sieges)",
 }
 
 
@@ -285,18 +273,13 @@ def resolver_of(state: State, role: str, number: int) -> str:
 
 
 def resolve(state: State, board: HisMap, role: str, number: int) -> None:
-    """The event of a Diplomatic card played by ``role``, resolved by the player it benefits (ruling HIS-D02); an
-    event not built stops the game naming what is missing."""
+    """The event of a Diplomatic card played by ``role``, resolved by the player it benefits (ruling HIS-D02)."""
     played = state.setdefault("diplomatic_played", {})
     state["diplomatic_played"] = {str(state["turn"]): [*played.get(str(state["turn"]), []), number]}
     resolver = resolver_of(state, role, number)
     if resolver != role:
         engine.log(state, f"{name_of(number)} is resolved by {resolver}")
-    event = diplomatic_events.EVENTS.get(number)
-    if event is None:
-        state["unbuilt"] = f"the Diplomatic event {name_of(number)}: {UNBUILT[number]}"
-    else:
-        event(state, board, resolver)
+    diplomatic_events.EVENTS[number](state, board, resolver)
 
 
 def _done_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:

@@ -515,3 +515,9 @@ engine.decision_kind("shipbuilding", _shipbuilding_legal, _on_shipbuilding)
 engine.decision_kind("corsair_hits", _corsair_legal, _on_corsair)
 engine.decision_kind("vienna", _vienna_legal, _on_vienna)
 engine.decision_kind("machiavelli", _machiavelli_legal, _on_machiavelli)
+
+# The invasions and the minor powers' cards live in their own modules (rulings HIS-I01 to HIS-I09).
+from umpire.games.his2p import invasions, minor_powers  # noqa: E402
+
+EVENTS.update(invasions.EVENTS)
+EVENTS.update(minor_powers.EVENTS)
