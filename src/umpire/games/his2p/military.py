@@ -617,8 +617,20 @@ def _why_not_formation(state: State, space: str, power: str, action: Action) -> 
 
 def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | None = None) -> str | None:
     """Why a military action (or spring deployment) of ``power`` is refused, naming what is wrong; None if no
-    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision."""
+    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision. An action
+    with ``"power"`` is checked for that power's units (seed 11)."""
     kind = action.get("type")
+    proxy = action.get("power")
+    if isinstance(proxy, str) and proxy != power:
+        if proxy not in control.proxied_powers(state, power):
+            return (
+                f"{power} may not act with {proxy}'s units now: only a major power at war with its opponent (seed 11)"
+            )
+        if not r.may_act_for(state, power, proxy, str(kind)):
+            return f"{kind} may not be taken with {proxy}'s units (seed 11: moves, naval moves, assaults, control)"
+        if cp is not None and control.PROXY_COSTS[str(kind)] > cp:
+            return f"{kind} costs {control.PROXY_COSTS[str(kind)]} CP; {cp} CP left"
+        power, cp = proxy, None
     if cp is not None and kind in COSTS[power] and COSTS[power][str(kind)] > cp:
         return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
     if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
