@@ -386,3 +386,64 @@ def test_13_1_no_move_into_a_neutral_powers_units() -> None:
     b.add_units(game.state, "erfurt", "france", "regular", 1)
     with pytest.raises(IllegalAction, match="neither allied nor at war"):
         game.act("papacy", hapsburg_move("leipzig", "erfurt", 1))
+
+
+def test_19_3_a_siege_ends_when_its_besiegers_go_home_in_winter() -> None:
+    game = besieged_wittenberg("papacy")
+    state = game.state
+    state["units"]["wittenberg"].pop("hapsburg")
+    b.add_units(state, "leipzig", "hapsburg", "regular", 3)
+    from umpire.games.his2p import land_war
+    from umpire.games.his2p.mapdata import load_map
+
+    land_war.winter(state, load_map())
+    assert "sieges" not in state and "Winter: the siege of Wittenberg ends" in texts(game)
+
+
+def test_views_show_sieges_and_captured_leaders() -> None:
+    game = besieged_wittenberg("papacy")
+    game.state["captured"] = {"philip_of_hesse": "hapsburg"}
+    view = game.view("observer")
+    assert view["sieges"] == {"wittenberg": {"besieger": "hapsburg", "impulse": 1}}
+    assert view["captured"] == {"philip_of_hesse": "hapsburg"} and view["land_move"] is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_play_in_the_leagues_war_keeps_the_board_sound(seed: int) -> None:
+    """Random legal play from the League's war with armies face to face, military actions preferred: no error, no
+    empty or negative stack, every siege with its besieger in place, every leader on the map or captured once."""
+    import random
+
+    game = erfurt_game()
+    state = game.state
+    b.add_units(state, "nuremberg", "hapsburg", "regular", 3)
+    state["leaders"]["ferdinand"] = "nuremberg"
+    b.add_units(state, "magdeburg", "protestant", "regular", 3)
+    b.add_units(state, "wittenberg", "protestant", "regular", 2)
+    state["leaders"]["john_frederick"] = "wittenberg"
+    pick = random.Random(seed)
+    for _ in range(250):
+        if game.state.get("over") or game.state.get("blocked") or not game.view("gm")["acting"]:
+            break
+        role = pick.choice(game.view("gm")["acting"])
+        actions = game.view(role)["actions"]
+        military = [a for a in actions if a.get("power") or a["type"] in ("move_formation", "move_over_pass")]
+        game.act(role, pick.choice(military if military and pick.random() < 0.8 else actions))
+        state = game.state
+        for stacks in state["units"].values():
+            assert all(n > 0 for units in stacks.values() for n in units.values())
+        for space, siege in state.get("sieges", {}).items():
+            assert b.land_unit_count(state, space, siege["besieger"]) or state.get("land_move")
+        assert not set(state["leaders"]) & set(state.get("captured", {}))
+
+
+def test_15_3_the_last_besieger_leaving_by_a_quiet_move_ends_the_siege() -> None:
+    """Regression: a move out of a besieged space into a space with no enemy near used to leave the siege standing."""
+    game = league_war("protestant")
+    state = game.state
+    state["spaces"]["brandenburg"]["control"] = "hapsburg"
+    b.add_units(state, "brandenburg", "protestant", "regular", 1)
+    state["sieges"] = {"brandenburg": {"besieger": "protestant", "impulse": 1}}
+    state["impulse"]["count"] = 2
+    game.act("protestant", protestant_move("brandenburg", "wittenberg", 1))
+    assert "sieges" not in game.state and "the siege of Brandenburg is lifted" in texts(game)

@@ -274,6 +274,7 @@ def _winter(state: State, board: HisMap) -> None:
     unrest; debaters uncommitted; the events of this turn end."""
     wintering.winter_return(state, board)  # military helper: the two players' winter return (19.3)
     wintering.invaders_return(state, board)  # seed 3 and 19: France, the Hapsburgs, the Ottomans at war
+    land_war.winter(state, board)  # land-war helper: sieges whose besiegers went home end
     stray = [
         s
         for s, stacks in state["units"].items()
@@ -739,4 +740,4 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import diplomacy, events, military, wintering  # noqa: E402
+from umpire.games.his2p import diplomacy, events, land_war, military, wintering  # noqa: E402

@@ -95,10 +95,10 @@ def _outside_enemies(state: State, space: str, power: str) -> list[str]:
 
 def _marks(state: State) -> dict[str, Any]:
     """This impulse's marks (13.1, 13.2): stacks that tried to intercept, stacks that lost a field battle."""
-    count = state.get("impulse", {}).get("count", 0)
+    when = [state["turn"], state.get("impulse", {}).get("count", 0)]
     marks = state.get("land_war")
-    if not marks or marks["impulse"] != count:
-        marks = state["land_war"] = {"impulse": count, "tried": [], "lost": []}
+    if not marks or marks["impulse"] != when:
+        marks = state["land_war"] = {"impulse": when, "tried": [], "lost": []}
     return marks
 
 
@@ -151,10 +151,10 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     return None
 
 
-def is_war_move(state: State, board: HisMap, power: str, space: str) -> bool:
-    """Whether a move needs this module: enemy land units next to the target (interception), enemy units or leaders
-    in it, an enemy fortification, or a besieged space."""
-    if space in state.get("sieges", {}):
+def is_war_move(state: State, board: HisMap, power: str, src: str, space: str) -> bool:
+    """Whether a move needs this module: leaving or entering a besieged space (15.3), enemy land units next to the
+    target (interception), enemy units or leaders in it, or an enemy fortification."""
+    if space in state.get("sieges", {}) or src in state.get("sieges", {}):
         return True
     if any(hostile(state, power, p) for p in state["units"].get(space, {})):
         return True
@@ -755,6 +755,18 @@ def _check_siege_holds(state: State, board: HisMap, space: str) -> None:
             state["land_move"].setdefault("after_break", []).append([space, besieger])
         else:
             _start_break(state, space, besieger)
+
+
+def winter(state: State, board: HisMap) -> None:
+    """19.3: after the winter return, a siege whose besiegers have left the space is over (they must leave a
+    fortified space they do not control)."""
+    for space in sorted(state.get("sieges", {})):
+        if not b.land_unit_count(state, space, state["sieges"][space]["besieger"]):
+            del state["sieges"][space]
+            engine.log(state, f"Winter: the siege of {_name(board, space)} ends")
+    if "sieges" in state and not state["sieges"]:
+        state.pop("sieges")
+    state.pop("land_war", None)
 
 
 _LEGAL: dict[str, engine.Legal] = {

@@ -209,7 +209,7 @@ def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Actio
 
 
 def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None:
-    if land_war.is_war_move(state, board, power, action["to"]):
+    if land_war.is_war_move(state, board, power, action["from"], action["to"]):
         land_war.start_move(state, board, power, action)  # battle, interception, siege (13-15)
         return
     _move_pieces(state, power, action["from"], action["to"], action)
