@@ -447,3 +447,25 @@ def test_15_3_the_last_besieger_leaving_by_a_quiet_move_ends_the_siege() -> None
     state["impulse"]["count"] = 2
     game.act("protestant", protestant_move("brandenburg", "wittenberg", 1))
     assert "sieges" not in game.state and "the siege of Brandenburg is lifted" in texts(game)
+
+
+def test_card_218_units_halted_by_the_siege_of_vienna_do_not_move() -> None:
+    game = erfurt_game()
+    game.state["vienna_halt"] = {"turn": game.state["turn"], "spaces": ["leipzig"]}
+    assert not any(a.get("from") == "leipzig" for a in game.view("papacy")["actions"])
+    with pytest.raises(IllegalAction, match="Siege of Vienna"):
+        game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
+
+
+def test_15_2_a_relief_tied_on_hits_goes_inside_and_breaks_the_siege(dice: Dice) -> None:
+    game = besieged_wittenberg("protestant")
+    b.add_units(game.state, "magdeburg", "protestant", "regular", 2)
+    dice["field battle at wittenberg: attacker"] = [[5, 1, 1]]  # 2 relief + 1 garrison: 1 hit
+    dice["field battle at wittenberg: defender"] = [[6, 1, 1, 1]]  # 3 besiegers + 1: 1 hit, the defender wins
+    game.act("protestant", protestant_move("magdeburg", "wittenberg", 2))
+    game.act("papacy", {"type": "stand"})
+    state = game.state
+    # equal hits: the 2 Protestant survivors all go inside (4 at most); 2 besiegers no longer outnumber them (15.3)
+    assert b.land_unit_count(state, "wittenberg", "protestant") == 2 and "sieges" not in state
+    assert "the siege of Wittenberg is broken" in texts(game)
+    assert decision(game)["kind"] == "retreat" and decision(game)["power"] == "hapsburg"

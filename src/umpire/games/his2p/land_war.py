@@ -104,7 +104,8 @@ def _marks(state: State) -> dict[str, Any]:
 
 def may_move_from(state: State, power: str, space: str) -> str | None:
     """Why the units of ``power`` in ``space`` may not take part in a move now (13.1, 15), or None: not while
-    besieged, not where they began a siege this impulse, not after losing a field battle this impulse."""
+    besieged, not where they began a siege this impulse, not after losing a field battle this impulse, not when the
+    Siege of Vienna halted them this turn."""
     siege = state.get("sieges", {}).get(space)
     if siege and power in inside(state, space):
         return "besieged units may not move (15)"
@@ -112,6 +113,9 @@ def may_move_from(state: State, power: str, space: str) -> str | None:
         return "units that began a siege this impulse may not move (13.1)"
     if [space, power] in _marks(state)["lost"]:
         return "units that lost a field battle this impulse may not move (13.1)"
+    halt = state.get("vienna_halt")
+    if halt and halt["turn"] == state["turn"] and space in halt["spaces"] and power in ("hapsburg", "hungary"):
+        return "Hapsburg and Hungarian units near Vienna may not move this turn (card 218 Siege of Vienna, HIS-D07)"
     return None
 
 
