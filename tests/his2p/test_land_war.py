@@ -469,3 +469,15 @@ def test_15_2_a_relief_tied_on_hits_goes_inside_and_breaks_the_siege(dice: Dice)
     assert b.land_unit_count(state, "wittenberg", "protestant") == 2 and "sieges" not in state
     assert "the siege of Wittenberg is broken" in texts(game)
     assert decision(game)["kind"] == "retreat" and decision(game)["power"] == "hapsburg"
+
+
+def test_13_3_a_stack_beaten_this_impulse_avoids_without_a_roll() -> None:
+    game = erfurt_game()
+    from umpire.games.his2p import land_war
+
+    land_war.may_move_from(game.state, "protestant", "erfurt")  # opens this impulse's marks
+    game.state["land_war"]["lost"].append(["erfurt", "protestant"])
+    rolls = len(game.state["rolls"])
+    game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
+    game.act("protestant", {"type": "avoid_battle", "power": "protestant", "to": "magdeburg"})
+    assert len(game.state["rolls"]) == rolls and b.land_unit_count(game.state, "magdeburg", "protestant") == 2

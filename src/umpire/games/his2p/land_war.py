@@ -404,22 +404,29 @@ def _avoid_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
 
 def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     """13.3: the whole stack of the power (its land units and leaders) tries to leave: 2d6 + its best leader's
-    battle rating, 9 or more (ruling HIS-L03)."""
+    battle rating, 9 or more; a stack that lost a battle this impulse leaves without a roll (ruling HIS-L03)."""
     state["stack"].pop()
     ctx = state["land_move"]
     if action["type"] == "avoid_battle":
         power, here, there = decision["power"], ctx["to"], action["to"]
         leaders = _leaders_of(state, here, power)
-        rating = _best(leaders)
-        faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
-        total = battles.reaction_total(faces, rating)
-        ok = battles.reaction_succeeds(total)
-        engine.log(
-            state,
-            f"{power} tries to avoid battle from {_name(board, here)} to {_name(board, there)}: {faces[0]}+{faces[1]}"
-            + (f" + {rating} (leader)" if rating else "")
-            + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
-        )
+        if [here, power] in _marks(state)["lost"]:
+            ok = True  # 13.3 step 4: a stack that already lost a battle this impulse avoids without a roll
+            engine.log(
+                state, f"{power} avoids battle from {_name(board, here)} to {_name(board, there)} (lost a battle)"
+            )
+        else:
+            rating = _best(leaders)
+            faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
+            total = battles.reaction_total(faces, rating)
+            ok = battles.reaction_succeeds(total)
+            engine.log(
+                state,
+                f"{power} tries to avoid battle from {_name(board, here)} to {_name(board, there)}: "
+                f"{faces[0]}+{faces[1]}"
+                + (f" + {rating} (leader)" if rating else "")
+                + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
+            )
         if ok:
             _shift(state, power, here, there, _land(state, here, power), leaders)
     proceed(state, board)
