@@ -481,3 +481,20 @@ def test_13_3_a_stack_beaten_this_impulse_avoids_without_a_roll() -> None:
     game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
     game.act("protestant", {"type": "avoid_battle", "power": "protestant", "to": "magdeburg"})
     assert len(game.state["rolls"]) == rolls and b.land_unit_count(game.state, "magdeburg", "protestant") == 2
+
+
+def test_13_1_a_lone_leader_caught_by_interceptors_is_captured(dice: Dice) -> None:
+    game = league_war("protestant")
+    state = game.state
+    b.add_units(state, "leipzig", "hapsburg", "regular", 2)
+    b.add_units(state, "magdeburg", "protestant", "regular", 1)
+    state["leaders"]["philip_of_hesse"] = "magdeburg"
+    dice["interception"] = [[6, 6]]
+    lone = {"type": "move_formation", "from": "magdeburg", "to": "erfurt", "regular": 0, "mercenary": 0}
+    game.act("protestant", {**lone, "leaders": ["philip_of_hesse"]})
+    assert decision(game)["kind"] == "intercept" and decision(game)["role"] == "papacy"
+    game.act(
+        "papacy",
+        {"type": "intercept", "power": "hapsburg", "from": "leipzig", "regular": 2, "mercenary": 0, "leaders": []},
+    )
+    assert game.state["captured"] == {"philip_of_hesse": "hapsburg"}

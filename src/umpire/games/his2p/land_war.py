@@ -285,9 +285,12 @@ def proceed(state: State, board: HisMap) -> None:
         elif step == "siege":
             state.pop("land_move")
             _after(state, board, ctx)
-            for space, besieger in ctx.get("after_break", []):
-                if state.get("land_move") is None:
-                    _start_break(state, space, besieger)
+            pending = ctx.get("after_break", [])
+            if pending and state.get("land_move") is not None:
+                state["land_move"].setdefault("after_break", []).extend(pending)  # after the break _after began
+            elif pending:
+                _start_break(state, *pending[0])
+                state["land_move"]["after_break"] = pending[1:]
         else:  # pragma: no cover - a step this module never writes
             raise ValueError(f"unknown land move step {step!r}")
 
@@ -497,6 +500,9 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     every enemy land unit in the field defends; hits on 5-6, ties to the defender."""
     dst, mover = ctx["to"], ctx["power"]
     defenders = _outside_enemies(state, dst, mover)
+    if defenders and not b.land_unit_count(state, dst, mover) and not board.spaces[dst].fortified:
+        for lid in _leaders_of(state, dst, mover):  # 13.1: lone leaders met by interceptors are captured
+            _capture(state, lid, defenders[0])
     if not defenders or not b.land_unit_count(state, dst, mover):
         return False
     if len(defenders) > 2:
