@@ -332,12 +332,14 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
         _marks(state)["tried"].append([origin, power])
         rating = _best(action["leaders"])
         faces = rng.roll_many(state, f"interception of the move into {dst} by {power} from {origin}", 2)
-        total = battles.reaction_total(faces, rating)
+        against = ctx["power"] == "ottoman" and bool(ctx["force"].get("cavalry"))
+        total = battles.reaction_total(faces, rating, against_cavalry=against and power != "ottoman")
         ok = battles.reaction_succeeds(total)
         engine.log(
             state,
             f"{power} tries to intercept from {_name(board, origin)}: {faces[0]}+{faces[1]}"
             + (f" + {rating} (leader)" if rating else "")
+            + (f" {total - sum(faces) - rating:+d} (cavalry)" if total - sum(faces) - rating else "")
             + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
         )
         if ok:
@@ -421,18 +423,29 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
         else:
             rating = _best(leaders)
             faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
-            total = battles.reaction_total(faces, rating)
+            total = battles.reaction_total(faces, rating, **_cavalry(state, here, power, ctx["power"]))
             ok = battles.reaction_succeeds(total)
             engine.log(
                 state,
                 f"{power} tries to avoid battle from {_name(board, here)} to {_name(board, there)}: "
                 f"{faces[0]}+{faces[1]}"
                 + (f" + {rating} (leader)" if rating else "")
+                + (f" {total - sum(faces) - rating:+d} (cavalry)" if total - sum(faces) - rating else "")
                 + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
             )
         if ok:
             _shift(state, power, here, there, _land(state, here, power), leaders)
     proceed(state, board)
+
+
+def _cavalry(state: State, space: str, power: str, other: str) -> dict[str, bool]:
+    """13.3 step 4: +1 for an Ottoman stack with cavalry, -1 for another power's stack facing Ottoman cavalry."""
+    mine = b.units_of(state, space, power)["cavalry"] > 0
+    theirs = b.units_of(state, space, other)["cavalry"] > 0
+    return {
+        "ottoman_with_cavalry": power == "ottoman" and mine,
+        "against_cavalry": power != "ottoman" and other == "ottoman" and theirs,
+    }
 
 
 def _shift(state: State, power: str, src: str, dst: str, units: dict[str, int], leaders: list[str]) -> None:
