@@ -248,7 +248,7 @@ def interception_refusal(
         return "this formation already tried to intercept this impulse (13.2)"
     if mover_reacting:
         return "a move by avoiding battle, interception or retreat cannot be intercepted (13.2)"
-    if space.fortified and _friendly_control(state, mover, target) and not state["spaces"][target].get("besieged"):
+    if space.fortified and _friendly_control(state, mover, target) and target not in state.get("sieges", {}):
         return f"{target} is an unbesieged fortification friendly to {mover} (13.2)"
     control = state["spaces"][target]["control"]
     if not (control == "independent" or _friendly_control(state, power, target) or r.at_war(state, power, control)):

@@ -275,6 +275,7 @@ def _winter(state: State, board: HisMap) -> None:
     wintering.winter_return(state, board)  # military helper: the two players' winter return (19.3)
     wintering.invaders_return(state, board)  # seed 3 and 19: France, the Hapsburgs, the Ottomans at war
     minor_powers.winter_return(state, board)  # 19.3, 22.3: the active minors follow their major
+    land_war.winter(state, board)  # sieges whose besiegers went home end
     stray = [
         s
         for s, stacks in state["units"].items()
@@ -740,4 +741,4 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import diplomacy, events, military, minor_powers, wintering  # noqa: E402
+from umpire.games.his2p import diplomacy, events, land_war, military, minor_powers, wintering  # noqa: E402

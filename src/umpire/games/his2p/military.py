@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine
+from umpire.games.his2p import control, engine, land_war
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -178,27 +178,9 @@ def may_move(state: State, power: str) -> str | None:
 
 
 def may_move_into(state: State, board: HisMap, power: str, space: str, leaders_only: bool) -> bool:
-    """Whether a formation of ``power`` may end a move in ``space`` with the actions built (13.1; seed 13; 21.6):
-    a space its units may enter (seed 13); no electorate before the League unless the mover is the Protestant
-    (21.6); a space it or an ally controls, or an independent or enemy unfortified space (never one it would have
-    to besiege); no units or leaders of a power not allied with it (those would mean battle, which is not built);
-    a lone leader only into a friendly space; and none next to land units of a power at war with the mover, which
-    could intercept (13.2 is not built)."""
-    target = board.spaces[space]
-    if not r.may_enter(state, board, power, space):
-        return False
-    if target.type == "electorate" and power != PROTESTANT and not league(state):
-        return False
-    control = state["spaces"][space]["control"]
-    mine = friends(state, power)
-    if control not in mine:
-        if leaders_only or target.fortified:
-            return False
-        if control != "independent" and not r.at_war(state, power, control):
-            return False
-    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
-        return False  # an enemy stack next to it could intercept (13.2, not built)
-    return not _others_in(state, space, power)
+    """Whether a formation of ``power`` may end a move in ``space`` (13.1; seed 13; 21.6): the rules are
+    ``land_war.entry_refusal``, which also lets a move meet the enemy (battle, interception, siege)."""
+    return land_war.entry_refusal(state, board, power, space, leaders_only) is None
 
 
 def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
@@ -206,10 +188,10 @@ def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Actio
     space it may move into."""
     if may_move(state, power) is not None:
         return []
-    costs = COSTS[power]
+    costs = COSTS.get(power, control.PROXY_COSTS)
     out: list[Action] = []
     for src in sorted(state["units"]):
-        if src not in board.spaces:
+        if src not in board.spaces or land_war.may_move_from(state, power, src):
             continue
         groups = formations(state, src, power)
         if not groups:
@@ -227,6 +209,9 @@ def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Actio
 
 
 def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None:
+    if land_war.is_war_move(state, board, power, action["from"], action["to"]):
+        land_war.start_move(state, board, power, action)  # battle, interception, siege (13-15)
+        return
     _move_pieces(state, power, action["from"], action["to"], action)
     how = "over the pass " if action["type"] == "move_over_pass" else ""
     engine.log(
@@ -418,20 +403,38 @@ def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]
         out.append({"type": "naval_move"})
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
-    return out + build_actions(state, board, power, cp)
+    return out + build_actions(state, board, power, cp) + proxy_actions(state, board, power, cp)
+
+
+def proxy_actions(state: State, board: HisMap, player: str, cp: int) -> list[Action]:
+    """Seed 11: the actions ``player`` may take with the units of a major power at war with its opponent, each
+    with ``"power"``: moves in the clear and over passes, control of unfortified spaces (naval moves and assaults
+    are the naval and siege actions'; construction never)."""
+    out: list[Action] = []
+    for power in control.proxied_powers(state, player):
+        found = move_actions(state, board, power, cp)
+        if control.PROXY_COSTS["control_unfortified"] <= cp:
+            found += [a for a in control_actions(state, board, power) if a["effect"] == "control"]
+        out += [{**a, "power": power} for a in found]
+    return out
 
 
 def cost(state: State, power: str, action: Action) -> int:
     """The CP an action costs ``power`` (11.1, the power cards)."""
     kind = action.get("type")
+    if "power" in action and action["power"] != power:
+        return control.proxy_cost(action)
     if kind not in ACTIONS or kind not in COSTS[power]:
         raise ValueError(f"{power} has no military action {kind!r}")
     return COSTS[power][str(kind)]
 
 
 def apply(state: State, board: HisMap, power: str, action: Action) -> None:
-    """Carry out a military action (one of :func:`cp_actions`)."""
+    """Carry out a military action (one of :func:`cp_actions`); with ``"power"``, with that power's units (seed 11)."""
     kind = action["type"]
+    if "power" in action:
+        power = action["power"]
+        action = {k: v for k, v in action.items() if k != "power"}
     if kind in ("move_formation", "move_over_pass"):
         _apply_move(state, board, power, action)
     elif kind == "control_unfortified":
@@ -592,22 +595,7 @@ def _name(board: HisMap, where: object) -> str:
 
 
 def _why_not_into(state: State, board: HisMap, power: str, space: str, alone: bool) -> str | None:
-    target = board.spaces[space]
-    control = state["spaces"][space]["control"]
-    if not r.may_enter(state, board, power, space):
-        return f"{power} units may not enter {target.name}, outside the German and Italian zones (seed 13)"
-    if target.type == "electorate" and power != PROTESTANT and not league(state):
-        return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
-    if control not in friends(state, power):
-        if control != "independent" and not r.at_war(state, power, control):
-            return f"{target.name} is controlled by {control}, not at war with or allied to {power} (13.1)"
-        if target.fortified:
-            return f"{target.name} is a fortified space {power} does not control: a siege is not built yet"
-    if any(_enemy_land(state, n, power) for n in board.adjacent(space)):
-        return f"enemy units next to {target.name} could intercept, which is not built yet"
-    if _others_in(state, space, power):
-        return f"{target.name} holds units or leaders of another power: battle is not built yet"
-    return f"a formation of only leaders may not enter {target.name}, which is not friendly (13.1)" if alone else None
+    return land_war.entry_refusal(state, board, power, space, alone)
 
 
 def _why_not_formation(state: State, space: str, power: str, action: Action) -> str | None:
@@ -629,8 +617,20 @@ def _why_not_formation(state: State, space: str, power: str, action: Action) -> 
 
 def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | None = None) -> str | None:
     """Why a military action (or spring deployment) of ``power`` is refused, naming what is wrong; None if no
-    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision."""
+    reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision. An action
+    with ``"power"`` is checked for that power's units (seed 11)."""
     kind = action.get("type")
+    proxy = action.get("power")
+    if isinstance(proxy, str) and proxy != power:
+        if proxy not in control.proxied_powers(state, power):
+            return (
+                f"{power} may not act with {proxy}'s units now: only a major power at war with its opponent (seed 11)"
+            )
+        if not r.may_act_for(state, power, proxy, str(kind)):
+            return f"{kind} may not be taken with {proxy}'s units (seed 11: moves, naval moves, assaults, control)"
+        if cp is not None and control.PROXY_COSTS[str(kind)] > cp:
+            return f"{kind} costs {control.PROXY_COSTS[str(kind)]} CP; {cp} CP left"
+        power, cp = proxy, None
     if cp is not None and kind in COSTS[power] and COSTS[power][str(kind)] > cp:
         return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
     if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
@@ -648,8 +648,10 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
             return f"{origin.name} to {_name(board, dst)} is not over a pass: use move_formation (1 CP)"
         if dst not in origin.links | origin.passes:
             return f"{_name(board, dst)} is not next to {origin.name}"
-        return _why_not_formation(state, str(src), power, action) or _why_not_into(
-            state, board, power, str(dst), not action["regular"] + action["mercenary"]
+        return (
+            land_war.may_move_from(state, power, str(src))
+            or _why_not_formation(state, str(src), power, action)
+            or _why_not_into(state, board, power, str(dst), not action["regular"] + action["mercenary"])
         )
     if kind == "deploy":
         dst = action.get("to")

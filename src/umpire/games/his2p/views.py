@@ -39,6 +39,9 @@ def view(state: State, role: str) -> dict[str, Any]:
         "spaces": state["spaces"],
         "units": state["units"],
         "leaders": state["leaders"],
+        "captured": state.get("captured", {}),  # army leaders captured in battle, by captor (14 step 10)
+        "sieges": state.get("sieges", {}),
+        "land_move": state.get("land_move"),  # a move being resolved: its formation is in transit until it arrives
         "reformers": state["reformers"],
         "debaters": state["debaters"],
         "rulers": state["rulers"],
