@@ -36,8 +36,11 @@ def where_now(view: View) -> str:
 
 
 def end_reason(view: View) -> str:
-    """Why the game ended, from the ``result`` the Diplomacy rulesets keep (victory, draw, end year reached)."""
+    """Why the game ended, from the ``result`` the Diplomacy rulesets keep (victory, draw, end year reached), or
+    the ``winner`` and ``outcome`` of Here I Stand's view."""
     result = view.get("result")
+    if not isinstance(result, dict) and view.get("winner") and view.get("outcome"):
+        return f"{view['winner']} wins: {view['outcome']}"  # Here I Stand keeps its winner and how in the view
     if not isinstance(result, dict):
         return "ended by the game master" if view.get("over") else "not over"
     kind = result.get("kind")
