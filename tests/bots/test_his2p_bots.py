@@ -126,14 +126,9 @@ def test_the_normal_bot_plays_its_sides_events_and_spends_the_rest_as_cp() -> No
     assert NormalBot().act(view, random.Random(0)) == {"type": "play", "card": 81, "as": "cp"}
 
 
-def test_umpire_play_his2p_says_who_won_and_how() -> None:
-    """A game that ends (seed 0: a domination victory in turn 4) is reported with its winner and how, not as
-    ended by the game master."""
-    from typer.testing import CliRunner
+def test_a_finished_his2p_game_says_who_won_and_how() -> None:
+    """``umpire play``/``act`` report a Here I Stand ending with its winner and how, not as ended by the GM."""
+    from umpire.cli.outcome import end_reason
 
-    from umpire.cli.main import app
-
-    result = CliRunner().invoke(app, ["play", "his2p", "--seed", "0"])
-    assert result.exit_code == 0, result.output
-    last = result.output.strip().splitlines()[-1]
-    assert last.startswith("Game over:") and " wins: " in last and "game master" not in last, last
+    view = {"over": True, "winner": "papacy", "outcome": "domination victory: 22 VP to 10"}
+    assert end_reason(view) == "papacy wins: domination victory: 22 VP to 10"
