@@ -254,8 +254,37 @@ def _enter_people(state: State, board: HisMap) -> None:
             state,
             f"the reformer {people.reformers[reformer].name} enters {board.spaces[space].name}, which turns Protestant",
         )
-    if entering["army_leaders"]:
-        raise NotImplementedError("placing army leaders (" + ", ".join(entering["army_leaders"]) + ")")
+    for leader in entering["army_leaders"]:
+        _army_leader_enters(state, board, leader)
+
+
+def _army_leader_enters(state: State, board: HisMap, leader: str) -> None:
+    """An army leader the turn track brings (8.2): Maurice of Saxony, turn 6, in an electorate under Protestant
+    political control, the Protestant choosing; with none, he does not enter (ruling HIS-E09)."""
+    power = load_people().army_leaders[leader].power
+    if leader != "maurice_of_saxony" or power != PROTESTANT:  # the data has no other; a new one must be placed
+        raise NotImplementedError(f"placing the army leader {leader}")
+    spaces = _leader_entry_spaces(state, board)
+    name = load_people().army_leaders[leader].name
+    if not spaces:
+        log(state, f"{name} does not enter: no electorate is under Protestant control")
+        return
+    state["stack"].append({"kind": "leader_entry", "role": PROTESTANT, "leader": leader})
+
+
+def _leader_entry_spaces(state: State, board: HisMap) -> list[str]:
+    return [s for s in board.electorates() if state["spaces"][s]["control"] == PROTESTANT]
+
+
+def _leader_entry_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "place", "space": s} for s in _leader_entry_spaces(state, board)]
+
+
+def _leader_entry_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    leader, space = decision["leader"], action["space"]
+    state["stack"].pop()
+    state["leaders"][leader] = space
+    log(state, f"the leader {load_people().army_leaders[leader].name} enters at {board.spaces[space].name}")
 
 
 def _attempts(role: str, count: int, how: religion.Attempt) -> dict[str, Any]:
@@ -739,6 +768,8 @@ _HANDLERS: dict[str, Handler] = {
     "cp": _on_cp,
     "defender": _on_defender,
 }
+
+decision_kind("leader_entry", _leader_entry_legal, _leader_entry_handle)
 
 # Card events and military actions live in their own modules, which register their decisions here.
 from umpire.games.his2p import diplomacy, events, land_war, military, minor_powers, wintering  # noqa: E402
