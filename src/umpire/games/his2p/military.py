@@ -34,6 +34,7 @@ ACTIONS: frozenset[str] = frozenset(
         "raise_regular",
         "buy_mercenary",
         "build_squadron",
+        "assault",
     }
 )
 #: CP cost of each military action for the two players (11.1; the Papal and Protestant power cards). The
@@ -418,7 +419,7 @@ def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]
         out.append({"type": "naval_move"})
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
-    return out + build_actions(state, board, power, cp)
+    return out + build_actions(state, board, power, cp) + assaults.assault_actions(state, board, power, cp)
 
 
 def cost(state: State, power: str, action: Action) -> int:
@@ -438,6 +439,8 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         _apply_control(state, board, power, action)
     elif kind in _BUILT_KIND:
         _apply_build(state, board, power, action)
+    elif kind == "assault":
+        assaults.apply_assault(state, board, power, action)
     elif kind == "naval_move":
         engine.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})
@@ -635,6 +638,8 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
         return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
     if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
         return f"{power} has no {kind} action (it has no navy)"
+    if kind == "assault":
+        return assaults.why_not(state, board, power, action)
     if kind in ("move_formation", "move_over_pass"):
         if may_move(state, power):
             return may_move(state, power)
@@ -702,3 +707,7 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
             f"{'and in a port ' if kind == 'build_squadron' else ''}(17): {_name(board, space)} is not one"
         )
     return None
+
+
+# The assault action (15.1) lives in its own module, which registers its decisions with the engine.
+from umpire.games.his2p import assaults  # noqa: E402
