@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import cp_decision
-from umpire.games.his2p import assaults
+from umpire.games.his2p import assaults, controllers
 from umpire.games.his2p import board as b
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
@@ -198,11 +198,11 @@ def test_seed_11_no_proxy_assault_for_a_power_at_peace_with_the_opponent() -> No
 
 def test_seed_11_controller_of_another_major() -> None:
     state = cp_decision("papacy", 1).state
-    assert assaults.controller(state, "papacy") == "papacy"
-    assert assaults.controller(state, "france") is None
+    assert controllers.controller(state, "papacy") == "papacy"
+    assert controllers.controller(state, "france") is None
     state["diplomacy"]["at_war"].append(["france", "papacy"])
-    assert assaults.controller(state, "france") == "protestant"
-    assert assaults.controller(state, "independent") is None
+    assert controllers.controller(state, "france") == "protestant"
+    assert controllers.controller(state, "independent") is None
 
 
 def test_23_1_military_victory_at_seven_keys(dice: Callable[..., None]) -> None:

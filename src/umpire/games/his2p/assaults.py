@@ -17,6 +17,7 @@ from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, military, sieges, victory
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import avoid_battle_spaces, hits, roll_share_losses
+from umpire.games.his2p.controllers import controller
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.kernel import rng
@@ -28,21 +29,6 @@ Action = dict[str, Any]
 ASSAULT_CP = 1
 #: The order in which the engine takes losses for a power no player controls (independent garrisons; HIS-S02).
 UNOWNED_LOSS_ORDER = ("mercenary", "cavalry", "regular")
-
-
-def controller(state: State, power: str) -> str | None:
-    """Who decides for ``power``'s units (seed 11; restrictions.major_of for minor allies): a player for its own
-    units; for another major power, the player at peace with it whose opponent it is at war with; else None (local
-    copy until merge with the land-war helper's ``control.controller``)."""
-    major = r.major_of(state, power)
-    if major in r.PLAYERS:
-        return major
-    found = [
-        p
-        for p in sorted(r.PLAYERS)
-        if not r.at_war(state, p, major) and r.at_war(state, major, r.PAPACY if p == r.PROTESTANT else r.PROTESTANT)
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _name(board: HisMap, space: str) -> str:

@@ -417,6 +417,7 @@ def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]
     out = move_actions(state, board, power, cp)
     if COSTS[power].get("naval_move", 99) <= cp and sail_actions(state, board, power, {}):
         out.append({"type": "naval_move"})
+    out += naval_war.proxy_naval_moves(state, power, cp)  # seed 11: another major's naval units
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
     return out + build_actions(state, board, power, cp) + assaults.assault_actions(state, board, power, cp)
@@ -425,6 +426,8 @@ def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]
 def cost(state: State, power: str, action: Action) -> int:
     """The CP an action costs ``power`` (11.1, the power cards)."""
     kind = action.get("type")
+    if kind == "naval_move" and "power" in action:
+        return naval_war.NAVAL_MOVE_CP
     if kind not in ACTIONS or kind not in COSTS[power]:
         raise ValueError(f"{power} has no military action {kind!r}")
     return COSTS[power][str(kind)]
@@ -441,6 +444,9 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         _apply_build(state, board, power, action)
     elif kind == "assault":
         assaults.apply_assault(state, board, power, action)
+    elif kind == "naval_move" and "power" in action:
+        engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"], "moved_by": {}})
     elif kind == "naval_move":
         engine.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})
@@ -540,11 +546,15 @@ def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
 
 
 def may_sail_into(state: State, board: HisMap, power: str, where: str) -> bool:
-    """16.1 with no battle: a port the mover controls (never another power's, allied or not), or a sea zone with no
-    naval units of a power at war with the mover in it or next to it (they would fight or intercept, not built)."""
+    """16.1: any adjacent sea zone (enemy naval units there or next to it lead to interception, avoidance and battle,
+    ``naval_war.py``); a port the mover controls, or another power's port only while naval units of a power at war
+    with the mover are in it (so never an ally's)."""
     if where in board.spaces:
-        return bool(state["spaces"][where]["control"] == power)
-    return not any(_enemy_units(state, n, power) for n in (where, *_naval_neighbours(board, where)))
+        return bool(state["spaces"][where]["control"] == power) or any(
+            r.at_war(state, power, other) and (units.get("squadron") or units.get("corsair"))
+            for other, units in state["units"].get(where, {}).items()
+        )
+    return True
 
 
 def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int]) -> list[Action]:
@@ -564,12 +574,17 @@ def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int])
 
 
 def _naval_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    return [{"type": "done"}, *sail_actions(state, board, role, decision["moved"])]
+    own = sail_actions(state, board, role, decision["moved"])
+    return [{"type": "done"}, *own, *naval_war.proxy_sails(state, board, decision)]
 
 
 def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "done":
         state["stack"].pop()
+        naval_war.after_move(state, board, decision)  # interception, avoiding battle, battles (16.1 steps 4-7)
+        return
+    if "power" in action:
+        naval_war.apply_proxy_sail(state, board, decision, action)
         return
     src, dst, n = action["from"], action["to"], action["squadrons"]
     b.add_units(state, src, role, "squadron", -n)
@@ -634,6 +649,11 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
     """Why a military action (or spring deployment) of ``power`` is refused, naming what is wrong; None if no
     reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision."""
     kind = action.get("type")
+    if kind == "naval_move" and "power" in action:
+        return (
+            f"{power} may make a naval move only with the units of a major power at war with its opponent that has "
+            f"naval units on the map (seed 11), not {action['power']!r}"
+        )
     if cp is not None and kind in COSTS[power] and COSTS[power][str(kind)] > cp:
         return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
     if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
@@ -709,5 +729,6 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
     return None
 
 
-# The assault action (15.1) lives in its own module, which registers its decisions with the engine.
-from umpire.games.his2p import assaults  # noqa: E402
+# The assault action (15.1) and the naval war after a naval move (16.1, 16.2) live in their own modules, which
+# register their decisions with the engine.
+from umpire.games.his2p import assaults, naval_war  # noqa: E402
