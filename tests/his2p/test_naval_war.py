@@ -124,6 +124,9 @@ def test_16_2_step_9_the_loser_at_sea_retreats_where_its_controller_says(dice: C
     assert b.units_of(state, "rome", "papacy")["squadron"] == 1  # the odd hit sank one of the loser's two
     assert state["units"]["tyrrhenian_sea"] == {"hapsburg": {"squadron": 2}}
     assert state["stack"][-1]["kind"] == "cp"
+    assert of_type(game, "papacy", "naval_move") == []  # 16.1: beaten ships move no more this impulse
+    state["impulse"]["count"] = state["impulse"].get("count", 0) + 1
+    assert of_type(game, "papacy", "naval_move") == [{"type": "naval_move"}]
 
 
 def test_seed_11_proxy_naval_move_for_a_power_at_war_with_the_opponent() -> None:

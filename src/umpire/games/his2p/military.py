@@ -415,7 +415,9 @@ def _apply_build(state: State, board: HisMap, power: str, action: Action) -> Non
 def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
     """The military actions ``power`` may take with ``cp`` CP left."""
     out = move_actions(state, board, power, cp)
-    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(state, board, power, {}):
+    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(
+        state, board, power, naval_war.not_free(state, power, "squadron", {})
+    ):
         out.append({"type": "naval_move"})
     out += naval_war.proxy_naval_moves(state, power, cp)  # seed 11: another major's naval units
     if COSTS[power]["control_unfortified"] <= cp:
@@ -574,7 +576,7 @@ def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int])
 
 
 def _naval_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    own = sail_actions(state, board, role, decision["moved"])
+    own = sail_actions(state, board, role, naval_war.not_free(state, role, "squadron", decision["moved"]))
     return [{"type": "done"}, *own, *naval_war.proxy_sails(state, board, decision)]
 
 

@@ -54,15 +54,47 @@ def _rating(state: State, where: str, power: str) -> int:
     return max((people[lid].battle for lid in _naval_leaders(state, where, power)), default=0)
 
 
-def _move_fleet(state: State, power: str, src: str, dst: str) -> None:
-    """Move every naval unit and naval leader of ``power`` from ``src`` to ``dst``."""
+def _move_fleet(state: State, power: str, src: str, dst: str) -> dict[str, int]:
+    """Move every naval unit and naval leader of ``power`` from ``src`` to ``dst``; returns the units moved."""
+    moved: dict[str, int] = {}
     for kind in b.NAVAL_UNITS:
         n = b.units_of(state, src, power)[kind]
         if n:
             b.add_units(state, src, power, kind, -n)
             b.add_units(state, dst, power, kind, n)
+            moved[kind] = n
     for lid in _naval_leaders(state, src, power):
         state["leaders"][lid] = dst
+    return moved
+
+
+def _mark_defeated(state: State, power: str, where: str, units: dict[str, int]) -> None:
+    """16.1: naval units of a stack that lost a naval battle may not move again this impulse; they are kept in
+    ``state["naval_defeated"]`` with the impulse's number."""
+    count = state["impulse"].get("count", 0)
+    record = state.get("naval_defeated")
+    if record is None or record["impulse"] != count:
+        record = state["naval_defeated"] = {"impulse": count, "units": {}}
+    held = record["units"].setdefault(power, {})
+    for kind, n in units.items():
+        per_kind = held.setdefault(kind, {})
+        per_kind[where] = per_kind.get(where, 0) + n
+
+
+def held(state: State, power: str, kind: str) -> dict[str, int]:
+    """Where ``power``'s naval units of ``kind`` that lost a battle this impulse stand, and how many (16.1)."""
+    record = state.get("naval_defeated")
+    if record is None or record["impulse"] != state["impulse"].get("count", 0):
+        return {}
+    return dict(record["units"].get(power, {}).get(kind, {}))
+
+
+def not_free(state: State, power: str, kind: str, moved: dict[str, int]) -> dict[str, int]:
+    """The units of ``kind`` that may not move (again) in this naval move: those moved already and those beaten."""
+    out = dict(moved)
+    for where, n in held(state, power, kind).items():
+        out[where] = out.get(where, 0) + n
+    return out
 
 
 # --- proxy naval moves (seed 11) --------------------------------------------------------------------------------
@@ -96,7 +128,9 @@ def proxy_sails(state: State, board: HisMap, decision: dict[str, Any]) -> list[A
     out: list[Action] = []
     for where in sorted(state["units"]):
         for kind, key in (("squadron", "squadrons"), ("corsair", "corsairs")):
-            free = b.units_of(state, where, power)[kind] - moved.get(kind, {}).get(where, 0)
+            free = b.units_of(state, where, power)[kind] - not_free(state, power, kind, moved.get(kind, {})).get(
+                where, 0
+            )
             for dst in sorted(military._naval_neighbours(board, where)) if free > 0 else []:
                 if military.may_sail_into(state, board, power, dst):
                     out += [
@@ -231,9 +265,11 @@ def fight(state: State, board: HisMap, attacker: str, defender: str, where: str)
             _leaders_to_next_turn(state, board, where, power)
     loser = defender if winner == attacker else attacker
     retreating = attacker if in_port else loser
+    if loser != retreating and any(_fleet(state, where, loser)):
+        _mark_defeated(state, loser, where, dict(zip(b.NAVAL_UNITS, _fleet(state, where, loser), strict=True)))
     if not any(_fleet(state, where, retreating)):
         return False
-    return _retreat(state, board, retreating, where, in_port=in_port)
+    return _retreat(state, board, retreating, where, in_port=in_port, beaten=retreating == loser)
 
 
 def _leaders_to_next_turn(state: State, board: HisMap, where: str, power: str) -> None:
@@ -243,16 +279,20 @@ def _leaders_to_next_turn(state: State, board: HisMap, where: str, power: str) -
         engine.log(state, f"{load_people().naval_leaders[lid].name} leaves the map until next turn (16.2 step 10)")
 
 
-def _retreat(state: State, board: HisMap, power: str, where: str, *, in_port: bool) -> bool:
+def _retreat(state: State, board: HisMap, power: str, where: str, *, in_port: bool, beaten: bool) -> bool:
     """16.2 step 9: a decision of the retreating power's controller among several places; one is taken at once;
     with none the units are eliminated (their leaders to the next turn)."""
     options = naval.naval_retreats(state, board, power, where, in_port=in_port)
     who = controller(state, power)
     if len(options) > 1 and who is not None:
-        state["stack"].append({"kind": RETREAT, "role": who, "power": power, "from": where, "in_port": in_port})
+        state["stack"].append(
+            {"kind": RETREAT, "role": who, "power": power, "from": where, "in_port": in_port, "beaten": beaten}
+        )
         return True
     if options:
-        _move_fleet(state, power, where, options[0])
+        moved = _move_fleet(state, power, where, options[0])
+        if beaten:
+            _mark_defeated(state, power, options[0], moved)
         engine.log(state, f"{power}'s naval units retreat from {_name(board, where)} to {_name(board, options[0])}")
         return False
     for kind in b.NAVAL_UNITS:
@@ -312,7 +352,9 @@ def _retreat_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 
 def _retreat_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
-    _move_fleet(state, decision["power"], decision["from"], action["to"])
+    moved = _move_fleet(state, decision["power"], decision["from"], action["to"])
+    if decision["beaten"]:
+        _mark_defeated(state, decision["power"], action["to"], moved)
     engine.log(
         state,
         f"{decision['power']}'s naval units retreat from {_name(board, decision['from'])} to "
