@@ -150,3 +150,15 @@ def test_seed_11_the_papacy_moves_its_own_squadrons_with_the_hapsburgs() -> None
     sails = of_type(game, "papacy", "sail")
     assert {"type": "sail", "from": "rome", "to": "tyrrhenian_sea", "squadrons": 1} in sails
     assert {"type": "sail", "power": "hapsburg", "from": "naples", "to": "tyrrhenian_sea", "squadrons": 1} in sails
+
+
+def test_16_1_minor_allies_ships_move_with_their_major_never_into_the_atlantic() -> None:
+    game = cp_decision("papacy", 1)
+    state = game.state
+    state["minor_allies"] = {"genoa": "papacy"}
+    b.add_units(state, "rome", "papacy", "squadron", -1)
+    b.add_units(state, "bay_of_biscay", "genoa", "squadron", 1)
+    game.act("papacy", {"type": "naval_move"})
+    targets = {(a["from"], a["to"]) for a in of_type(game, "papacy", "sail") if a.get("power") == "genoa"}
+    assert ("genoa", "gulf_of_lyon") in targets and ("genoa", "tyrrhenian_sea") in targets
+    assert {dst for src, dst in targets if src == "bay_of_biscay"} == {"english_channel", "irish_sea"}  # no Atlantic

@@ -415,8 +415,9 @@ def _apply_build(state: State, board: HisMap, power: str, action: Action) -> Non
 def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
     """The military actions ``power`` may take with ``cp`` CP left."""
     out = move_actions(state, board, power, cp)
-    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(
-        state, board, power, naval_war.not_free(state, power, "squadron", {})
+    if COSTS[power].get("naval_move", 99) <= cp and (
+        sail_actions(state, board, power, naval_war.not_free(state, power, "squadron", {}))
+        or naval_war.allied_fleets_may_sail(state, board, power)
     ):
         out.append({"type": "naval_move"})
     out += naval_war.proxy_naval_moves(state, power, cp)  # seed 11: another major's naval units
@@ -448,7 +449,7 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         assaults.apply_assault(state, board, power, action)
     elif kind == "naval_move" and "power" in action:
         engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
-        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"], "moved_by": {}})
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
     elif kind == "naval_move":
         engine.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})

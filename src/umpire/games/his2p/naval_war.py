@@ -107,7 +107,10 @@ def proxy_powers(state: State, role: str) -> list[str]:
         p
         for p in r.OTHER_MAJORS
         if r.may_act_for(state, role, p, "naval_move")
-        and any(stacks.get(p, {}).get(k) for stacks in state["units"].values() for k in b.NAVAL_UNITS)
+        and (
+            _has_fleet(state, p)
+            or any(_has_fleet(state, m) for m, a in state.get("minor_allies", {}).items() if a == p)
+        )
     ]
 
 
@@ -118,35 +121,56 @@ def proxy_naval_moves(state: State, role: str, cp: int) -> list[Action]:
     return [{"type": "naval_move", "power": p} for p in proxy_powers(state, role)]
 
 
+#: Minor powers whose naval units never enter the Atlantic Ocean (16.1).
+NOT_IN_THE_ATLANTIC = frozenset({"genoa", "venice"})
+ATLANTIC = "atlantic_ocean"
+
+
+def fleet_powers(state: State, decision: dict[str, Any]) -> list[str]:
+    """The powers other than the mover's own whose naval units move in this naval move (16.1: a power's active
+    minor allies move with it; seed 11: the major power a proxy move is made for, and its minor allies)."""
+    majors = [decision["role"], *([decision["proxy"]] if decision.get("proxy") else [])]
+    minors = sorted(m for m, major in state.get("minor_allies", {}).items() if major in majors)
+    return [p for p in [*majors[1:], *minors] if p != decision["role"]]
+
+
+def _has_fleet(state: State, power: str) -> bool:
+    return any(stacks.get(power, {}).get(k) for stacks in state["units"].values() for k in b.NAVAL_UNITS)
+
+
 def proxy_sails(state: State, board: HisMap, decision: dict[str, Any]) -> list[Action]:
-    """The moves of the proxy power's naval units in a naval move (16.1): each squadron and corsair once, a group of
-    one kind from one place to an adjacent one at a time (HIS-W07)."""
-    power = decision.get("proxy")
-    if power is None:
-        return []
-    moved = decision["moved_by"]
+    """The moves of the other powers' naval units in a naval move (:func:`fleet_powers`; 16.1): each squadron and
+    corsair once, a group of one kind from one place to an adjacent one at a time (HIS-W07); never a Genoese or
+    Venetian ship into the Atlantic."""
     out: list[Action] = []
-    for where in sorted(state["units"]):
-        for kind, key in (("squadron", "squadrons"), ("corsair", "corsairs")):
-            free = b.units_of(state, where, power)[kind] - not_free(state, power, kind, moved.get(kind, {})).get(
-                where, 0
-            )
-            for dst in sorted(military._naval_neighbours(board, where)) if free > 0 else []:
-                if military.may_sail_into(state, board, power, dst):
-                    out += [
-                        {"type": "sail", "power": power, "from": where, "to": dst, key: n} for n in range(1, free + 1)
-                    ]
+    for power in fleet_powers(state, decision):
+        moved = decision.get("moved_by", {}).get(power, {})
+        for where in sorted(state["units"]):
+            for kind, key in (("squadron", "squadrons"), ("corsair", "corsairs")):
+                gone = not_free(state, power, kind, moved.get(kind, {})).get(where, 0)
+                free = b.units_of(state, where, power)[kind] - gone
+                for dst in sorted(military._naval_neighbours(board, where)) if free > 0 else []:
+                    if power in NOT_IN_THE_ATLANTIC and dst == ATLANTIC:
+                        continue
+                    if military.may_sail_into(state, board, power, dst):
+                        step = {"type": "sail", "power": power, "from": where, "to": dst}
+                        out += [step | {key: n} for n in range(1, free + 1)]
     return out
 
 
+def allied_fleets_may_sail(state: State, board: HisMap, role: str) -> bool:
+    """Whether a naval move of ``role``'s own would move anything of its minor allies (16.1)."""
+    return bool(proxy_sails(state, board, {"kind": "naval", "role": role, "moved": {}}))
+
+
 def apply_proxy_sail(state: State, board: HisMap, decision: dict[str, Any], action: Action) -> None:
-    """Move a group of the proxy power's naval units; its naval leaders go with the last units leaving their place
+    """Move a group of another power's naval units; its naval leaders go with the last units leaving their place
     (16.1; HIS-S07)."""
     power, src, dst = action["power"], action["from"], action["to"]
     kind, n = ("squadron", action["squadrons"]) if "squadrons" in action else ("corsair", action["corsairs"])
     b.add_units(state, src, power, kind, -n)
     b.add_units(state, dst, power, kind, n)
-    per_kind = decision["moved_by"].setdefault(kind, {})
+    per_kind = decision.setdefault("moved_by", {}).setdefault(power, {}).setdefault(kind, {})
     per_kind[dst] = per_kind.get(dst, 0) + n
     if not any(_fleet(state, src, power)):
         for lid in _naval_leaders(state, src, power):
@@ -160,8 +184,8 @@ def apply_proxy_sail(state: State, board: HisMap, decision: dict[str, Any], acti
 def _entered(decision: dict[str, Any]) -> list[tuple[str, str]]:
     """(power, place) for every place the move's units entered."""
     out = {(decision["role"], where) for where in decision["moved"]}
-    if decision.get("proxy"):
-        out |= {(decision["proxy"], where) for per in decision["moved_by"].values() for where in per}
+    for power, kinds in decision.get("moved_by", {}).items():
+        out |= {(power, where) for per in kinds.values() for where in per}
     return sorted(out)
 
 
