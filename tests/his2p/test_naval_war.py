@@ -10,6 +10,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
+from umpire.games.his2p import naval_war
+from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
 from umpire.kernel.game import Game
 
@@ -162,3 +164,21 @@ def test_16_1_minor_allies_ships_move_with_their_major_never_into_the_atlantic()
     targets = {(a["from"], a["to"]) for a in of_type(game, "papacy", "sail") if a.get("power") == "genoa"}
     assert ("genoa", "gulf_of_lyon") in targets and ("genoa", "tyrrhenian_sea") in targets
     assert {dst for src, dst in targets if src == "bay_of_biscay"} == {"english_channel", "irish_sea"}  # no Atlantic
+
+
+def test_16_2_step_10_and_8_2_a_wiped_out_sides_naval_leader_returns_next_turn(dice: Callable[..., None]) -> None:
+    game = cp_decision("papacy", 1)
+    state = game.state
+    state["diplomacy"]["at_war"].append(["ottoman", "papacy"])
+    b.add_units(state, "rome", "papacy", "squadron", 1)
+    b.add_units(state, "tyrrhenian_sea", "ottoman", "squadron", 1)
+    state["leaders"]["barbarossa"] = "tyrrhenian_sea"
+    sail(game, "rome", "tyrrhenian_sea", 2)
+    dice(attacker=[5, 6, 5, 6], defender=[1, 1, 1, 1])  # 2 squadrons; 1 squadron + Barbarossa's 2
+    game.act("protestant", {"type": "stay"})
+    state = game.state
+    assert "barbarossa" not in state["leaders"] and state["leaders_next_turn"] == {"barbarossa": "ottoman"}
+    naval_war.return_naval_leaders(state, load_map())
+    where = state["leaders"]["barbarossa"]
+    assert load_map().spaces[where].is_port and state["spaces"][where]["control"] == "ottoman"
+    assert "leaders_next_turn" not in state

@@ -328,6 +328,30 @@ def _retreat(state: State, board: HisMap, power: str, where: str, *, in_port: bo
     return False
 
 
+# --- naval leaders back from the turn track (8.2) --------------------------------------------------------------
+
+
+def return_naval_leaders(state: State, board: HisMap) -> None:
+    """8.2: in the Card Draw Phase the naval leaders sent off the map (16.2 step 10, 15.1 step 10) come back to a port
+    friendly to their power, one holding its ships first, then the first by name (HIS-S09); with no such port they
+    wait another turn."""
+    waiting = state.get("leaders_next_turn", {})
+    for lid, power in sorted(waiting.items()):
+        friendly = military.friends(state, power)
+        ports = [
+            s for s in sorted(board.spaces) if board.spaces[s].is_port and state["spaces"][s]["control"] in friendly
+        ]
+        if not ports:
+            continue
+        with_ships = [s for s in ports if any(_fleet(state, s, power))]
+        where = (with_ships or ports)[0]
+        state["leaders"][lid] = where
+        del waiting[lid]
+        engine.log(state, f"{load_people().naval_leaders[lid].name} returns in {_name(board, where)} (8.2)")
+    if not waiting:
+        state.pop("leaders_next_turn", None)
+
+
 # --- the decisions -----------------------------------------------------------------------------------------------
 
 
