@@ -439,6 +439,10 @@ def cost(state: State, power: str, action: Action) -> int:
 def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     """Carry out a military action (one of :func:`cp_actions`)."""
     kind = action["type"]
+    if kind == "naval_move" and "power" in action:  # seed 11: the player decides the move, so it keeps the decision
+        engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
+        return
     if kind in ("move_formation", "move_over_pass"):
         _apply_move(state, board, power, action)
     elif kind == "control_unfortified":
@@ -447,9 +451,6 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         _apply_build(state, board, power, action)
     elif kind == "assault":
         assaults.apply_assault(state, board, power, action)
-    elif kind == "naval_move" and "power" in action:
-        engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
-        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
     elif kind == "naval_move":
         engine.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})
