@@ -192,7 +192,7 @@ def test_seed_11_no_proxy_assault_for_a_power_at_peace_with_the_opponent() -> No
     game.state["sieges"]["florence"]["besieger"] = "france"
     b.add_units(game.state, "florence", "france", "regular", 4)
     assert assaults_offered(game, "papacy") == []
-    with pytest.raises(IllegalAction, match=re.escape("may not assault with 'france' units")):
+    with pytest.raises(IllegalAction, match=re.escape("papacy may not act with france's units now")):
         game.act("papacy", {"type": "assault", "space": "florence", "power": "france"})
 
 

@@ -124,7 +124,7 @@ def why_not(state: State, board: HisMap, role: str, action: Action) -> str:
     if not isinstance(space, str) or space not in board.spaces:
         return f"'space' must be a land space under siege, got {space!r}"
     if not isinstance(power, str) or (power != role and not r.may_act_for(state, role, power, "assault")):
-        return f"{role} may not assault with {power!r} units: only its own or a major power's at war with its opponent"
+        return f"{role} may not act with {power}'s units now: only a major power at war with its opponent (seed 11)"
     return refusal(state, board, power, space) or f"{action} is not an assault {role} may make now"
 
 
