@@ -25,6 +25,9 @@ def league_war(role: str = "papacy", cp: int = 6) -> Game:
     game = cp_decision(role, cp)
     state = game.state
     state["events"]["schmalkaldic_league"] = 1
+    for cards in [*state["hands"].values(), state["deck"]]:  # the League's card has been played
+        if 13 in cards:
+            cards.remove(13)
     state["diplomacy"]["at_war"] = [["hapsburg", "protestant"], ["papacy", "protestant"]]
     state["diplomacy"]["allied"].append(["hapsburg", "papacy"])
     state["impulse"]["count"] = 1
@@ -107,7 +110,7 @@ def test_seed_11_proxy_actions_carry_the_power_and_exclude_construction() -> Non
     actions = game.view("papacy")["actions"]
     proxied = [a for a in actions if a.get("power") == "hapsburg"]
     assert hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]) in proxied
-    assert {a["type"] for a in proxied} <= {"move_formation", "move_over_pass", "control_unfortified"}
+    assert {a["type"] for a in proxied} <= {"move_formation", "move_over_pass", "control_unfortified", "naval_move", "assault"}
     assert not any(a.get("power") for a in game.view("protestant")["actions"])  # not the Protestant's turn
     before = game.state["stack"][-1]["cp"]
     game.act("papacy", hapsburg_move("leipzig", "nuremberg", 1))  # a peaceful proxy move: 1 CP (11.1)

@@ -353,16 +353,17 @@ def test_16_1_naval_move_takes_papal_squadrons_to_sea_and_to_papal_ports() -> No
     assert game.state["stack"][-1] == {"kind": "cp", "role": "papacy", "cp": 0}
 
 
-def test_16_1_no_entry_into_another_powers_port_nor_next_to_enemy_fleets() -> None:
+def test_16_1_no_entry_into_another_powers_port_unless_enemy_ships_are_there() -> None:
     game = cp_decision("papacy", 1)
     b.add_units(game.state, "rome", "papacy", "squadron", -1)
     b.add_units(game.state, "tyrrhenian_sea", "papacy", "squadron", 1)
     game.act("papacy", {"type": "naval_move"})
     targets = {a["to"] for a in of_type(game, "papacy", "sail")}
     assert targets == {"rome", "gulf_of_lyon", "barbary_coast"}  # not Naples, Genoa, Palermo...: not Papal
-    game.state["diplomacy"]["at_war"].append(["papacy", "france"])
-    b.add_units(game.state, "gulf_of_lyon", "france", "squadron", 1)
-    assert {a["to"] for a in of_type(game, "papacy", "sail")} == {"rome"}
+    game.state["diplomacy"]["at_war"].append(["papacy", "hapsburg"])
+    b.add_units(game.state, "gulf_of_lyon", "hapsburg", "squadron", 1)
+    targets = {a["to"] for a in of_type(game, "papacy", "sail")}
+    assert targets == {"rome", "gulf_of_lyon", "barbary_coast", "naples"}  # enemy fleets: battle (naval_war.py)
 
 
 def test_16_1_the_protestant_has_no_navy() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any
 
 from umpire.games.his2p import board as b
@@ -155,6 +156,33 @@ def take_losses(units: Mapping[str, int], losses: int, chosen: Mapping[str, int]
             raise ValueError(f"the force has {left.get(kind, 0)} {kind}, cannot lose {count}")
         left[kind] = left.get(kind, 0) - count
     return {kind: count for kind, count in left.items() if count}
+
+
+#: The order the engine takes losses in for a power no player decides for (an independent garrison; rulings
+#: HIS-L02, HIS-S02): mercenaries, then cavalry, then regulars.
+UNOWNED_LOSS_ORDER = ("mercenary", "cavalry", "regular")
+
+
+def loss_choices(units: Mapping[str, int], count: int) -> list[dict[str, int]]:
+    """Every way to lose ``count`` land units from ``units`` (14 step 9, 15.1 step 9: any kind), kinds with no loss
+    left out."""
+    kinds = sorted(k for k, n in units.items() if n)
+    out = []
+    for combo in product(*(range(units[k] + 1) for k in kinds)):
+        if sum(combo) == count:
+            out.append({k: n for k, n in zip(kinds, combo, strict=True) if n})
+    return out
+
+
+def unowned_losses(units: Mapping[str, int], count: int) -> dict[str, int]:
+    """The losses of a power no player decides for: :data:`UNOWNED_LOSS_ORDER`."""
+    chosen: dict[str, int] = {}
+    for kind in UNOWNED_LOSS_ORDER:
+        take = min(units.get(kind, 0), count)
+        if take:
+            chosen[kind] = take
+            count -= take
+    return chosen
 
 
 def share_losses(losses: int, first_units: int, second_units: int, *, odd_to_first: bool) -> tuple[int, int]:

@@ -241,6 +241,7 @@ def _enter_people(state: State, board: HisMap) -> None:
     """Add debaters, reformers and leaders (8.2; seed 21.3 and the option ``text`` for Cranmer, Latimer and
     Coverdale): a debater joins its side uncommitted; a reformer stands in its space, which turns Protestant."""
     events.start_of_turn(state, board)
+    naval_war.return_naval_leaders(state, board)  # siege helper: naval leaders back from the turn track (8.2)
     people = load_people()
     entering = people.entering(state["turn"], state["options"]["text"])
     for debater in entering["debaters"]:
@@ -772,4 +773,4 @@ _HANDLERS: dict[str, Handler] = {
 decision_kind("leader_entry", _leader_entry_legal, _leader_entry_handle)
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import diplomacy, events, land_war, military, minor_powers, wintering  # noqa: E402
+from umpire.games.his2p import diplomacy, events, land_war, military, minor_powers, naval_war, wintering  # noqa: E402

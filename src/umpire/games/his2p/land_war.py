@@ -14,7 +14,6 @@ HIS-L04) are in ``state["land_war"]``.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from umpire.games.his2p import battles, control, engine, sieges
@@ -568,15 +567,6 @@ def _faces(faces: list[int]) -> str:
     return ", ".join(str(f) for f in faces) or "no dice"
 
 
-def _loss_choices(units: dict[str, int], losses: int) -> list[dict[str, int]]:
-    kinds = [k for k in LAND if units.get(k)]
-    out = []
-    for counts in product(*(range(units[k] + 1) for k in kinds)):
-        if sum(counts) == losses:
-            out.append({k: n for k, n in zip(kinds, counts, strict=True)})
-    return out
-
-
 def _losses_then(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     """14 step 9 (ruling HIS-X02): each side's owner picks which land units it loses where there is a choice;
     True while a choice is open. Then the leaders of a side left with no land unit are captured (step 10)."""
@@ -584,11 +574,15 @@ def _losses_then(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     while ctx["pending_losses"]:
         power = sorted(ctx["pending_losses"])[0]
         n = ctx["pending_losses"][power]
-        choices = _loss_choices(_land(state, dst, power), n)
-        if len(choices) > 1:
+        units = _land(state, dst, power)
+        choices = battles.loss_choices(units, n)
+        if len(choices) > 1 and control.controller(state, power) is not None:
             _ask(state, board, {"kind": "losses", "power": power, "count": n})
             return True
-        _lose(state, board, power, choices[0] if choices else _land(state, dst, power))
+        if len(choices) > 1:  # no player decides for it: the engine's fixed order (HIS-L02, HIS-S02)
+            _lose(state, board, power, battles.unowned_losses(units, n))
+        else:
+            _lose(state, board, power, choices[0] if choices else units)
     _captures(state, board, ctx)
     return False
 
@@ -605,7 +599,7 @@ def _lose(state: State, board: HisMap, power: str, chosen: dict[str, int]) -> No
 def _losses_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
     ctx = state["land_move"]
     power = decision["power"]
-    choices = _loss_choices(_land(state, ctx["to"], power), decision["count"])
+    choices = battles.loss_choices(_land(state, ctx["to"], power), decision["count"])
     return [{"type": "lose", "power": power, **{k: c.get(k, 0) for k in LAND}} for c in choices]
 
 

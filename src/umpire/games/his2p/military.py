@@ -34,6 +34,7 @@ ACTIONS: frozenset[str] = frozenset(
         "raise_regular",
         "buy_mercenary",
         "build_squadron",
+        "assault",
     }
 )
 #: CP cost of each military action for the two players (11.1; the Papal and Protestant power cards). The
@@ -399,17 +400,22 @@ def _apply_build(state: State, board: HisMap, power: str, action: Action) -> Non
 def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]:
     """The military actions ``power`` may take with ``cp`` CP left."""
     out = move_actions(state, board, power, cp)
-    if COSTS[power].get("naval_move", 99) <= cp and sail_actions(state, board, power, {}):
+    if COSTS[power].get("naval_move", 99) <= cp and (
+        sail_actions(state, board, power, naval_war.not_free(state, power, "squadron", {}))
+        or naval_war.allied_fleets_may_sail(state, board, power)
+    ):
         out.append({"type": "naval_move"})
+    out += naval_war.proxy_naval_moves(state, power, cp)  # seed 11: another major's naval units
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
-    return out + build_actions(state, board, power, cp) + proxy_actions(state, board, power, cp)
+    out += build_actions(state, board, power, cp) + proxy_actions(state, board, power, cp)
+    return out + assaults.assault_actions(state, board, power, cp)  # own and (seed 11) proxy assaults
 
 
 def proxy_actions(state: State, board: HisMap, player: str, cp: int) -> list[Action]:
     """Seed 11: the actions ``player`` may take with the units of a major power at war with its opponent, each
     with ``"power"``: moves in the clear and over passes, control of unfortified spaces (naval moves and assaults
-    are the naval and siege actions'; construction never)."""
+    are listed by ``naval_war`` and ``assaults``; construction never)."""
     out: list[Action] = []
     for power in control.proxied_powers(state, player):
         found = move_actions(state, board, power, cp)
@@ -422,6 +428,8 @@ def proxy_actions(state: State, board: HisMap, player: str, cp: int) -> list[Act
 def cost(state: State, power: str, action: Action) -> int:
     """The CP an action costs ``power`` (11.1, the power cards)."""
     kind = action.get("type")
+    if kind == "naval_move" and "power" in action:
+        return naval_war.NAVAL_MOVE_CP
     if "power" in action and action["power"] != power:
         return control.proxy_cost(action)
     if kind not in ACTIONS or kind not in COSTS[power]:
@@ -432,6 +440,10 @@ def cost(state: State, power: str, action: Action) -> int:
 def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     """Carry out a military action (one of :func:`cp_actions`); with ``"power"``, with that power's units (seed 11)."""
     kind = action["type"]
+    if kind == "naval_move" and "power" in action:  # seed 11: the player decides the move, so it keeps the decision
+        engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
+        state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
+        return
     if "power" in action:
         power = action["power"]
         action = {k: v for k, v in action.items() if k != "power"}
@@ -441,6 +453,8 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
         _apply_control(state, board, power, action)
     elif kind in _BUILT_KIND:
         _apply_build(state, board, power, action)
+    elif kind == "assault":
+        assaults.apply_assault(state, board, power, action)
     elif kind == "naval_move":
         engine.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})
@@ -540,11 +554,15 @@ def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
 
 
 def may_sail_into(state: State, board: HisMap, power: str, where: str) -> bool:
-    """16.1 with no battle: a port the mover controls (never another power's, allied or not), or a sea zone with no
-    naval units of a power at war with the mover in it or next to it (they would fight or intercept, not built)."""
+    """16.1: any adjacent sea zone (enemy naval units there or next to it lead to interception, avoidance and battle,
+    ``naval_war.py``); a port the mover controls, or another power's port only while naval units of a power at war
+    with the mover are in it (so never an ally's)."""
     if where in board.spaces:
-        return bool(state["spaces"][where]["control"] == power)
-    return not any(_enemy_units(state, n, power) for n in (where, *_naval_neighbours(board, where)))
+        return bool(state["spaces"][where]["control"] == power) or any(
+            r.at_war(state, power, other) and (units.get("squadron") or units.get("corsair"))
+            for other, units in state["units"].get(where, {}).items()
+        )
+    return True
 
 
 def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int]) -> list[Action]:
@@ -564,12 +582,17 @@ def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int])
 
 
 def _naval_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    return [{"type": "done"}, *sail_actions(state, board, role, decision["moved"])]
+    own = sail_actions(state, board, role, naval_war.not_free(state, role, "squadron", decision["moved"]))
+    return [{"type": "done"}, *own, *naval_war.proxy_sails(state, board, decision)]
 
 
 def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "done":
         state["stack"].pop()
+        naval_war.after_move(state, board, decision)  # interception, avoiding battle, battles (16.1 steps 4-7)
+        return
+    if "power" in action:
+        naval_war.apply_proxy_sail(state, board, decision, action)
         return
     src, dst, n = action["from"], action["to"], action["squadrons"]
     b.add_units(state, src, role, "squadron", -n)
@@ -620,6 +643,11 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
     reason is known here (the engine then lists what it accepts). ``cp``: the CP left, in a CP decision. An action
     with ``"power"`` is checked for that power's units (seed 11)."""
     kind = action.get("type")
+    if kind == "naval_move" and "power" in action:
+        return (
+            f"{power} may make a naval move only with the units of a major power at war with its opponent that has "
+            f"naval units on the map (seed 11), not {action['power']!r}"
+        )
     proxy = action.get("power")
     if isinstance(proxy, str) and proxy != power:
         if proxy not in control.proxied_powers(state, power):
@@ -635,6 +663,8 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
         return f"{kind} costs {power} {COSTS[power][str(kind)]} CP; {cp} CP left"
     if cp is not None and kind in COSTS[PAPACY] and kind not in COSTS[power]:
         return f"{power} has no {kind} action (it has no navy)"
+    if kind == "assault":
+        return assaults.why_not(state, board, power, action)
     if kind in ("move_formation", "move_over_pass"):
         if may_move(state, power):
             return may_move(state, power)
@@ -704,3 +734,8 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
             f"{'and in a port ' if kind == 'build_squadron' else ''}(17): {_name(board, space)} is not one"
         )
     return None
+
+
+# The assault action (15.1) and the naval war after a naval move (16.1, 16.2) live in their own modules, which
+# register their decisions with the engine.
+from umpire.games.his2p import assaults, naval_war  # noqa: E402

@@ -62,6 +62,18 @@ def check_religious_victory(state: State, board: HisMap) -> None:
         _end(state, PROTESTANT, "religious victory: 50 Protestant spaces")
 
 
+def check_military_victory(state: State, board: HisMap) -> None:
+    """23.1: a power other than the Protestant wins at once in the Action Phase when the keys it controls, none in
+    unrest, reach the Auto Win box of its power card. Only the players score in this variant (seed 3), so only the
+    Papacy can win so (7 keys; HIS-S05)."""
+    if state.get("phase") != "action" or state.get("over"):
+        return
+    keys = b.keys_controlled(state, board, PAPACY)
+    needed = load_powers().powers[PAPACY].auto_win_keys
+    if needed is not None and keys >= needed:
+        _end(state, PAPACY, f"military victory: {keys} keys")
+
+
 def determine(state: State, board: HisMap) -> None:
     """The Victory Determination Phase (23.3; seed 23): record this turn's VP and end the game if :func:`decide`
     finds a result."""
