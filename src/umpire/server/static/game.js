@@ -150,13 +150,32 @@
       if (typeof sub.text === "string") arrows.push(...compactArrows(sub.text)); // a whole-text submission (1615)
       else for (const lines of Object.values(sub)) if (Array.isArray(lines)) arrows.push(...Board.arrowsFor(lines));
     }
-    Board.draw(holder, S.board, {
+    // The previous phase's orders (with their results), under this phase's own.
+    const last = v.history && v.history.last;
+    const showPast = U.$("show-last").checked;
+    U.$("show-last-label").classList.toggle("hidden", !(last && last.results && Board.data.drawn));
+    if (last && last.results && showPast && Board.data.drawn) arrows.unshift(...pastArrows(last));
+    const opt = {
       phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
       selected: click && click.site, selectedUnit: click && click.unit,
       onClick: onMapClick,
-    });
+    };
+    if (Board.data.drawn) {
+      const shown = await GeoMap.draw(holder, api("/map.svg?panel=false"), token, S.board, opt);
+      if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows: arrows.length > 0, inf: v.my_inf });
+    } else {
+      Board.draw(holder, S.board, opt);
+      U.clear(U.$("map-key"));
+    }
   }
+  // A phase's resolved orders as arrows, the failed ones marked.
+  function pastArrows(entry) {
+    const lines = [], failed = new Set();
+    for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
+    return Board.arrowsFor(lines, failed).map(a => ({ ...a, past: true }));
+  }
+  U.$("show-last").addEventListener("change", () => drawBoard());
   // "Map (SVG)": the renderer's drawing of this phase on real coastlines, from this caller's view (the token
   // travels in a header, so the file is fetched and handed over as a download).
   function svgLink() {
@@ -570,9 +589,12 @@
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
-      const lines = [], failed = new Set();
-      if (entry) for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
-      Board.draw(U.$("board"), past.board, { phase: past.view.phase, arrows: Board.arrowsFor(lines, failed) });
+      const arrows = entry ? pastArrows(entry).map(a => ({ ...a, past: false })) : [];
+      const opt = { phase: past.view.phase, arrows };
+      if (Board.data.drawn) {
+        await GeoMap.draw(U.$("board"), api("/phases/" + i + "/map.svg?panel=false"), token, past.board, opt);
+        GeoMap.legend(U.$("map-key"), past.board, { arrows: arrows.length > 0 });
+      } else Board.draw(U.$("board"), past.board, opt);
       U.$("board-caption").textContent = "History: " + (past.view.phase || i);
       U.$("back-to-now").classList.remove("hidden");
     }
