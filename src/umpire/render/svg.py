@@ -568,7 +568,8 @@ def draw_svg(
     anchors_g = _sub(root, "g", id="anchors", visibility="hidden")
     for pid in sorted(geom.provinces):
         shape = geom.provinces[pid]
-        for loc, point in ((pid, shape.point), *sorted(shape.coast_points.items())):
+        coasts = ((f"{pid}/{coast}", point) for coast, point in sorted(shape.coast_points.items()))
+        for loc, point in ((pid, shape.point), *coasts):
             ax, ay = canvas.xy(*point)
             _sub(anchors_g, "circle", id=f"at-{_safe_id(loc)}", cx=_fmt(ax), cy=_fmt(ay), r=1)
 
