@@ -163,7 +163,7 @@
     };
     if (Board.data.drawn) {
       const shown = await GeoMap.draw(holder, api("/map.svg?panel=false"), token, S.board, opt);
-      if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows: arrows.length > 0, inf: v.my_inf });
+      if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows, inf: v.my_inf });
     } else {
       Board.draw(holder, S.board, opt);
       U.clear(U.$("map-key"));
@@ -593,7 +593,7 @@
       const opt = { phase: past.view.phase, arrows };
       if (Board.data.drawn) {
         await GeoMap.draw(U.$("board"), api("/phases/" + i + "/map.svg?panel=false"), token, past.board, opt);
-        GeoMap.legend(U.$("map-key"), past.board, { arrows: arrows.length > 0 });
+        GeoMap.legend(U.$("map-key"), past.board, { arrows });
       } else Board.draw(U.$("board"), past.board, opt);
       U.$("board-caption").textContent = "History: " + (past.view.phase || i);
       U.$("back-to-now").classList.remove("hidden");

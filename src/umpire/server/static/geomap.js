@@ -69,6 +69,21 @@ const GeoMap = {
     this.svg = svg;
     this.listen(svg);
     this.apply();
+    if (!keepZoom) this.focus();
+  },
+  // On a narrow screen the whole map is too small to read: open on the seat's own units, about three times
+  // closer ("Fit" shows the whole map).
+  focus() {
+    const width = this.svg.getBoundingClientRect().width;
+    if (!width || width >= 600) return;
+    const points = Board.units(this.scene).filter(u => (this.opt.mine || []).includes(u.unit)).map(u => this.unitPoint(u)).filter(Boolean);
+    const b = this.base;
+    const [cx, cy] = points.length
+      ? [points.reduce((t, p) => t + p[0], 0) / points.length, points.reduce((t, p) => t + p[1], 0) / points.length]
+      : [b.x + b.w / 2, b.y + b.h / 2];
+    const w = b.w / 3, h = b.h / 3;
+    this.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.apply();
   },
 
   // --- zoom and pan ---------------------------------------------------------------------------------------
@@ -218,7 +233,7 @@ const GeoMap = {
     for (const u of scene.units || []) units[u.owner] = (units[u.owner] || 0) + 1;
     const powers = Object.keys(Board.data.powers || {});
     const others = [...new Set([...Object.keys(centres), ...Object.keys(units)])].filter(o => !powers.includes(o) && !(scene.minors || {})[o]);
-    const row = (colour, name, note, attrs) => U.el("li", attrs || {}, U.el("span", { class: "swatch", style: "background:" + colour }), name, note ? U.el("span", { class: "note" }, note) : null);
+    const row = (colour, name, note, attrs) => U.el("li", attrs || {}, U.el("span", { class: "swatch", style: "background:" + colour }), name, note ? [" ", U.el("span", { class: "note" }, note)] : null);
     const count = (o) => (centres[o] || 0) + " centres, " + (units[o] || 0) + " units";
     const list = U.el("ul", { class: "key-powers" });
     for (const p of [...powers, ...others.sort()]) list.append(row(Board.colour(p), Board.name(p), count(p), { "data-key-power": p }));
@@ -248,13 +263,22 @@ const GeoMap = {
     const crosses = new Set(minors.flatMap(m => m.markers || []));
     const crossName = { protestant: "Protestant", catholic: "Catholic", grey: "confession suspended (held by a foreign state)", white: "Ecclesiastical reservation" };
     for (const c of ["protestant", "catholic", "grey", "white"]) if (crosses.has(c)) mark("cross-" + c, U.el("span", { class: "glyph cross " + c }), crossName[c] + " cross");
-    if (extra.arrows) {
-      mark("arrow-move", U.el("span", { class: "glyph line move" }), "move");
-      mark("arrow-support", U.el("span", { class: "glyph line support" }), "support");
-      mark("arrow-convoy", U.el("span", { class: "glyph line convoy" }), "convoy");
-      mark("arrow-fails", U.el("span", { class: "glyph line fails" }), "failed order (✕)");
+    const drawn = extra.arrows || [];
+    for (const [kind, text] of [["move", "move"], ["support", "support"], ["convoy", "convoy"]]) {
+      if (drawn.some(a => (a.kind || "move") === kind)) mark("arrow-" + kind, U.el("span", { class: "glyph line " + kind }), text);
     }
+    if (drawn.some(a => a.fails)) mark("arrow-fails", U.el("span", { class: "glyph line fails" }), "failed order (✕)");
     box.append(marks);
+    const ids = Object.keys(scene.minors || {}).filter(id => (scene.minors[id] || {}).status);
+    if (ids.length) {
+      const items = ids.sort((a, b) => Board.name(a).localeCompare(Board.name(b))).map(id => {
+        const m = scene.minors[id];
+        const status = m.status === "aligned" && m.aligned_with ? "aligned with " + Board.name(m.aligned_with) : m.status;
+        return U.el("li", { "data-key-minor": id }, U.el("span", { class: "swatch", style: "background:" + Board.colour(id) }), Board.name(id),
+          " ", U.el("span", { class: "note" }, status), ...(m.markers || []).map(c => U.el("span", { class: "glyph cross " + c, title: crossName[c] || c })));
+      });
+      box.append(U.el("details", { class: "key-minors" }, U.el("summary", {}, "Minor states (" + ids.length + ")"), U.el("ul", {}, ...items)));
+    }
     if (extra.inf && Object.keys(extra.inf).length) {
       const t = U.el("table", { class: "key-inf" }, U.el("tr", {}, U.el("th", {}, "Your INF in"), U.el("th", {}, "")));
       for (const [m, n] of Object.entries(extra.inf).sort()) t.append(U.el("tr", {}, U.el("td", {}, Board.name(m)), U.el("td", {}, String(n))));
