@@ -162,12 +162,16 @@
       onClick: onMapClick,
     };
     if (Board.data.drawn) {
-      const shown = await GeoMap.draw(holder, api("/map.svg?panel=false"), token, S.board, opt);
-      if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows, inf: v.my_inf });
-    } else {
-      Board.draw(holder, S.board, opt);
-      U.clear(U.$("map-key"));
+      try {
+        const shown = await GeoMap.draw(holder, api("/map.svg?panel=false"), token, S.board, opt);
+        if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows, inf: v.my_inf });
+        return;
+      } catch (e) {
+        U.$("board-caption").textContent = "Now: " + (v.phase || "") + " (the map could not be drawn: " + e.message + ")";
+      }
     }
+    Board.draw(holder, S.board, opt);  // the graph: a board with no drawing on real coastlines (or none fetched)
+    U.clear(U.$("map-key"));
   }
   // A phase's resolved orders as arrows, the failed ones marked.
   function pastArrows(entry) {
@@ -591,10 +595,15 @@
       await Board.load(past.board.map);
       const arrows = entry ? pastArrows(entry).map(a => ({ ...a, past: false })) : [];
       const opt = { phase: past.view.phase, arrows };
-      if (Board.data.drawn) {
-        await GeoMap.draw(U.$("board"), api("/phases/" + i + "/map.svg?panel=false"), token, past.board, opt);
-        GeoMap.legend(U.$("map-key"), past.board, { arrows });
-      } else Board.draw(U.$("board"), past.board, opt);
+      let failed = !Board.data.drawn;
+      if (!failed) {
+        try {
+          if (await GeoMap.draw(U.$("board"), api("/phases/" + i + "/map.svg?panel=false"), token, past.board, opt)) {
+            GeoMap.legend(U.$("map-key"), past.board, { arrows });
+          }
+        } catch (e) { failed = true; }
+      }
+      if (failed) { Board.draw(U.$("board"), past.board, opt); U.clear(U.$("map-key")); }
       U.$("board-caption").textContent = "History: " + (past.view.phase || i);
       U.$("back-to-now").classList.remove("hidden");
     }

@@ -27,7 +27,8 @@ const GeoMap = {
         const p = fetch(url, { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status)));
         this.loading = { key, p };
       }
-      const text = await this.loading.p;
+      let text;
+      try { text = await this.loading.p; } catch (e) { this.loading = null; throw e; }
       if (this.wantedKey !== key) return false; // a newer drawing was asked for meanwhile
       this.loading = null;
       this.mount(holder, text);
