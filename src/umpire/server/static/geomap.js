@@ -59,7 +59,10 @@ const GeoMap = {
       defs.append(U.svg("marker", { id, viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse", markerUnits: "strokeWidth" },
         U.svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: colour })));
     }
-    svg.append(U.svg("g", { id: "gm-highlights" }), U.svg("g", { id: "gm-arrows" }), U.svg("g", { id: "gm-selection" }));
+    // Highlights go over the provinces' fills but under borders, labels, centres and units; arrows over all.
+    const over = svg.querySelector("#minors") || svg.querySelector("#coastline");
+    svg.insertBefore(U.svg("g", { id: "gm-highlights" }), over ? over : null);
+    svg.append(U.svg("g", { id: "gm-arrows" }), U.svg("g", { id: "gm-selection" }));
     const wrap = U.el("div", { class: "geomap" });
     const tools = U.el("div", { class: "map-tools" },
       U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => this.zoom(1 / 1.5) }, "+"),
