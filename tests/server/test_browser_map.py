@@ -6,7 +6,8 @@ A standard game is set up and played one phase through the API; then France open
 standard game does not use, the previous phase's orders are arrows (the failed one marked), a fleet on a split coast
 stands at its coast; France orders by clicking (unit, Move, a highlighted province), zooms and fits the map again.
 Germany orders by tapping on a phone (390 x 844) and the page fits the phone's width. A Europe 1615 game is shown
-at both sizes too, its key naming the minor states' marks. Screenshots go to ``artifacts/server-map/``.
+at both sizes too, its key naming the minor states' marks. Orders typed with mistakes are flagged beside their
+lines as they are typed (issue 18, point 2). Screenshots go to ``artifacts/server-map/``.
 """
 
 from __future__ import annotations
@@ -125,6 +126,26 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         shot(france, "03-laptop-standard-zoomed")
         france.click('[data-zoom="fit"]')
         assert view_box(france) == whole
+        # Orders are checked as they are typed: each mistake named beside its line with the rule, before saving;
+        # they may still be saved (the adjudicator treats them as DATC says), and the warnings stay beside them.
+        france.fill("#orders-text", "A BUR - RUH\nA MAR - MUN\nA BUR - PIC\nF BRE S A GAS - PIC\n")
+        until(lambda: len(france.query_selector_all("#order-lines li.warn")) == 3)
+        warned = france.eval_on_selector_all("#order-lines li.warn", "els => els.map(e => [e.value, e.textContent])")
+        assert [w[0] for w in warned] == [2, 3, 4], warned
+        assert "cannot reach MUN (not adjacent)" in warned[0][1]
+        assert "second order for the unit in BUR (the first is on line 1)" in warned[1][1]
+        assert "support of nothing: there is no unit in GAS" in warned[2][1]
+        shot(france, "03b-laptop-standard-checked-as-typed")
+        france.click("#submit-orders")  # four orders for three units: refused as a whole, the text kept
+        france.wait_for_selector("#orders-error:has-text('at most 3 orders')")
+        france.fill("#orders-text", "A BUR - RUH\nA MAR - MUN\nF BRE S A GAS - PIC\n")
+        france.click("#submit-orders")
+        france.wait_for_selector("#orders-ok:has-text('saved')")
+        until(lambda: len(france.query_selector_all("#order-lines li.warn")) == 2)  # saved, never silently
+        france.fill("#orders-text", "A BUR - RUH\n")
+        until(lambda: not france.query_selector_all("#order-lines li.warn"))
+        france.click("#submit-orders")
+        france.wait_for_selector("#orders-ok:has-text('saved')")
         # Hiding the previous phase's orders leaves this phase's own.
         france.uncheck("#show-last")
         until(lambda: not france.query_selector_all("g.order.past"))

@@ -47,6 +47,7 @@ from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import board
+from umpire.server.checks import check_orders
 from umpire.server.live import Batches, Hub, listen_postgres, watch_database
 from umpire.server.mapsvg import DRAWN_MAPS, map_routes, warm_maps
 from umpire.server.models import (
@@ -594,6 +595,19 @@ def create_app(
             message = str(exc) if not lines else "some orders were refused; nothing was submitted"
             raise ApiError(422, message, lines=lines) from None
         return as_json(present(after, caller))
+
+    @app.post(
+        "/api/games/{game_id}/orders/check",
+        summary="Check an orders text without saving it: per line, what is wrong and the rule (nothing changes)",
+    )
+    def post_orders_check(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:
+        caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        if caller.role in (OBSERVER, "lobby", GM):
+            raise ApiError(403, "only a seat's token may check orders")
+        view = snap.game.ruleset.view(snap.game.state, caller.role)
+        if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
+            return {"lines": []}  # a whole-text ruleset (Europe 1615) reports its own lines when submitted
+        return {"lines": check_orders(body.text, view, body.power)}
 
     def submit_whole_text(game_id: str, caller: Caller, text: str) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe

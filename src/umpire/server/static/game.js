@@ -209,25 +209,44 @@
     U.$("orders-text").value = text.trim() ? text.trim() + "\n" : "";
     dirty = false;
     filledFor = key;
+    lineChecks = [];
     showLines(savedLineErrors());
+    scheduleCheck();
   }
   // A ruleset that reads the whole text keeps its good lines and lists the others in its view.
   function savedLineErrors() {
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; showLines([]); });
+  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); });
+  // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
+  // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
+  let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
   function showLines(errors) {
+    if (errors !== undefined) lineErrors = errors;
     const list = U.clear(U.$("order-lines"));
-    const byLine = {};
-    for (const e of errors) byLine[e.line] = e.error;
+    const byLine = {}, warn = {};
+    for (const e of lineErrors) byLine[e.line] = e.error;
+    for (const c of lineChecks) if (!byLine[c.line]) { if (c.error) byLine[c.line] = c.error; else warn[c.line] = c.warning; }
     U.$("orders-text").value.split("\n").forEach((t, i) => {
-      if (!t.trim() && !byLine[i + 1]) return;
-      const li = U.el("li", { value: i + 1, class: byLine[i + 1] ? "bad" : "" }, t);
-      if (byLine[i + 1]) li.append(U.el("span", { class: "why" }, "← " + byLine[i + 1]));
+      const n = i + 1;
+      if (!t.trim() && !byLine[n]) return;
+      const li = U.el("li", { value: n, class: byLine[n] ? "bad" : warn[n] ? "warn" : "" }, t);
+      if (byLine[n]) li.append(U.el("span", { class: "why" }, "← " + byLine[n]));
+      else if (warn[n]) li.append(U.el("span", { class: "why" }, "⚠ " + warn[n]));
       list.append(li);
     });
-    for (const e of errors.filter(e => !e.line)) list.append(U.el("li", { class: "bad" }, e.error));
+    for (const e of lineErrors.filter(e => !e.line)) list.append(U.el("li", { class: "bad" }, e.error));
+  }
+  function scheduleCheck() { clearTimeout(checkTimer); checkTimer = setTimeout(checkLines, 300); }
+  async function checkLines() {
+    if (!S || !orderForms().length || !S.you.can_act || submitForm()) { lineChecks = []; showLines(); return; }
+    const seq = ++checkSeq, text = U.$("orders-text").value;
+    let answer;
+    try { answer = await U.call("POST", api("/orders/check"), token, { text }); } catch (e) { return; }
+    if (seq !== checkSeq || text !== U.$("orders-text").value) return; // typed on since
+    lineChecks = answer.lines || [];
+    showLines();
   }
   async function submitOrders() {
     U.$("orders-ok").textContent = "";
