@@ -44,3 +44,20 @@ def test_a_past_phase_is_drawn_as_it_opened_from_its_public_view(api: Api) -> No
     status, answer = api.call("GET", f"/api/games/{game}/phases/7/map.svg")
     assert status == 404 and "no phase 7" in answer["error"]
     assert api.call("GET", f"/api/games/{game}/phases/x/map.svg")[0] == 422
+
+
+def test_a_state_created_during_play_is_drawn_with_the_name_and_colour_of_its_key(api: Api) -> None:
+    from umpire.server.mapsvg import map_svg
+    from umpire.server.scene import scene
+
+    made = started_game(api, ("FRANCE", "SPAIN"), ruleset="europe1615", seed=3)
+    view = api.ok("GET", f"/api/games/{made['id']}")["view"]
+    units = {k: v for k, v in view["units"].items() if v["loc"] != "LOR"}
+    units["LOR"] = {"nation": "FREELOR", "kind": "A", "loc": "LOR", "mark": False}
+    view = {**view, "units": units, "new_minors": {"FREELOR": {"name": "Free Lorraine", "provinces": ["LOR"]}}}
+    drawing = scene(view)
+    assert drawing is not None and "FREELOR" in drawing["nations"]
+    colour = drawing["nations"]["FREELOR"]["colour"]
+    svg = map_svg(view, panel=False)
+    assert svg is not None and "Free Lorraine A LOR" in svg  # the unit's caption: its state's name, not its id
+    assert colour in svg

@@ -48,7 +48,7 @@ def map_file(map_id: str) -> dict[str, Any]:
 def map_state(view: dict[str, Any], drawing: dict[str, Any]) -> MapState:
     """What the renderer draws for a view, from its drawing data (nothing the view does not hold)."""
     data = board(drawing["map"])
-    nations = data["nations"]
+    nations = {**data["nations"], **(drawing.get("nations") or {})}  # with the states created during play
     minors: dict[str, MinorState] = {}
     for mid, m in drawing["minors"].items():
         info = nations.get(mid, {})

@@ -19,6 +19,7 @@ const GeoMap = {
   async draw(holder, url, token, scene, opt) {
     this.opt = opt || {};
     this.scene = scene;
+    Board.extra = scene.nations || {};  // the states created during play: their names and colours for the key
     const key = url + " " + JSON.stringify(scene);
     if (key !== this.loadedKey || !holder.querySelector(".geomap")) {
       this.wantedKey = key;
