@@ -62,6 +62,23 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+def click_province(page: Any, prov: str) -> None:
+    """Click the map where a province's unit stands (its point), as a player does: a real mouse click at that
+    spot of the screen, so whatever the page draws there has to pass it on to the province."""
+    page.locator("#board").scroll_into_view_if_needed()
+    x, y = page.eval_on_selector(
+        f"#at-{prov.replace('/', '-')}",
+        "e => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }",
+    )
+    page.mouse.click(x, y)
+
+
+def targets_of(page: Any) -> list[str]:
+    """The provinces highlighted on the map as where the order under construction may go."""
+    found: list[str] = page.eval_on_selector_all("path.hl.target", "els => els.map(e => e.dataset.target).sort()")
+    return found
+
+
 class Pages:
     """Pages that record their page errors and console errors (not the 4xx answers a test provokes on purpose),
     and screenshots into a fresh artifacts folder."""
@@ -138,15 +155,15 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
         france.wait_for_selector("#orders-text:not(.hidden)")
         france.click('[data-unit="A PAR"]')
         france.click('[data-choice="Move"]')
-        targets = france.eval_on_selector_all("circle.prov.target", "els => els.map(e => e.dataset.prov).sort()")
+        targets = targets_of(france)
         assert targets == ["BRE", "BUR", "GAS", "PIC"], targets  # where an army in Paris can go
         shot(france, "05-france-move-targets")
-        france.click('circle[data-prov="BUR"]')
+        click_province(france, "BUR")
         france.wait_for_selector("#orders-ok:has-text('saved')")
         france.click('[data-unit="A MAR"]')
         france.click('[data-choice="Support"]')
         france.click('[data-unit="A PAR"]')
-        france.click('circle[data-prov="BUR"]')
+        click_province(france, "BUR")
         until(lambda: "A MAR S A PAR - BUR" in france.input_value("#orders-text"))
         france.wait_for_selector("#orders-ok:has-text('saved')")
         assert france.input_value("#orders-text").splitlines() == ["A PAR - BUR", "A MAR S A PAR - BUR"]

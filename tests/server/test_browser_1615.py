@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, until
+from tests.server.test_browser import Pages, browser, click_province, targets_of, until
 
 __all__ = ["browser"]  # the module's fixture, shared
 
@@ -71,10 +71,10 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
         # Paris by clicks: unit, Move, then one of the highlighted provinces an army in Paris can reach.
         france.click('[data-unit="A PAR"]')
         france.click('[data-choice="Move"]')
-        targets = france.eval_on_selector_all("circle.prov.target", "els => els.map(e => e.dataset.prov).sort()")
+        targets = targets_of(france)
         assert "CHA" in targets and set(targets) <= {"BRIT", "BUR", "CHA", "GUY", "NORM"}, targets
         shot(france, "02-france-move-targets")
-        france.click('circle[data-prov="CHA"]')
+        click_province(france, "CHA")
         france.wait_for_selector("#orders-ok:has-text('saved')")
         assert text(france) == ["9: WUR", "PAR-CHA"]  # the typed order for Paris replaced where it stood
 
@@ -82,7 +82,7 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
         france.click('[data-unit="A NORM"]')
         france.click('[data-choice="Support"]')
         france.click('[data-unit="A PAR"]')
-        france.click('circle[data-prov="CHA"]')
+        click_province(france, "CHA")
         until(lambda: "NORM S PAR-CHA" in text(france))
         france.click('[data-unit="F BRIT"]')
         france.click('[data-choice="Hold"]')
@@ -105,8 +105,8 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
         assert text(france) == ["9: WUR", "PAR-CHA", "NORM S PAR-CHA", "BRIT HOLD", "PRO-LAN"]
         assert not france.query_selector_all("#order-lines li.bad")
         # The submission's moves and supports are drawn as arrows, on France's board and on the GM's.
-        until(lambda: len(france.query_selector_all("line.arrow")) == 3)  # PAR-CHA, NORM S PAR-CHA, PRO-LAN
-        until(lambda: len(gm.query_selector_all("line.arrow")) >= 3)
+        until(lambda: len(france.query_selector_all("g.order:not(.past)")) == 3)  # PAR-CHA, NORM S PAR-CHA, PRO-LAN
+        until(lambda: len(gm.query_selector_all("g.order:not(.past)")) >= 3)
         france.click("#ready-toggle")
         france.wait_for_selector("#ready-toggle:has-text('undo')")
         shot(france, "04-france-submitted")
@@ -121,7 +121,7 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
         assert "A PAR - CHA: succeeds" in report and "A NORM S A PAR - CHA: succeeds" in report, report
         assert "FRANCE deployed to WUR" in report
         # Wuerttemberg, now aligned with France, is France's to order too: its army is clickable.
-        france.wait_for_selector('[data-minor="WUR"] rect')
+        france.wait_for_selector("#minor-marker-WUR rect.status.aligned")
         france.wait_for_selector('[data-unit="A WUR"].mine')
         france.click('[data-unit="A WUR"]')
         france.wait_for_selector('[data-choice="Move"]')

@@ -230,6 +230,35 @@ def _dedupe(points: dict[str, Point]) -> dict[str, Point]:
     return out
 
 
+def _shape_points(
+    game_map: Mapping[str, Any], placed: Mapping[str, Mapping[str, Any]]
+) -> dict[str, list[tuple[float, float]]]:
+    """The map's ``shape_points`` (``{province: [[lon, lat], ...]}``), for provinces it places; a point that is not
+    a pair of numbers is refused."""
+    raw = game_map.get("shape_points") or {}
+    if not isinstance(raw, Mapping):
+        raise MapGeometryError("shape_points must map a province to a list of [lon, lat] points")
+    out: dict[str, list[tuple[float, float]]] = {}
+    for pid, points in raw.items():
+        if pid not in placed:
+            raise MapGeometryError(f"shape_points: {pid!r} is not a province of the map with a pos")
+        pairs = []
+        for pt in points if isinstance(points, list) else [None]:
+            if not (isinstance(pt, list | tuple) and len(pt) == 2 and all(isinstance(v, int | float) for v in pt)):
+                raise MapGeometryError(f"shape_points: {pid}: {pt!r} is not a [lon, lat] point")
+            pairs.append((float(pt[0]), float(pt[1])))
+        out[str(pid)] = pairs
+    return out
+
+
+def _by_province(cells: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """The cells of a province's seeds (``SWE``, ``SWE#0``, ...) as one area per province."""
+    parts: dict[str, list[BaseGeometry]] = {}
+    for seed, area in cells.items():
+        parts.setdefault(seed.split("#", 1)[0], []).append(area)
+    return {pid: unary_union(areas) for pid, areas in parts.items()}
+
+
 def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
     """Province shapes for a map in format ``umpire-map/1`` (see docs/maps.md)."""
     provinces: Mapping[str, Mapping[str, Any]] = game_map.get("provinces", {})
@@ -286,8 +315,19 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             raise MapGeometryError(f"{pid}: a sea province whose pos {placed[pid]['pos']} is well inland")
         sea_pts[pid] = snapped
 
-    land_areas, empty_land = _cells(land, _dedupe(land_pts), frame)
-    sea_areas, _empty_sea = _cells(sea, _dedupe(sea_pts), frame)
+    # More seeds for a province's cell (a top-level ``shape_points`` section): its shape follows them, so that a
+    # map can bend a border that one point per province draws straight, or give a peninsula to the right province.
+    land_seeds, sea_seeds = dict(land_pts), dict(sea_pts)
+    for pid, extra_points in _shape_points(game_map, placed).items():
+        seeds, region = (sea_seeds, sea) if pid in sea_pts else (land_seeds, land)
+        for i, (lon, lat) in enumerate(extra_points):
+            snapped = _snap_into(Point(proj.project(lon, lat)), region, SNAP_KM)
+            if snapped is not None:
+                seeds[f"{pid}#{i}"] = snapped
+
+    land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
+    sea_cells, _empty_sea = _cells(sea, _dedupe(sea_seeds), frame)
+    land_areas, sea_areas = _by_province(land_cells), _by_province(sea_cells)
 
     # Islands with no point join the nearest land province when close; otherwise they are unclaimed.
     unclaimed: list[BaseGeometry] = []
@@ -324,17 +364,18 @@ def geometry_key(game_map: Mapping[str, Any]) -> str:
     """A cache key for :func:`compute_geometry`: only the data that shapes depend on."""
     provinces = game_map.get("provinces", {})
     key = {pid: [p.get("type"), p.get("pos"), p.get("coast_pos")] for pid, p in sorted(provinces.items())}
-    return json.dumps(key, sort_keys=True)
+    return json.dumps({"provinces": key, "shape_points": game_map.get("shape_points") or {}}, sort_keys=True)
 
 
 @cache
 def _geometry_cached(key: str) -> MapGeometry:
-    provinces = json.loads(key)
+    data = json.loads(key)
     game_map = {
         "provinces": {
             pid: {k: v for k, v in (("type", t), ("pos", pos), ("coast_pos", cpos)) if v is not None}
-            for pid, (t, pos, cpos) in provinces.items()
-        }
+            for pid, (t, pos, cpos) in data["provinces"].items()
+        },
+        "shape_points": data["shape_points"],
     }
     return compute_geometry(game_map)
 

@@ -346,6 +346,7 @@ def draw_svg(
     viewer_inf: InfView | None = None,
     *,
     width_px: float | None = None,
+    panel: bool = True,
 ) -> str:
     """The SVG drawing of ``state`` on ``game_map`` (a map file in format ``umpire-map/1``, as a dict).
 
@@ -356,6 +357,10 @@ def draw_svg(
 
     ``width_px`` is the map's width without the side panel; by default it is chosen so that neighbouring province
     points stand far enough apart for their labels (1100 to 2200 px).
+
+    ``panel=False`` leaves out the side panel (a web page draws its own key). Either way a hidden group
+    ``id="anchors"`` holds a point ``id="at-<LOCATION>"`` for every province and coast, where its unit stands (for
+    a page that draws order arrows on the map).
     """
     geom = map_geometry(game_map)
     provinces: Mapping[str, Mapping[str, Any]] = game_map.get("provinces", {})
@@ -559,6 +564,23 @@ def draw_svg(
         t = _sub(g, "title")
         t.text = f"{pid}: {provinces[pid].get('name', pid)} (no position on the map)"
 
+    # Where each province's and coast's unit stands, for order arrows drawn over the map by a page.
+    anchors_g = _sub(root, "g", id="anchors", visibility="hidden")
+    for pid in sorted(geom.provinces):
+        shape = geom.provinces[pid]
+        coasts = ((f"{pid}/{coast}", point) for coast, point in sorted(shape.coast_points.items()))
+        for loc, point in ((pid, shape.point), *coasts):
+            ax, ay = canvas.xy(*point)
+            _sub(anchors_g, "circle", id=f"at-{_safe_id(loc)}", cx=_fmt(ax), cy=_fmt(ay), r=1)
+
+    if not panel:
+        root.set("width", _fmt(map_w))
+        root.set("height", _fmt(map_h))
+        root.set("viewBox", f"0 0 {_fmt(map_w)} {_fmt(map_h)}")
+        _sub(root, "rect", x=0, y=0, width=_fmt(map_w), height=_fmt(map_h), fill="none", stroke=INK, stroke_width=1.5)
+        ET.indent(root, space="")
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
     panel_h = _panel(root, game_map, state, viewer_inf, palette, map_w, geom.unplaced, unplaced_units)
 
     total_w, total_h = map_w + PANEL_WIDTH_PX, max(map_h, panel_h)
@@ -568,8 +590,8 @@ def draw_svg(
     panel_bg = _sub(root, "rect", x=_fmt(map_w), y=0, width=_fmt(PANEL_WIDTH_PX), height=_fmt(total_h), fill="#faf7ef")
     # The panel background goes under the panel's contents: move it just before the panel group.
     root.remove(panel_bg)
-    panel = root.find("g[@id='panel']")
-    index = list(root).index(panel) if panel is not None else len(root)
+    panel_g = root.find("g[@id='panel']")
+    index = list(root).index(panel_g) if panel_g is not None else len(root)
     root.insert(index, panel_bg)
     _sub(root, "rect", x=0, y=0, width=_fmt(map_w), height=_fmt(map_h), fill="none", stroke=INK, stroke_width=1.5)
     ET.indent(root, space="")
@@ -653,16 +675,23 @@ def _panel(
     _text(g, x + 195, y - 0.8, "2", font_size=8.5, font_weight="bold", text_anchor="middle")
     _text(g, x + 208, y, "centre (value)")
     y += 20
+    # Only what this drawing shows: the crosses and minor statuses of a map with minor states, none for the rest.
+    used_markers = {m for minor in state.minors.values() for m in minor.markers}
     for marker in RELIGIONS:
+        if marker not in used_markers:
+            continue
         _cross(g, x + 9, y - 4, marker)
         _text(g, x + 24, y, CROSS_NAMES[marker], font_size=10.5)
         y += 17
     y += 3
+    used_statuses = {minor.status for minor in state.minors.values()}
     for letter, fill, label, style in (
         ("A", "#8a8a8a", "aligned: hatched in the power's colour", "aligned"),
         ("N", "#ffffff", "neutral: dashed outline", "neutral"),
         ("U", "#d0d0d0", "unaligned: dotted outline", "unaligned"),
     ):
+        if style not in used_statuses:
+            continue
         _sub(
             g,
             "rect",

@@ -47,8 +47,9 @@ from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import board
+from umpire.server.checks import check_orders
 from umpire.server.live import Batches, Hub, listen_postgres, watch_database
-from umpire.server.mapsvg import map_routes, warm_maps
+from umpire.server.mapsvg import DRAWN_MAPS, map_routes, warm_maps
 from umpire.server.models import (
     ActionBody,
     Assign,
@@ -424,7 +425,8 @@ def create_app(
     @app.get("/api/boards/{map_id}", summary="Drawing data of a Diplomacy-family map (public)")
     def get_board(map_id: Annotated[str, PathParam(..., max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]) -> Any:
         try:
-            return board(map_id)
+            # "drawn": the page shows the map on real coastlines (map.svg); otherwise its graph of points and lines.
+            return {**board(map_id), "drawn": map_id in DRAWN_MAPS}
         except (LookupError, UmpireError, ValueError, OSError) as exc:
             raise ApiError(404, f"no board for map {map_id!r}: {exc}") from None
 
@@ -473,7 +475,12 @@ def create_app(
         view: dict[str, Any] = present(snap, caller)["view"]
         return view
 
-    app.include_router(map_routes(view_of))
+    def phase_view_of(game_id: str, idx: int, authorization: str | None) -> dict[str, Any]:
+        caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        view: dict[str, Any] = present_phase(snap, caller, idx)["view"]
+        return view
+
+    app.include_router(map_routes(view_of, phase_view_of))
 
     @app.get("/api/games/{game_id}/events", summary="Server-sent events: the caller's game view on each change")
     async def events(request: Request, game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
@@ -588,6 +595,19 @@ def create_app(
             message = str(exc) if not lines else "some orders were refused; nothing was submitted"
             raise ApiError(422, message, lines=lines) from None
         return as_json(present(after, caller))
+
+    @app.post(
+        "/api/games/{game_id}/orders/check",
+        summary="Check an orders text without saving it: per line, what is wrong and the rule (nothing changes)",
+    )
+    def post_orders_check(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:
+        caller, snap = store.read(game_id, bearer(authorization), messages=False)
+        if caller.role in (OBSERVER, "lobby", GM):
+            raise ApiError(403, "only a seat's token may check orders")
+        view = snap.game.ruleset.view(snap.game.state, caller.role)
+        if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
+            return {"lines": []}  # a whole-text ruleset (Europe 1615) reports its own lines when submitted
+        return {"lines": check_orders(body.text, view, body.power)}
 
     def submit_whole_text(game_id: str, caller: Caller, text: str) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe

@@ -3,7 +3,9 @@
 :func:`map_svg` turns a view (already redacted for its role) into a :class:`umpire.render.MapState` through the
 board's drawing data (:func:`umpire.server.scene.scene`) and draws it on the real coastlines; a seat's own INF
 (Europe 1615's ``my_inf``) is its side panel's table. :func:`map_routes` serves it at
-``GET /api/games/{game}/map.svg`` (the caller's token decides the view, as for every game answer).
+``GET /api/games/{game}/map.svg`` (the caller's token decides the view, as for every game answer) and a past
+phase's at ``GET /api/games/{game}/phases/{idx}/map.svg`` (the public view it opened with, as the history shows);
+``?panel=false`` draws the map without its side panel, as the game page shows it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 
@@ -46,7 +48,7 @@ def map_file(map_id: str) -> dict[str, Any]:
 def map_state(view: dict[str, Any], drawing: dict[str, Any]) -> MapState:
     """What the renderer draws for a view, from its drawing data (nothing the view does not hold)."""
     data = board(drawing["map"])
-    nations = data["nations"]
+    nations = {**data["nations"], **(drawing.get("nations") or {})}  # with the states created during play
     minors: dict[str, MinorState] = {}
     for mid, m in drawing["minors"].items():
         info = nations.get(mid, {})
@@ -118,6 +120,11 @@ _SVGS = SvgCache()
 #: The boards the renderer draws (their geometry takes seconds to compute, once per process).
 DRAWN_MAPS = ("standard", "europe1615")
 
+#: The width of the map as the game page shows it (``panel=False``), narrower than the renderer's own choice so that
+#: labels and units stay readable when a laptop's column shows the whole map; Europe 1615's crowded Germany and
+#: Italy need more room than the standard board.
+PAGE_WIDTH_PX = {"standard": 1100.0, "europe1615": 1500.0}
+
 
 def warm_maps() -> None:
     """Compute the drawn boards' geometry now (a server starts this in a thread, so that the first map asked
@@ -128,18 +135,37 @@ def warm_maps() -> None:
         map_geometry(map_file(map_id))
 
 
-def map_svg(view: dict[str, Any]) -> str | None:
-    """The SVG map of a view, or None when its ruleset has no drawn board (cached per phase and view)."""
+def map_svg(view: dict[str, Any], *, panel: bool = True) -> str | None:
+    """The SVG map of a view, or None when its ruleset has no drawn board (cached per phase and view).
+
+    ``panel=False`` draws the map alone, as the game page shows it (the page draws its own key)."""
     drawing = scene(view)
     if drawing is None or drawing.get("kind") == "rr3":  # the megagame's map is drawn by its page only
         return None
-    inf = inf_of(view)
-    key = canonical_json([drawing, view.get("phase"), None if inf is None else [inf.viewer, inf.totals]])
-    return _SVGS.get(key, lambda: draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf))
+    inf = inf_of(view) if panel else None
+    key = canonical_json([drawing, view.get("phase"), None if inf is None else [inf.viewer, inf.totals], panel])
+    width = None if panel else PAGE_WIDTH_PX.get(drawing["map"])
+    return _SVGS.get(
+        key, lambda: draw_svg(map_file(drawing["map"]), map_state(view, drawing), inf, panel=panel, width_px=width)
+    )
 
 
-def map_routes(shown_view: Callable[[str, str | None], dict[str, Any]]) -> APIRouter:
-    """The map's route; ``shown_view(game, authorization)`` is the caller's view of the game."""
+def _svg_answer(svg: str | None, game_id: str) -> Response:
+    if svg is None:
+        raise NotFound(f"game {game_id} has no drawn map")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+GameId = Annotated[str, PathParam(..., min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")]
+Panel = Annotated[bool, Query(description="false: the map alone, without the side panel (key, INF table)")]
+
+
+def map_routes(
+    shown_view: Callable[[str, str | None], dict[str, Any]],
+    phase_view: Callable[[str, int, str | None], dict[str, Any]],
+) -> APIRouter:
+    """The map's routes; ``shown_view(game, authorization)`` is the caller's view of the game, ``phase_view(game,
+    idx, authorization)`` the public view phase ``idx`` opened with (what the history shows)."""
     router = APIRouter()
 
     @router.get(
@@ -149,12 +175,24 @@ def map_routes(shown_view: Callable[[str, str | None], dict[str, Any]]) -> APIRo
         responses={200: {"content": {"image/svg+xml": {}}}},
     )
     def get_map_svg(
-        game_id: Annotated[str, PathParam(..., min_length=1, max_length=32, pattern=r"^[A-Za-z0-9]+$")],
+        game_id: GameId,
+        panel: Panel = True,
         authorization: Annotated[str | None, Header(alias="Authorization")] = None,
     ) -> Response:
-        svg = map_svg(shown_view(game_id, authorization))
-        if svg is None:
-            raise NotFound(f"game {game_id} has no drawn map")
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+        return _svg_answer(map_svg(shown_view(game_id, authorization), panel=panel), game_id)
+
+    @router.get(
+        "/api/games/{game_id}/phases/{idx}/map.svg",
+        summary="A past phase's map as SVG, as the phase opened (the public view)",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    def get_phase_map_svg(
+        game_id: GameId,
+        idx: Annotated[int, PathParam(..., ge=0, le=100000)],
+        panel: Panel = True,
+        authorization: Annotated[str | None, Header(alias="Authorization")] = None,
+    ) -> Response:
+        return _svg_answer(map_svg(phase_view(game_id, idx, authorization), panel=panel), game_id)
 
     return router

@@ -130,7 +130,7 @@ const Board = {
       if (t[2] === "-" || t[2] === "R") out.push({ from, to: t[3], fails: failed && failed.has(line) });
       else if ((t[2] === "S" || t[2] === "C") && t.length >= 5) {
         const to = t.length >= 7 && t[5] === "-" ? t[6] : t[4];
-        out.push({ from, to, kind: "support", fails: failed && failed.has(line) });
+        out.push({ from, to, kind: t[2] === "C" ? "convoy" : "support", fails: failed && failed.has(line) });
       }
     }
     return out;

@@ -150,13 +150,36 @@
       if (typeof sub.text === "string") arrows.push(...compactArrows(sub.text)); // a whole-text submission (1615)
       else for (const lines of Object.values(sub)) if (Array.isArray(lines)) arrows.push(...Board.arrowsFor(lines));
     }
-    Board.draw(holder, S.board, {
+    // The previous phase's orders (with their results), under this phase's own.
+    const last = v.history && v.history.last;
+    const showPast = U.$("show-last").checked;
+    U.$("show-last-label").classList.toggle("hidden", !(last && last.results && Board.data.drawn));
+    if (last && last.results && showPast && Board.data.drawn) arrows.unshift(...pastArrows(last));
+    const opt = {
       phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
       selected: click && click.site, selectedUnit: click && click.unit,
       onClick: onMapClick,
-    });
+    };
+    if (Board.data.drawn) {
+      try {
+        const shown = await GeoMap.draw(holder, api("/map.svg?panel=false"), token, S.board, opt);
+        if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows, inf: v.my_inf });
+        return;
+      } catch (e) {
+        U.$("board-caption").textContent = "Now: " + (v.phase || "") + " (the map could not be drawn: " + e.message + ")";
+      }
+    }
+    Board.draw(holder, S.board, opt);  // the graph: a board with no drawing on real coastlines (or none fetched)
+    U.clear(U.$("map-key"));
   }
+  // A phase's resolved orders as arrows, the failed ones marked.
+  function pastArrows(entry) {
+    const lines = [], failed = new Set();
+    for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
+    return Board.arrowsFor(lines, failed).map(a => ({ ...a, past: true }));
+  }
+  U.$("show-last").addEventListener("change", () => drawBoard());
   // "Map (SVG)": the renderer's drawing of this phase on real coastlines, from this caller's view (the token
   // travels in a header, so the file is fetched and handed over as a download).
   function svgLink() {
@@ -186,25 +209,44 @@
     U.$("orders-text").value = text.trim() ? text.trim() + "\n" : "";
     dirty = false;
     filledFor = key;
+    lineChecks = [];
     showLines(savedLineErrors());
+    scheduleCheck();
   }
   // A ruleset that reads the whole text keeps its good lines and lists the others in its view.
   function savedLineErrors() {
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; showLines([]); });
+  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); });
+  // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
+  // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
+  let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
   function showLines(errors) {
+    if (errors !== undefined) lineErrors = errors;
     const list = U.clear(U.$("order-lines"));
-    const byLine = {};
-    for (const e of errors) byLine[e.line] = e.error;
+    const byLine = {}, warn = {};
+    for (const e of lineErrors) byLine[e.line] = e.error;
+    for (const c of lineChecks) if (!byLine[c.line]) { if (c.error) byLine[c.line] = c.error; else warn[c.line] = c.warning; }
     U.$("orders-text").value.split("\n").forEach((t, i) => {
-      if (!t.trim() && !byLine[i + 1]) return;
-      const li = U.el("li", { value: i + 1, class: byLine[i + 1] ? "bad" : "" }, t);
-      if (byLine[i + 1]) li.append(U.el("span", { class: "why" }, "← " + byLine[i + 1]));
+      const n = i + 1;
+      if (!t.trim() && !byLine[n]) return;
+      const li = U.el("li", { value: n, class: byLine[n] ? "bad" : warn[n] ? "warn" : "" }, t);
+      if (byLine[n]) li.append(U.el("span", { class: "why" }, "← " + byLine[n]));
+      else if (warn[n]) li.append(U.el("span", { class: "why" }, "⚠ " + warn[n]));
       list.append(li);
     });
-    for (const e of errors.filter(e => !e.line)) list.append(U.el("li", { class: "bad" }, e.error));
+    for (const e of lineErrors.filter(e => !e.line)) list.append(U.el("li", { class: "bad" }, e.error));
+  }
+  function scheduleCheck() { clearTimeout(checkTimer); checkTimer = setTimeout(checkLines, 300); }
+  async function checkLines() {
+    if (!S || !orderForms().length || !S.you.can_act || submitForm()) { lineChecks = []; showLines(); return; }
+    const seq = ++checkSeq, text = U.$("orders-text").value;
+    let answer;
+    try { answer = await U.call("POST", api("/orders/check"), token, { text }); } catch (e) { return; }
+    if (seq !== checkSeq || text !== U.$("orders-text").value) return; // typed on since
+    lineChecks = answer.lines || [];
+    showLines();
   }
   async function submitOrders() {
     U.$("orders-ok").textContent = "";
@@ -570,9 +612,17 @@
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
-      const lines = [], failed = new Set();
-      if (entry) for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
-      Board.draw(U.$("board"), past.board, { phase: past.view.phase, arrows: Board.arrowsFor(lines, failed) });
+      const arrows = entry ? pastArrows(entry).map(a => ({ ...a, past: false })) : [];
+      const opt = { phase: past.view.phase, arrows };
+      let failed = !Board.data.drawn;
+      if (!failed) {
+        try {
+          if (await GeoMap.draw(U.$("board"), api("/phases/" + i + "/map.svg?panel=false"), token, past.board, opt)) {
+            GeoMap.legend(U.$("map-key"), past.board, { arrows });
+          }
+        } catch (e) { failed = true; }
+      }
+      if (failed) { Board.draw(U.$("board"), past.board, opt); U.clear(U.$("map-key")); }
       U.$("board-caption").textContent = "History: " + (past.view.phase || i);
       U.$("back-to-now").classList.remove("hidden");
     }
