@@ -12,6 +12,7 @@ from umpire.games.rr3.desks import (
     politics,
     religion,
     sieges,
+    succession,
 )
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "politics",
     "religion",
     "sieges",
+    "succession",
 ]

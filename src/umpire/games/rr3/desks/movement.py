@@ -17,7 +17,6 @@ from typing import Any
 
 from umpire.games.rr3 import battles, campaigns
 from umpire.games.rr3.desk import (
-    CHARACTER,
     MAP,
     PENDING,
     Field,
@@ -32,7 +31,7 @@ from umpire.games.rr3.desk import (
     team_of,
 )
 from umpire.games.rr3.desks import armies as army_desk
-from umpire.games.rr3.desks import nonplayed
+from umpire.games.rr3.desks import nonplayed, succession
 from umpire.games.rr3.desks.armies import army_of_team, journal, remove_army
 from umpire.kernel import simultaneous
 from umpire.kernel.errors import IllegalAction
@@ -276,28 +275,17 @@ def _retreat(state: State, army_id: str, area: str, chosen: Any) -> str:
 
 
 def _deaths(state: State, dead: Sequence[str], area: str, item: Item) -> list[str]:
-    """Handbook, *Death of leaders*: a leader who dies is marked dead and Character Control gets an item for the
-    succession ("Map and Political Control will resolve the problems which arise from the death of a player")."""
+    """Handbook, *Death of leaders*: a leader who dies is buried and his crown, cards and player pass to the heir
+    by the handbook's order (:func:`succession.pass_on`, RR3-G01; "Map and Political Control will resolve the
+    problems which arise from the death of a player")."""
     lines = []
     for char_id in dead:
-        char = state.get("characters", {}).get(char_id)
-        if char is None:
+        if char_id not in state.get("characters", {}):
             continue
-        char["alive"] = False
-        for army in state.get("armies", {}).values():
-            if army.get("commander") == char_id:
-                army["commander"] = None
-        name = char.get("name", char_id)
-        open_item(
-            state,
-            desk=CHARACTER,
-            kind="battle_death",
-            title=f"Death of {name} in battle",
-            params={"character": char_id, "area": area, "battle": item["id"]},
-            team=char.get("team"),
-            public=True,
-        )
-        lines.append(f"{name} is killed")
+        succession.bury(state, char_id)
+        text = succession.pass_on(state, char_id, f"is killed in battle at {area} ({item['id']})")
+        journal(state, "Death in battle", text)
+        lines.append(text)
     return lines
 
 
@@ -383,8 +371,8 @@ def settle_passage(state: State, item: Item, action: dict[str, Any]) -> str:
 
 @settle("battle_death", label="Succession noted", fields=(Field("heir", "Heir or successor", required=False),))
 def settle_battle_death(state: State, item: Item, action: dict[str, Any]) -> str:
-    """Character Control records how the death in battle is resolved (the heir takes over, *Death*); the state
-    changes themselves are Character Control's adjustments."""
+    """Closes a "death in battle" item of a game saved before RR3-G01 (battles now pass the crown at once through
+    :func:`succession.pass_on` and open no such item); it only records the umpire's note."""
     char = state.get("characters", {}).get(item["params"]["character"], {})
     heir = action.get("heir")
     name = char.get("name", item["params"]["character"])
