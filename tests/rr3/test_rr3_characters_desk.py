@@ -11,6 +11,7 @@ import pytest
 import umpire.games.rr3.desks  # noqa: F401  (registers the desks)
 from umpire.games.rr3 import desk
 from umpire.games.rr3.desks import characters as cdesk
+from umpire.games.rr3.desks import succession as sdesk
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 
@@ -122,7 +123,7 @@ def settle(state: State, item: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 def deaths(state: State) -> dict[str, Any]:
-    cdesk.open_death_rolls(state)
+    sdesk.open_death_rolls(state)
     item = [i for i in desk.pending(state, desk.CHARACTER) if i["kind"] == "death_rolls"][-1]
     return settle(state, item)
 
@@ -132,18 +133,23 @@ def deaths(state: State) -> dict[str, Any]:
 
 def test_characters_desk_death_rolls_item_each_phase_one() -> None:
     s = make()
-    cdesk.open_death_rolls(s)
+    sdesk.open_death_rolls(s)
     assert [i["title"] for i in desk.pending(s, desk.CHARACTER)] == ["Death rolls, turn 1"]
     s["phase"] = 2
-    cdesk.open_death_rolls(s)
+    sdesk.open_death_rolls(s)
     assert len(desk.pending(s, desk.CHARACTER)) == 1
 
 
 def test_characters_desk_heir_succeeds_under_a_regency() -> None:
-    """Henry dies in 1525 (D1 figure 12); Mary, born 1516, is his heir, under sixteen: a regency."""
+    """Henry dies in 1525 (D1 figure 12) with no son: Character Control names Mary, born 1516, under sixteen: a
+    regency (RR3-G01)."""
     s = make()
     s["characters"]["henry"]["death_number"] = ALWAYS
     item = deaths(s)
+    assert s["states"]["england"]["ruler"] is None
+    [choice] = [i for i in desk.pending(s, desk.CHARACTER) if i["kind"] == "succession"]
+    assert choice["params"]["candidates"][:2] == ["mary", "catherine"]
+    settle(s, choice, heir="mary")
     living = [c for c, r in s["characters"].items() if r["alive"]]
     assert len([d for d in s["rolls"] if "death roll" in d["purpose"]]) == len(s["characters"])
     assert "henry" not in living and not s["characters"]["henry"]["alive"]

@@ -277,12 +277,44 @@ def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
     assert "papacy_1 wins" in done["outcome"]
     assert game.state["characters"]["ruler_of_france"]["alive"] is False
     assert game.state["characters"]["ruler_of_papacy"]["alive"] is True
-    [death] = items(game, "battle_death")
-    assert death["desk"] == "character_control" and death["title"] == "Death of Ruler of France in battle"
+    # The king leaves no kin: his crown waits for the new character Character Control gives his player (RR3-G01)
+    [new] = items(game, "new_character")
+    assert new["desk"] == "character_control" and new["params"]["states"] == ["france"]
+    assert "Ruler of France is killed in battle at emilia" in done["outcome"]
+    assert game.state["states"]["france"]["ruler"] is None
     assert game.state["armies"]["france_1"]["commander"] is None
     assert game.state["armies"]["france_1"]["area"] == "lombardy"  # retreats the way it came
-    settle(game, death, role="character_control", heir="Dauphin")
-    assert game.state["items"][death["id"]]["outcome"] == "succession to Ruler of France: Dauphin"
+
+
+def test_a_king_killed_in_battle_passes_crown_cards_and_player_to_his_son() -> None:
+    """Handbook, *Death of leaders* and *Death*: the regression of issue 19 -- a ruler killed in battle used to stay
+    ruler and keep his cards. Now his son of age succeeds at once (RR3-G01)."""
+    game = make_game(("france", "papacy"))
+    game.state["characters"]["dauphin"] = {
+        **game.state["characters"]["ruler_of_france"],
+        "name": "The Dauphin",
+        "born": 1505,
+        "parents": ["ruler_of_france"],
+        "played": False,
+        "role": "child",
+        "state": None,
+    }
+    put(game, "france_1", "lombardy", 5_000, commander="ruler_of_france")
+    put(game, "papacy_1", "emilia", 5_000, commander="ruler_of_papacy")
+    to_move1(game)
+    intend(game, "france", {"army": "france_1", "option": "move", "path": ["emilia"]})
+    intend(game, "papacy", {"army": "papacy_1", "option": "stay"})
+    step(game)
+    [battle] = items(game, "battle")
+    rig(game, [3, 3, 1, 1, 6, 6])  # as above: France loses and its king dies on 1+1
+    done = settle(game, battle)
+    assert "Ruler of France is killed in battle at emilia" in done["outcome"] and "heir dauphin" in done["outcome"]
+    state = game.state
+    assert state["states"]["france"]["ruler"] == "dauphin" and not state["states"]["france"]["regency"]
+    assert {c["holder"] for c in state["cards"].values() if c["state"] == "france"} == {"dauphin"}
+    assert state["characters"]["dauphin"]["played"] and "dauphin" in state["teams"]["france"]["characters"]
+    assert "ruler_of_france" not in state["teams"]["france"]["characters"]
+    assert items(game, "new_character") == [] and items(game, "battle_death") == []
 
 
 def test_crossing_armies_meet_only_with_intention_to_engage() -> None:

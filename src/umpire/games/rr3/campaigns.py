@@ -228,9 +228,10 @@ def _flag(raw: Mapping[str, Any], key: str, army: str) -> bool:
     return value
 
 
-def validate_intention(geo: Geography, state: Mapping[str, Any], team: str, raw: Any, step: str) -> Intention:
+def validate_intention(geo: Geography, state: Mapping[str, Any], team: str | None, raw: Any, step: str) -> Intention:
     """Check one army's intention for movement step ``step`` (handbook, *Movement*, *Extortion*, *Loot*) and
-    return it normalised. Raises :class:`IllegalAction` naming the army and the fault.
+    return it normalised. Raises :class:`IllegalAction` naming the army and the fault. ``team`` None: the card of
+    the non-played states' armies (RR3-G03).
 
     ``raw``: ``{"army", "option": "stay"|"move", "path": [areas entered], "engage": bool, "on_contact":
     "fight"|"retreat", "retreat_to": area|None, "extort": bool, "loot": bool}``.
@@ -246,7 +247,7 @@ def validate_intention(geo: Geography, state: Mapping[str, Any], team: str, raw:
         raise IllegalAction(f"{army_id}: unknown key(s) {', '.join(extra)}; expected among {', '.join(sorted(_KEYS))}")
     army = armies[army_id]
     if army.get("team") != team:
-        raise IllegalAction(f"{army_id} is not an army of {team}")
+        raise IllegalAction(f"{army_id} is not an army of {team or 'a non-played state'}")
     if army.get("mutinous"):
         raise IllegalAction(f"{army_id} has mutinied and accepts no orders until its arrears are paid (Mutiny)")
     if army.get("aboard"):

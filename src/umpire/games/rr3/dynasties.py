@@ -158,6 +158,28 @@ def succession(
     return Succession(deceased, heir, people[heir].age(year) < AGE_OF_MARRIAGE, False)
 
 
+def male_line_heir(people: Mapping[str, Character], deceased: str) -> str | None:
+    """Handbook, *Death*: "A player who dies will become their heir if one is available" -- ruling RR3-G01: the heir
+    who succeeds without a choice is the eldest living son, a dead son's own sons (and theirs) coming before his
+    younger brothers. None when there is no such heir: then Control chooses (:func:`succession_candidates`)."""
+    for son in (k for k in children_of(people, deceased) if k.sex == MALE):
+        if son.alive:
+            return son.name
+        below = male_line_heir(people, son.name)
+        if below is not None:
+            return below
+    return None
+
+
+def succession_candidates(people: Mapping[str, Character], deceased: str) -> list[str]:
+    """RR3-G01: when there is no son to succeed, whom Control may choose: the heir of D2's order first (a daughter's
+    line), then every living relative with a claim (*Claims*: "any family connection will give rise to a claim",
+    :func:`claimants`, nearest first: the widow, brothers and sisters, ...)."""
+    first = succession(people, deceased, FIRST_YEAR).heir
+    rest = [name for name, _ in claimants(people, deceased)]
+    return ([first] if first else []) + [n for n in rest if n != first]
+
+
 def resolve_deaths(
     people: Mapping[str, Character], results: Iterable[DeathRoll], year: int, *, male_preference: bool = True
 ) -> tuple[dict[str, Character], list[Succession]]:

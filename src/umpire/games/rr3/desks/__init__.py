@@ -9,9 +9,11 @@ from umpire.games.rr3.desks import (
     movement,
     navies,
     nonplayed,
+    nonplayed_armies,
     politics,
     religion,
     sieges,
+    succession,
 )
 
 __all__ = [
@@ -22,7 +24,9 @@ __all__ = [
     "movement",
     "navies",
     "nonplayed",
+    "nonplayed_armies",
     "politics",
     "religion",
     "sieges",
+    "succession",
 ]

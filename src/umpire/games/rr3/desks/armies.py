@@ -140,15 +140,16 @@ def _raise_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
     }
 
 
-def _next_army_id(state: State, st: str) -> str:
+def next_army_id(state: State, st: str) -> str:
     n = 1
     while f"{st}_{n}" in state.get("armies", {}):
         n += 1
     return f"{st}_{n}"
 
 
-def check_raise(state: State, team: str | None, action: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate a raising and return its parameters (handbook, *Armies*, *Raising an army*; CP2)."""
+def check_raise(state: State, team: str | None, action: Mapping[str, Any], *, free: bool = False) -> dict[str, Any]:
+    """Validate a raising and return its parameters (handbook, *Armies*, *Raising an army*; CP2). ``free``: no cost
+    (a non-played state's army, RR3-G03)."""
     st = action.get("state")
     states = state.get("states", {})
     if not isinstance(st, str) or st not in states:
@@ -166,7 +167,7 @@ def check_raise(state: State, team: str | None, action: Mapping[str, Any]) -> di
             f"{st} may raise troops only in its home areas or with permission: {', '.join(allowed) or 'none'};"
             f" not in {area!r} (Raising an army)"
         )
-    cost = finance.raising_cost(men)
+    cost = 0 if free else finance.raising_cost(men)
     if cost > _raising_money(state, st):
         raise IllegalAction(
             f"{men:,} men cost {cost} florins; {st} holds {_raising_money(state, st)} (treasury and raise fund)"
@@ -236,7 +237,7 @@ def settle_raise(state: State, item: Item, action: dict[str, Any]) -> str:
         if params["commander"]:
             army["commander"] = params["commander"]
         return f"{men:,} men join {army['id']} in {area} ({army['men']:,} men); {params['cost']} florins paid"
-    army_id = _next_army_id(state, st)
+    army_id = next_army_id(state, st)
     state.setdefault("armies", {})[army_id] = new_army(state, army_id, st, men, area, params["commander"], now)
     return f"{army_id} raised in {area}: {men:,} men; {params['cost']} florins paid"
 

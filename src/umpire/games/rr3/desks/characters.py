@@ -1,11 +1,8 @@
 """Character Control's desk (handbook, *Death, Marriage, Birth and Family*).
 
-Phase 1 opens the turn's death rolls (one item; :func:`dynasties.roll_deaths` and :func:`dynasties.resolve_deaths`):
-the dead leave their team, an heir succeeds (regency under sixteen), a played character with no heir opens a
-"new character" item, a dead ruler's claims are listed (:func:`dynasties.claimants`) and a dead Emperor is followed
-by the King of the Romans or an election. Marriages and betrothals are proposed by the teams
-(:func:`dynasties.match_error`) and settled in phase 4 (competing suitors for a non-played character dice with the
-prestige bonus, :func:`dynasties.roll_suitors`); each wedding of a played family opens its births item
+The death rolls and successions are :mod:`umpire.games.rr3.desks.succession`. Marriages and betrothals are proposed
+by the teams (:func:`dynasties.match_error`) and settled in phase 4 (competing suitors for a non-played character
+dice with the prestige bonus, :func:`dynasties.roll_suitors`); each wedding of a played family opens its births item
 (:func:`dynasties.roll_births`). :func:`family_tree` gives a family's tree for the views.
 Rulings: ``docs/rulings.md`` (DK numbers).
 """
@@ -17,11 +14,7 @@ from typing import Any
 
 from umpire.games.rr3 import desk, dynasties
 from umpire.games.rr3.desk import Field, Item, journal
-from umpire.games.rr3.desks.politics import (
-    need_character,
-    open_election,
-    prestige_chart,
-)
+from umpire.games.rr3.desks.politics import need_character, prestige_chart
 from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
@@ -60,190 +53,6 @@ def _write_back(state: State, folk: Mapping[str, dynasties.Character]) -> None:
     for cid, c in folk.items():
         rec = chars[cid]
         rec["alive"], rec["spouse"], rec["played"], rec["family"] = c.alive, c.spouse, c.played, c.family
-
-
-# --- deaths (phase 1) -------------------------------------------------------------------------------------------
-
-
-@desk.on_phase_start
-def open_death_rolls(state: State) -> None:
-    """Handbook, *The Turn Sequence*, phase 1: "Make death rolls" -- one item for the whole turn."""
-    if state.get("phase") != 1:
-        return
-    turn = int(state.get("turn") or 1)
-    desk.open_item(
-        state,
-        desk=desk.CHARACTER,
-        kind="death_rolls",
-        title=f"Death rolls, turn {turn}",
-        params={"turn": turn},
-        public=True,
-    )
-
-
-def _ruled_by(state: State, cid: str) -> list[str]:
-    return [s for s, rec in state.get("states", {}).items() if rec.get("ruler") == cid]
-
-
-def _succeed(state: State, dead: str, heir: str | None, regency: bool) -> list[str]:
-    """Pass a dead character's team place, states, offices of state, cards and army commands to the heir (DK9)."""
-    chars = state["characters"]
-    rec = chars[dead]
-    team = rec.get("team")
-    notes = []
-    if team and team in state.get("teams", {}):
-        listed = state["teams"][team].setdefault("characters", [])
-        if dead in listed:
-            listed.remove(dead)
-        if heir and heir not in listed:
-            listed.append(heir)
-    for sid in _ruled_by(state, dead):
-        state["states"][sid]["ruler"] = heir
-        state["states"][sid]["regency"] = bool(heir and regency)
-        notes.append(f"{heir or 'no one'} {'(under a regency) ' if heir and regency else ''}now rules {sid}")
-    if heir:
-        h = chars[heir]
-        h["team"] = team if team else h.get("team")
-        h["played"] = bool(h.get("played")) or bool(rec.get("played"))
-        if rec.get("state") and not h.get("state"):
-            h["state"] = rec["state"]
-        if rec.get("role") and rec.get("role") != "child":
-            h["role"] = rec["role"] if h.get("role") in (None, "", "child") else h["role"]
-        for office in rec.get("offices", []):
-            if office == "elector" and office not in h.setdefault("offices", []):
-                h["offices"].append(office)
-    for card in state.get("cards", {}).values():
-        if card.get("holder") == dead:
-            card["holder"] = heir
-    for army in state.get("armies", {}).values():
-        if army.get("commander") == dead:
-            army["commander"] = None
-    return notes
-
-
-def _imperial_death(state: State, dead: str) -> str | None:
-    """DK17: a dead Emperor is followed by the King of the Romans, else Political Control holds an election; a dead
-    King of the Romans leaves the office vacant."""
-    chars = state["characters"]
-    if state.get("king_of_romans") == dead:
-        state["king_of_romans"] = None
-    if state.get("emperor") != dead:
-        return None
-    king = state.get("king_of_romans")
-    if king and chars.get(king, {}).get("alive", True):
-        state["emperor"], state["king_of_romans"] = king, None
-        offices = chars[king].setdefault("offices", [])
-        if "king_of_the_romans" in offices:
-            offices.remove("king_of_the_romans")
-        offices.append("emperor")
-        return f"the King of the Romans, {king}, becomes Emperor"
-    item = open_election(state, "emperor", why=f"death of {dead}")
-    return f"the Empire is vacant: election {item['id']} opened"
-
-
-@desk.settle("death_rolls", label="Roll")
-def _settle_deaths(state: State, item: Item, action: Action) -> str:
-    """Handbook, *Death*: 2d6 for every living character (D1); a dead player becomes the heir, a regent under
-    sixteen, or, with no heir, is given another character (an item for Character Control). Claims on a dead
-    ruler's death are listed on the item (D7)."""
-    turn = int(item["params"]["turn"])
-    folk = people(state)
-    rolls = dynasties.roll_deaths(state, folk.values(), turn)
-    after, successions = dynasties.resolve_deaths(folk, rolls, dynasties.turn_start_year(turn))
-    _write_back(state, after)
-    dead = [r.name for r in rolls if r.died]
-    lines = []
-    claims: dict[str, list[list[Any]]] = {}
-    by_dead = {s.deceased: s for s in successions}
-    for cid in dead:
-        rec = state["characters"][cid]
-        line = f"{rec.get('name', cid)} dies (2d6 {sum(next(r.dice for r in rolls if r.name == cid))})"
-        ruled = _ruled_by(state, cid)
-        if ruled or cid == state.get("emperor"):
-            claims[cid] = [[c, d] for c, d in dynasties.claimants(after, cid)]
-        s = by_dead.get(cid)
-        if s is None and ruled:
-            # a non-played ruler: the same line of succession, without a player (DK9)
-            s = dynasties.succession(after, cid, year(state))
-        if s is not None:
-            notes = _succeed(state, cid, s.heir, s.regency)
-            if s.heir:
-                line += f"; heir {s.heir}" + (" (regency: under sixteen)" if s.regency else "")
-            elif rec.get("played"):
-                new = desk.open_item(
-                    state,
-                    desk=desk.CHARACTER,
-                    kind="new_character",
-                    title=f"New character for {rec.get('team')} (after {cid})",
-                    params={"team": rec.get("team"), "deceased": cid, "states": ruled},
-                    team=rec.get("team"),
-                )
-                line += f"; no heir: new character item {new['id']}"
-            line += "".join(f"; {n}" for n in notes)
-        elif rec.get("team") in state.get("teams", {}):
-            listed = state["teams"][rec["team"]].get("characters", [])
-            if cid in listed:
-                listed.remove(cid)
-        imperial = _imperial_death(state, cid)
-        if imperial:
-            line += f"; {imperial}"
-        lines.append(line)
-    item["claims"] = claims
-    item["params"]["claims"] = claims
-    text = "; ".join(lines) if lines else f"no deaths among {len(rolls)} characters"
-    journal(state, f"Deaths, turn {turn}", text, public=True)
-    return text
-
-
-NEW_CHARACTER_FIELDS = (
-    Field("id", "Character id"),
-    Field("name", "Name"),
-    Field("sex", "Sex", "choice", choices=(dynasties.MALE, dynasties.FEMALE)),
-    Field("born", "Year born", "int", minimum=1440, maximum=1548),
-    Field("role", "Role", required=False),
-    Field("religion", "Religion", "choice", choices=("catholic", "lutheran"), required=False),
-    Field("family", "Family", required=False),
-)
-
-
-@desk.settle("new_character", label="Create", fields=NEW_CHARACTER_FIELDS)
-def _settle_new_character(state: State, item: Item, action: Action) -> str:
-    """Handbook, *Death*: "If there is no heir they will be given another character" -- Character Control creates
-    it (DK10); it rules the dead player's states."""
-    desk.check_fields(NEW_CHARACTER_FIELDS, action, {})
-    cid = action["id"].strip()
-    if not cid or cid in state["characters"]:
-        raise IllegalAction(f"character id {cid!r} is empty or already used")
-    p = item["params"]
-    dead = state["characters"].get(p["deceased"], {})
-    rec = {
-        "name": action["name"].strip(),
-        "team": p["team"],
-        "state": dead.get("state"),
-        "role": (action.get("role") or dead.get("role") or "").strip(),
-        "born": action["born"],
-        "sex": action["sex"],
-        "religion": action.get("religion") or dead.get("religion", "catholic"),
-        "family": action.get("family") or "",
-        "spouse": None,
-        "parents": [],
-        "cleric": False,
-        "alive": True,
-        "played": True,
-        "offices": [],
-    }
-    state["characters"][cid] = rec
-    if p["team"] in state.get("teams", {}):
-        state["teams"][p["team"]].setdefault("characters", []).append(cid)
-    for sid in p.get("states", []):
-        if state["states"][sid].get("ruler") is None:
-            state["states"][sid]["ruler"] = cid
-    for card in state.get("cards", {}).values():
-        if card.get("holder") is None and card.get("team") == p["team"]:
-            card["holder"] = cid
-    text = f"{rec['name']} ({cid}) joins {p['team']}" + (f", ruling {', '.join(p['states'])}" if p["states"] else "")
-    journal(state, "New character", text, public=True, team=p["team"])
-    return text
 
 
 # --- marriages and betrothals -----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.rr3 import clock, desk
+from umpire.games.rr3.desks import succession
 from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
@@ -39,10 +40,16 @@ class Adjustable:
     nullable: bool = False
     minimum: int | None = None
     maximum: int | None = None
+    desks: tuple[str, ...] = ()
+    """The desks that may set it (Game Control always may); empty: every control desk."""
+    living: bool = False
+    """A character field that only a living character may fill."""
 
     def as_json(self) -> dict[str, Any]:
         """The field's kind, bounds and description, for the adjustment form."""
         out: dict[str, Any] = {"kind": self.kind, "nullable": self.nullable, "text": self.describe()}
+        if self.desks:
+            out["desks"] = list(self.desks)
         if self.minimum is not None:
             out["min"] = self.minimum
         if self.maximum is not None:
@@ -58,11 +65,18 @@ class Adjustable:
         return text + (" or null" if self.nullable else "")
 
 
+_EDITOR = (desk.CHARACTER,)
+"""Who edits the crowns, the players and the cards besides Game Control (RR3-G04): Character Control."""
+
 ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
     "states": {
         "treasury": Adjustable("int", minimum=0, maximum=desk.MAX_MONEY),
         "debt": Adjustable("int", minimum=0, maximum=desk.MAX_MONEY),
         "unrest": Adjustable("int", minimum=0, maximum=desk.MAX_POINTS),
+        "ruler": Adjustable("character", nullable=True, desks=_EDITOR, living=True),
+        "regency": Adjustable("bool", desks=_EDITOR),
+        "regent": Adjustable("character", nullable=True, desks=_EDITOR, living=True),
+        "team": Adjustable("team", nullable=True, desks=_EDITOR),
     },
     "teams": {
         "prestige": Adjustable("int", minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS),
@@ -93,6 +107,13 @@ ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
         "alive": Adjustable("bool"),
         "religion": Adjustable("religion"),
         "spouse": Adjustable("character", nullable=True),
+        "team": Adjustable("team", nullable=True, desks=_EDITOR),
+        "played": Adjustable("bool", desks=_EDITOR),
+        "state": Adjustable("state", nullable=True, desks=_EDITOR),
+        "name": Adjustable("text", desks=(desk.CHARACTER, desk.NONPLAYED)),
+    },
+    "cards": {
+        "holder": Adjustable("character", nullable=True, desks=_EDITOR, living=True),
     },
     "fleets": {
         "damaged": Adjustable("bool"),
@@ -101,9 +122,33 @@ ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
     },
 }
 """Handbook, *Counters* and the sections they cite: the fields an umpire may correct by hand (army counters have
-five Arrears and five Fatigue boxes; fortification values run 1 to 6, 0 once breached to surrender)."""
+five Arrears and five Fatigue boxes; fortification values run 1 to 6, 0 once breached to surrender). Control's
+editor (RR3-G04): the ruler, regency and team of a state (a state with no team is non-played), a character's team,
+played flag, state and name (a newborn's), the holder of a card. The armies of the non-played states are edited
+with the army fields, raised and disbanded with Non-played States Control's actions (RR3-G03)."""
 
-_ID_TABLES = {"state": "states", "area": "areas", "city": "cities", "character": "characters"}
+_ID_TABLES = {"state": "states", "area": "areas", "city": "cities", "character": "characters", "team": "teams"}
+
+
+def _move_state(state: State, key: str, after: Any) -> None:
+    succession.move_state(state, key, after)
+
+
+def _join_team(state: State, key: str, after: Any) -> None:
+    succession.join_team(state, key, after)
+
+
+def _move_card(state: State, key: str, after: Any) -> None:
+    succession.move_card(state, key, after)
+
+
+_EFFECTS: dict[tuple[str, str], Any] = {
+    ("states", "team"): _move_state,
+    ("characters", "team"): _join_team,
+    ("cards", "holder"): _move_card,
+}
+"""Edits that keep the rest of the record in step: a state's team also moves it between the teams' lists and
+changes who controls it; a character's team moves it between the lists; a card goes with its holder's team."""
 
 
 def _need_control(role: str, what: str) -> None:
@@ -153,6 +198,8 @@ def _check_value(state: State, target: str, fname: str, spec: Adjustable, value:
         table = state.get(_ID_TABLES[spec.kind], {})
         if not isinstance(value, str) or value not in table:
             raise IllegalAction(f"{where} must be {spec.describe()}; there is no {spec.kind} {value!r}")
+        if spec.living and not table[value].get("alive", True):
+            raise IllegalAction(f"{where} cannot be {value!r}: {value} is dead; expected a living character")
 
 
 def team_concerned(state: State, target: str, record: dict[str, Any]) -> str | None:
@@ -174,6 +221,9 @@ def team_concerned(state: State, target: str, record: dict[str, Any]) -> str | N
         return of_state(record.get("state"))
     if target == "fleets":
         return of_state(record.get("state"))
+    if target == "cards":
+        team = record.get("team")
+        return team if isinstance(team, str) else None
     return of_state(record.get("owner"))
 
 
@@ -194,6 +244,9 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
     if fname not in fields:
         raise IllegalAction(f"cannot adjust {target}.{fname}; adjustable fields of {target}: {', '.join(fields)}")
     spec = fields[fname]
+    if spec.desks and role not in (*spec.desks, desk.GAME):
+        allowed = " or ".join(desk.DESK_TITLES[d] for d in (*spec.desks, desk.GAME))
+        raise IllegalAction(f"only {allowed} may set {target}.{fname}; you are {desk.DESK_TITLES.get(role, role)}")
     has_value, has_delta = "value" in action, "delta" in action
     if has_value == has_delta:
         raise IllegalAction(f"give exactly one of 'value' (the new {fname}) or 'delta' (a change, whole numbers only)")
@@ -218,7 +271,12 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
     _check_value(state, target, fname, spec, after)
     if after == before:
         raise IllegalAction(f"{target}.{fname} of {key} is already {before!r}; nothing to adjust")
-    record[fname] = after
+    team_before = team_concerned(state, target, record)
+    effect = _EFFECTS.get((target, fname))
+    if effect is not None:
+        effect(state, key, after)
+    else:
+        record[fname] = after
     who = _who(action)
     entry = {
         "turn": state.get("turn"),
@@ -235,9 +293,10 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
     state.setdefault("adjustments", []).append(entry)
     by = desk.DESK_TITLES.get(role, role) + (f" ({who})" if who else "")
     team = key if target == "teams" else team_concerned(state, target, record)
-    desk.journal(
-        state, "Adjustment", f"{by} set {target}.{fname} of {key} from {before!r} to {after!r}: {why}", team=team
-    )
+    text = f"{by} set {target}.{fname} of {key} from {before!r} to {after!r}: {why}"
+    desk.journal(state, "Adjustment", text, team=team)
+    if effect is not None and team_before is not None and team_before != team:
+        desk.journal(state, "Adjustment", text, team=team_before)  # the team that lost it hears of it too
     return entry
 
 

@@ -17,8 +17,9 @@ from typing import Any
 
 from umpire.games.rr3 import battles, campaigns
 from umpire.games.rr3.desk import (
-    CHARACTER,
+    ANY,
     MAP,
+    NONPLAYED,
     PENDING,
     Field,
     Item,
@@ -32,7 +33,7 @@ from umpire.games.rr3.desk import (
     team_of,
 )
 from umpire.games.rr3.desks import armies as army_desk
-from umpire.games.rr3.desks import nonplayed
+from umpire.games.rr3.desks import nonplayed, succession
 from umpire.games.rr3.desks.armies import army_of_team, journal, remove_army
 from umpire.kernel import simultaneous
 from umpire.kernel.errors import IllegalAction
@@ -43,8 +44,9 @@ MOVE_STEPS = campaigns.MOVE_STEPS
 # --- intention cards ------------------------------------------------------------------------------------------------
 
 
-def movable_armies(state: State, team: str) -> list[str]:
-    """The team's armies that take an intention this step (not mutinous, not raised this phase)."""
+def movable_armies(state: State, team: str | None) -> list[str]:
+    """The team's armies that take an intention this step (not mutinous, not raised this phase); ``team`` None:
+    the non-played states' armies."""
     return sorted(
         a for a, r in state.get("armies", {}).items() if r.get("team") == team and campaigns.can_move(state, r)
     )
@@ -52,26 +54,36 @@ def movable_armies(state: State, team: str) -> list[str]:
 
 def open_step(state: State, step: str) -> None:
     """Handbook, *Movement*: "Intentions will be written at the start of each movement step". A sealed box for
-    every team with an army able to move."""
+    every team with an army able to move, and one for Non-played States Control if a non-played state's army can
+    move (RR3-G03)."""
     for army in state.get("armies", {}).values():
         army["moved"] = 0
     teams = sorted({r["team"] for r in state.get("armies", {}).values() if r.get("team")})
-    simultaneous.open_boxes(state, [t for t in teams if movable_armies(state, t)])
+    seats = [t for t in teams if movable_armies(state, t)]
+    if movable_armies(state, None):
+        seats.append(NONPLAYED)  # the non-played states' armies: Non-played States Control's card (RR3-G03)
+    simultaneous.open_boxes(state, seats)
 
 
 def _may_intend(state: State, role: str) -> bool:
     return state.get("step") in MOVE_STEPS and simultaneous.expects(state, role)
 
 
-@direct("intend", label="Intention card", phases=campaigns.MILITARY_PHASES, available=_may_intend)
+def card_team(role: str) -> str | None:
+    """The team whose armies a box's card moves: the seat's own, None for Non-played States Control's card."""
+    return None if role == NONPLAYED else role
+
+
+@direct("intend", label="Intention card", who=ANY, phases=campaigns.MILITARY_PHASES, available=_may_intend)
 def intend(state: State, role: str, action: dict[str, Any]) -> None:
     """Fill (or replace) the team's sealed intention card for this movement step: ``{"type": "intend",
     "intentions": [{"army", "option", "path", "engage", "on_contact", "retreat_to", "extort", "loot"}, ...]}``,
     one line per army (:func:`campaigns.validate_intention`). An army left off the card stays and recovers no
-    Fatigue (CP7)."""
-    team = team_of(state, role)
-    if team is None or not simultaneous.expects(state, role):
+    Fatigue (CP7). Non-played States Control writes the card of the non-played states' armies the same way
+    (RR3-G03)."""
+    if (team_of(state, role) is None and role != NONPLAYED) or not simultaneous.expects(state, role):
         raise IllegalAction(f"{role} has no intention card this step")
+    team = card_team(role)
     lines = action.get("intentions")
     if not isinstance(lines, list) or not lines:
         raise IllegalAction("intentions must be a list of one line per army, e.g. [{'army': 'france_1', ...}]")
@@ -79,6 +91,9 @@ def intend(state: State, role: str, action: dict[str, Any]) -> None:
     step = str(state.get("step"))
     card: dict[str, Any] = {}
     for raw in lines:
+        army = state.get("armies", {}).get(raw.get("army")) if isinstance(raw, Mapping) else None
+        if team is None and army is not None and army.get("team") is not None:
+            raise IllegalAction(f"{raw['army']} is an army of {army['team']}; this card moves non-played armies only")
         intention = campaigns.validate_intention(geo, state, team, raw, step)
         if intention.army in card:
             raise IllegalAction(f"{intention.army} has two lines on the card; one option per army per step")
@@ -93,12 +108,13 @@ def _intentions(state: State, geo: Any, step: str) -> tuple[dict[str, campaigns.
     teams that missed the step."""
     found: dict[str, campaigns.Intention] = {}
     missed = []
-    for team, entry in sorted(state.get("box", {}).items()):
+    for seat, entry in sorted(state.get("box", {}).items()):
+        team = card_team(seat)
         submission = entry.get("submission") if isinstance(entry, Mapping) else None
         card = submission.get("armies") if isinstance(submission, Mapping) else None
         if card is None:
             if movable_armies(state, team):
-                missed.append(team)
+                missed.append(seat)
             continue
         for army_id, raw in sorted(card.items()):
             if army_id not in state.get("armies", {}):
@@ -276,28 +292,17 @@ def _retreat(state: State, army_id: str, area: str, chosen: Any) -> str:
 
 
 def _deaths(state: State, dead: Sequence[str], area: str, item: Item) -> list[str]:
-    """Handbook, *Death of leaders*: a leader who dies is marked dead and Character Control gets an item for the
-    succession ("Map and Political Control will resolve the problems which arise from the death of a player")."""
+    """Handbook, *Death of leaders*: a leader who dies is buried and his crown, cards and player pass to the heir
+    by the handbook's order (:func:`succession.pass_on`, RR3-G01; "Map and Political Control will resolve the
+    problems which arise from the death of a player")."""
     lines = []
     for char_id in dead:
-        char = state.get("characters", {}).get(char_id)
-        if char is None:
+        if char_id not in state.get("characters", {}):
             continue
-        char["alive"] = False
-        for army in state.get("armies", {}).values():
-            if army.get("commander") == char_id:
-                army["commander"] = None
-        name = char.get("name", char_id)
-        open_item(
-            state,
-            desk=CHARACTER,
-            kind="battle_death",
-            title=f"Death of {name} in battle",
-            params={"character": char_id, "area": area, "battle": item["id"]},
-            team=char.get("team"),
-            public=True,
-        )
-        lines.append(f"{name} is killed")
+        succession.bury(state, char_id)
+        text = succession.pass_on(state, char_id, f"is killed in battle at {area} ({item['id']})")
+        journal(state, "Death in battle", text)
+        lines.append(text)
     return lines
 
 
@@ -383,8 +388,8 @@ def settle_passage(state: State, item: Item, action: dict[str, Any]) -> str:
 
 @settle("battle_death", label="Succession noted", fields=(Field("heir", "Heir or successor", required=False),))
 def settle_battle_death(state: State, item: Item, action: dict[str, Any]) -> str:
-    """Character Control records how the death in battle is resolved (the heir takes over, *Death*); the state
-    changes themselves are Character Control's adjustments."""
+    """Closes a "death in battle" item of a game saved before RR3-G01 (battles now pass the crown at once through
+    :func:`succession.pass_on` and open no such item); it only records the umpire's note."""
     char = state.get("characters", {}).get(item["params"]["character"], {})
     heir = action.get("heir")
     name = char.get("name", item["params"]["character"])
