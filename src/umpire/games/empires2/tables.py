@@ -64,6 +64,20 @@ class YearCardKind:
 
 
 @dataclass(frozen=True, slots=True)
+class RebellionTerms:
+    """The terms of an area's rebellion value when taxed (chart, "taxation values")."""
+
+    per_gold: int
+    per_fortification_level: int
+    language: Mapping[str, int]
+    religion: Mapping[str, int]
+    own_tie: int
+    per_other_tie: int
+    unrest: int
+    independent_kin_neighbour: int
+
+
+@dataclass(frozen=True, slots=True)
 class Tables:
     """Every chart figure, checked; ``authored`` names the tables with no public figures."""
 
@@ -73,7 +87,7 @@ class Tables:
     unowned_diplomatic_stature_areas: Mapping[str, int]
     language_modifier: Mapping[str, int]
     religion_modifier: Mapping[str, int]
-    rebellion_value: Mapping[str, Any]
+    rebellion_value: RebellionTerms
     rebellion_rolls: Mapping[int, frozenset[int]]
     gold_per_social_state: int
     plunder_adds_population: bool
@@ -247,16 +261,16 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
     for key in ("language", "religion"):
         if not isinstance(rebellion.get(key), dict):
             raise TableFault("rebellion_value", f"'{key}' must be an object")
-    rebellion_value = {
-        "per_gold": _int(rebellion, "per_gold", "rebellion_value"),
-        "per_fortification_level": _int(rebellion, "per_fortification_level", "rebellion_value"),
-        "language": _scale(rebellion["language"], LANGUAGE_RELATIONS, "rebellion_value.language"),
-        "religion": _scale(rebellion["religion"], RELIGION_RELATIONS, "rebellion_value.religion"),
-        "own_tie": _int(rebellion, "own_tie", "rebellion_value"),
-        "per_other_tie": _int(rebellion, "per_other_tie", "rebellion_value"),
-        "unrest": _int(rebellion, "unrest", "rebellion_value"),
-        "independent_kin_neighbour": _int(rebellion, "independent_kin_neighbour", "rebellion_value"),
-    }
+    rebellion_value = RebellionTerms(
+        per_gold=_int(rebellion, "per_gold", "rebellion_value"),
+        per_fortification_level=_int(rebellion, "per_fortification_level", "rebellion_value"),
+        language=_scale(rebellion["language"], LANGUAGE_RELATIONS, "rebellion_value.language"),
+        religion=_scale(rebellion["religion"], RELIGION_RELATIONS, "rebellion_value.religion"),
+        own_tie=_int(rebellion, "own_tie", "rebellion_value"),
+        per_other_tie=_int(rebellion, "per_other_tie", "rebellion_value"),
+        unrest=_int(rebellion, "unrest", "rebellion_value"),
+        independent_kin_neighbour=_int(rebellion, "independent_kin_neighbour", "rebellion_value"),
+    )
     unowned = tables["unowned_diplomatic_stature"]
     areas = unowned.get("areas", {})
     if not isinstance(areas, dict):
