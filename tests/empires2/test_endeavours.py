@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from umpire.games.empires2 import endeavours as e
 from umpire.games.empires2.endeavours import Circumstances, Defence, PartialConquest
+from umpire.games.empires2.tables import load_tables
 
 
 def test_9_0_costs_and_defence_cost() -> None:
@@ -59,6 +62,16 @@ def test_10_0_conquest_er_with_weapons_and_defence() -> None:
     defence = Defence(combat=2, gold=1, weapons_cards=1)
     assert defence.reduction == 6
     assert e.conquest_er(3, 2, 1, 1, weapons_cards=1, defence=defence) == 0
+
+
+def test_10_0_terrain_is_zero_by_the_chart_and_read_from_the_table() -> None:
+    """EMP-R18: the public chart has no terrain term; a table with figures takes them off conquest and pillage."""
+    assert e.conquest_er(3, 2, 1, 1, terrain="mountains") == 3
+    printed = dataclasses.replace(load_tables(), terrain_modifier={"clear": 0, "mountains": 2})
+    assert e.conquest_er(3, 2, 1, 1, terrain="mountains", tables=printed) == 1
+    assert e.pillage_er(3, 1, 2, 1, 0, terrain="mountains", tables=printed) == 3
+    with pytest.raises(ValueError, match="no terrain 'lava'; expected one of clear, forest"):
+        e.conquest_er(3, 2, 1, 1, terrain="lava")
 
 
 def test_10_33_partial_c_lowers_the_owners_rating() -> None:

@@ -91,3 +91,13 @@ def test_9_0_an_endeavour_turns_over_the_next_card() -> None:
     assert card == hand[0] and rest == [hand[1]]
     with pytest.raises(ValueError, match="no Year Card left"):
         sq.turn_over([])
+
+
+def test_9_0_reading_the_year_card() -> None:
+    card = sq.YearCard("y40", 6, True)
+    attempt = sq.read_year_card("conquest", 3, card)
+    assert attempt.result == "C" and attempt.stature_check
+    assert attempt.words() == "conquest at +3: Year Card y40 (fortune 6, stature check): C"
+    assert sq.read_year_card("ruling", -1, sq.YearCard("y01", 1, False)).words() == (
+        "ruling at -1: Year Card y01 (fortune 1): -1"
+    )

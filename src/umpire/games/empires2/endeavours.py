@@ -2,7 +2,9 @@
 each result does to the areas.
 
 The ER terms follow the public chart summary (spotlightongames); the figures the chart leaves out (language and
-religion modifiers, the result rows) come from ``tables.json``. Every function is pure over plain values.
+religion modifiers, terrain, the result rows) come from ``tables.json``. Every function is pure over plain values.
+Language and religion relations are named by their modifier's rank: ``LANGUAGE_RELATIONS[m]`` for a modifier ``m``
+of 0, 1 or 2 (same, related, unrelated), and likewise for religion.
 """
 
 from __future__ import annotations
@@ -85,6 +87,16 @@ def culture_penalty(language: str, religion: str, tables: Tables | None = None) 
     return t.language_modifier[language] + t.religion_modifier[religion]
 
 
+def terrain_penalty(terrain: str | None, tables: Tables | None = None) -> int:
+    """What the target's terrain takes off a conquest or pillage (authored, EMP-R18); None: no terrain given."""
+    if terrain is None:
+        return 0
+    t = tables or load_tables()
+    if terrain not in t.terrain_modifier:
+        raise ValueError(f"no terrain {terrain!r}; expected one of {', '.join(t.terrain_modifier)}")
+    return t.terrain_modifier[terrain]
+
+
 def across_two_seas(er: int) -> int:
     """Chart: halved with two intervening sea areas, or times 1.5 if negative; both rounded down (EMP-R03)."""
     return er // 2 if er >= 0 else (er * 3) // 2
@@ -123,13 +135,14 @@ def conquest_er(
     target_fortification: int,
     c: Circumstances = Circumstances(),
     *,
+    terrain: str | None = None,
     weapons_cards: int = 0,
     defence: Defence | None = None,
     tables: Tables | None = None,
 ) -> int:
-    """Rewrite 10.0 (chart): combat stature plus the base's social state, less the target's social state and
-    fortification level; +3 per weapons card (19.0); less the defence (13.0)."""
-    base = combat + base_social_state - target_social_state - target_fortification
+    """Rewrite 10.0 (chart): combat stature plus the base's social state, less the target's social state,
+    fortification level and terrain; +3 per weapons card (19.0); less the defence (13.0)."""
+    base = combat + base_social_state - target_social_state - target_fortification - terrain_penalty(terrain, tables)
     er = _finish(base, c, tables) + WEAPONS_BONUS * weapons_cards
     return er - (defence.reduction if defence else 0)
 
@@ -142,12 +155,14 @@ def pillage_er(
     target_fortification: int,
     c: Circumstances = Circumstances(),
     *,
+    terrain: str | None = None,
     weapons_cards: int = 0,
     defence: Defence | None = None,
     tables: Tables | None = None,
 ) -> int:
     """Rewrite 11.0 (chart): as conquest, plus the target's population."""
     base = combat + base_social_state + target_population - target_social_state - target_fortification
+    base -= terrain_penalty(terrain, tables)
     er = _finish(base, c, tables) + WEAPONS_BONUS * weapons_cards
     return er - (defence.reduction if defence else 0)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from umpire.games.empires2.endeavours import result
 from umpire.games.empires2.leaders import Leader
 from umpire.games.empires2.tables import Tables, load_tables
 from umpire.kernel import rng
@@ -162,3 +163,30 @@ def turn_over(hand: Sequence[YearCard]) -> tuple[YearCard, list[YearCard]]:
     if not hand:
         raise ValueError("no Year Card left to turn over")
     return hand[0], list(hand[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """An endeavour's Year Card read (rewrite 9.0): the rating, the card, the result, and whether the card calls a
+    stature check (EMP-R11)."""
+
+    endeavour: str
+    er: int
+    card: YearCard
+    result: str
+
+    @property
+    def stature_check(self) -> bool:
+        return self.card.stature_check
+
+    def words(self) -> str:
+        """The attempt in words, for the game's record."""
+        card = (
+            f"Year Card {self.card.id} (fortune {self.card.fortune}{', stature check' if self.stature_check else ''})"
+        )
+        return f"{self.endeavour} at {self.er:+d}: {card}: {self.result}"
+
+
+def read_year_card(endeavour: str, er: int, card: YearCard, tables: Tables | None = None) -> Attempt:
+    """Rewrite 9.0: the result of an endeavour at its rating on the Year Card turned over."""
+    return Attempt(endeavour, er, card, result(endeavour, er, card.fortune, tables))

@@ -87,6 +87,7 @@ class Tables:
     unowned_diplomatic_stature_areas: Mapping[str, int]
     language_modifier: Mapping[str, int]
     religion_modifier: Mapping[str, int]
+    terrain_modifier: Mapping[str, int]
     rebellion_value: RebellionTerms
     rebellion_rolls: Mapping[int, frozenset[int]]
     gold_per_social_state: int
@@ -250,8 +251,8 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
         raise TableFault("top level", "missing the 'about' string")
     names = (
         "endeavour_costs", "defence_cost", "unowned_diplomatic_stature", "language_modifier", "religion_modifier",
-        "rebellion_value", "rebellion_rolls", "taxation", "fortification", "year_cards", "results", "statures",
-        "initiative",
+        "terrain_modifier", "rebellion_value", "rebellion_rolls", "taxation", "fortification", "year_cards", "results",
+        "statures", "initiative",
     )  # fmt: skip
     tables = {name: _table(data, name) for name in names}
     costs = tables["endeavour_costs"].get("gold")
@@ -275,6 +276,9 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
     areas = unowned.get("areas", {})
     if not isinstance(areas, dict):
         raise TableFault("unowned_diplomatic_stature", "'areas' must map area ids to statures")
+    terrain = tables["terrain_modifier"].get("values")
+    if not isinstance(terrain, dict) or not terrain:
+        raise TableFault("terrain_modifier", "'values' must map terrain ids to modifiers")
     kinds = _year_cards(tables["year_cards"])
     bands = _bands(tables["results"].get("bands"))
     taxation = tables["taxation"]
@@ -286,6 +290,7 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
         unowned_diplomatic_stature_areas={a: _int(areas, a, "unowned_diplomatic_stature", low=0) for a in areas},
         language_modifier=_scale(tables["language_modifier"], LANGUAGE_RELATIONS, "language_modifier"),
         religion_modifier=_scale(tables["religion_modifier"], RELIGION_RELATIONS, "religion_modifier"),
+        terrain_modifier={name: _int(terrain, name, "terrain_modifier", low=0) for name in terrain},
         rebellion_value=rebellion_value,
         rebellion_rolls=_rebellion_rolls(tables["rebellion_rolls"]),
         gold_per_social_state=_int(taxation, "gold_per_social_state", "taxation", low=0),
