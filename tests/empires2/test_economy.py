@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.games.empires2 import economy as ec
 from umpire.games.empires2.economy import TaxedArea
@@ -91,3 +93,27 @@ def test_17_0_other_causes_of_unrest() -> None:
     assert not ec.after_failed_endeavour(True, False)
     assert ec.unrest_when_conquered()
     assert ec.unrest_when_cut_off(False) and not ec.unrest_when_cut_off(True)
+
+
+@given(
+    social_state=st.integers(-2, 5),
+    fortification=st.integers(0, 3),
+    language=st.sampled_from(["same", "related", "unrelated"]),
+    unrest=st.booleans(),
+    limit=st.integers(-3, 8),
+)
+def test_16_1_most_gold_within_is_the_largest_that_fits(
+    social_state: int, fortification: int, language: str, unrest: bool, limit: int
+) -> None:
+    area = TaxedArea(fortification=fortification, language=language, unrest=unrest)
+    gold = ec.most_gold_within(social_state, area, limit)
+    assert 0 <= gold <= ec.max_tax(social_state)
+    if gold:
+        assert ec.rebellion_value(gold, area) <= limit
+    if gold < ec.max_tax(social_state):
+        assert ec.rebellion_value(gold + 1, area) > limit
+
+
+@given(value=st.integers(-5, 20))
+def test_16_1_a_higher_value_never_rebels_less(value: int) -> None:
+    assert ec.rebellion_chance(value) <= ec.rebellion_chance(value + 1)

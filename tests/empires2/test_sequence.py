@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from umpire.games.empires2 import sequence as sq
 from umpire.games.empires2.leaders import Leader
@@ -101,3 +103,11 @@ def test_9_0_reading_the_year_card() -> None:
     assert sq.read_year_card("ruling", -1, sq.YearCard("y01", 1, False)).words() == (
         "ruling at -1: Year Card y01 (fortune 1): -1"
     )
+
+
+@given(ratings=st.dictionaries(st.sampled_from(["a", "b", "c", "d", "e", "f", "g"]), st.integers(0, 4), min_size=1),
+       seed=st.integers(0, 10_000))  # fmt: skip
+def test_6_0_initiative_orders_every_empire_by_rating(ratings: dict[str, int], seed: int) -> None:
+    order = sq.roll_initiative(fresh(seed), ratings)
+    assert sorted(order) == sorted(ratings)
+    assert [ratings[e] for e in order] == sorted(ratings.values(), reverse=True)

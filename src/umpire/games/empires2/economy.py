@@ -103,8 +103,8 @@ def max_tax(social_state: int, tables: Tables | None = None) -> int:
 def most_gold_within(social_state: int, area: TaxedArea, limit: int, tables: Tables | None = None) -> int:
     """The most gold an area yields while its rebellion value stays at or below ``limit`` (the seed's 33.24 B taxes
     at a limit of one); 0 when even no gold exceeds it."""
-    room = limit - rebellion_value(0, area, tables)
-    return max(0, min(max_tax(social_state, tables), room))
+    within = [g for g in range(max_tax(social_state, tables) + 1) if rebellion_value(g, area, tables) <= limit]
+    return max(within, default=0)
 
 
 def tax_gold(taken: dict[str, int], demesne_cards: int = 0) -> int:
