@@ -1,1 +1,1 @@
-"""Empires for Two (seed 002): an Empires of the Middle Ages engine with Independent and Allied Empires."""
+"""Empires for Two on an Empires of the Middle Ages engine (ruleset ``empires2``)."""
