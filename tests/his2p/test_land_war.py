@@ -110,7 +110,13 @@ def test_seed_11_proxy_actions_carry_the_power_and_exclude_construction() -> Non
     actions = game.view("papacy")["actions"]
     proxied = [a for a in actions if a.get("power") == "hapsburg"]
     assert hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]) in proxied
-    assert {a["type"] for a in proxied} <= {"move_formation", "move_over_pass", "control_unfortified", "naval_move", "assault"}
+    assert {a["type"] for a in proxied} <= {
+        "move_formation",
+        "move_over_pass",
+        "control_unfortified",
+        "naval_move",
+        "assault",
+    }
     assert not any(a.get("power") for a in game.view("protestant")["actions"])  # not the Protestant's turn
     before = game.state["stack"][-1]["cp"]
     game.act("papacy", hapsburg_move("leipzig", "nuremberg", 1))  # a peaceful proxy move: 1 CP (11.1)
@@ -450,6 +456,24 @@ def test_15_3_the_last_besieger_leaving_by_a_quiet_move_ends_the_siege() -> None
     state["impulse"]["count"] = 2
     game.act("protestant", protestant_move("brandenburg", "wittenberg", 1))
     assert "sieges" not in game.state and "the siege of Brandenburg is lifted" in texts(game)
+
+
+def test_15_3_besiegers_who_intercept_out_of_their_siege_end_it(dice: Dice) -> None:
+    """Regression (random play, seed 4): a besieging stack that intercepted a move next door left the siege of the
+    space it walked out of standing, with no besieger in it."""
+    game = league_war("papacy")
+    state = game.state
+    state["spaces"]["brandenburg"]["control"] = "hapsburg"
+    b.add_units(state, "brandenburg", "protestant", "regular", 2)
+    state["sieges"] = {"brandenburg": {"besieger": "protestant", "impulse": 1}}
+    state["impulse"]["count"] = 2
+    b.add_units(state, "leipzig", "hapsburg", "regular", 2)
+    dice["interception of the move into wittenberg by protestant"] = [[6, 6]]
+    game.act("papacy", hapsburg_move("leipzig", "wittenberg", 2))
+    intercept = [a for a in game.view("protestant")["actions"] if a["type"] == "intercept" and a["regular"] == 2]
+    game.act("protestant", intercept[0])
+    assert "brandenburg" not in game.state.get("sieges", {})
+    assert "the siege of Brandenburg is lifted" in texts(game)
 
 
 def test_card_218_units_halted_by_the_siege_of_vienna_do_not_move() -> None:

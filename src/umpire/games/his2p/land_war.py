@@ -349,6 +349,7 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             for lid in action["leaders"]:
                 state["leaders"][lid] = dst
             ctx["interceptor"] = power
+            _check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
     proceed(state, board)
 
 
