@@ -132,20 +132,25 @@ def test_sigterm_with_a_stream_open(tmp_path: Path) -> None:
     opened = threading.Event()
 
     def listen(gid: str) -> None:
-        with contextlib.suppress(httpx.HTTPError), httpx.stream("GET", f"{base}/api/games/{gid}/events") as stream:
+        with (
+            contextlib.suppress(httpx.HTTPError),
+            httpx.stream("GET", f"{base}/api/games/{gid}/events", timeout=60) as stream,
+        ):
             for _ in stream.iter_lines():
                 opened.set()
 
     try:
-        gid = httpx.post(f"{base}/api/games", json={"ruleset": "standard"}).json()["id"]
+        gid = httpx.post(f"{base}/api/games", json={"ruleset": "standard"}, timeout=60).json()["id"]
         threading.Thread(target=listen, args=(gid,), daemon=True).start()
-        assert opened.wait(30), server_log(server)
+        assert opened.wait(60), server_log(server)
         started = time.monotonic()
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=SHUTDOWN_SECONDS + 20)
+        try:
+            server.wait(timeout=SHUTDOWN_SECONDS + 20)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"the server did not stop on SIGTERM:\n{server_log(server)}") from None
         assert time.monotonic() - started < SHUTDOWN_SECONDS + 20
     finally:
         if server.poll() is None:
             server.kill()
             server.wait()
-            raise AssertionError(f"the server did not stop on SIGTERM:\n{server_log(server)}")
