@@ -54,6 +54,8 @@ MAX_KEPT = 3
 ENDEAVOURS_PER_TURN = 4
 #: 33.23: Year Cards kept back for a defensive endeavour.
 YEAR_CARDS_KEPT = 1
+#: 33.23, 33.25: gold always kept for a defensive endeavour.
+DEFENCE_GOLD_KEPT = 2
 #: 33.24 B: the highest rebellion value an Independent Empire taxes at.
 TAX_LIMIT = 1
 MISSIONARY_FERVOR = "missionary_fervor"
@@ -267,6 +269,11 @@ def case_33_24d_second_taxation(
 # --- 33.25: the gold schedule -------------------------------------------------------------------------------------
 
 
+def spare_gold(gold: int, cost: int) -> int:
+    """The gold 33.25 may spend on a rating: what is left after the cost and the two kept for defence."""
+    return max(0, gold - cost - DEFENCE_GOLD_KEPT)
+
+
 def case_33_25_gold(er: int, spare: int) -> int:
     """33.25: below +1, gold up to +1; between +1 and +5, up to +5; between +5 and +8, up to +8; at +1, +5 or +8 and
     above, none. Only ``spare`` gold (what is left after the cost and the two kept for defence) is spent, as much of
@@ -368,13 +375,15 @@ def basic_er(state: State, eid: str, endeavour: str, target: str, game_map: Empi
 
 
 def impossible(state: State, eid: str, endeavour: str, target: str, m: EmpiresMap) -> str | None:
-    """Why an endeavour cannot be attempted (EMP-S02): the cost with two gold kept, or a rating below +1 even with
-    the schedule's gold; None when it can."""
+    """Why an endeavour cannot be attempted (EMP-S02): a cost it cannot pay and keep two gold (an endeavour that
+    costs nothing needs no gold), or a rating below +1 even with the schedule's gold; None when it can."""
     e = state["empires"][eid]
-    spare = e["gold"] - endeavour_cost(endeavour) - 2
-    if spare < 0:
-        cost = endeavour_cost(endeavour)
-        return f"{cost} gold with 2 kept for defence needs {cost + 2}, has {e['gold']}"
+    cost = endeavour_cost(endeavour)
+    if cost > 0 and e["gold"] - cost < DEFENCE_GOLD_KEPT:
+        return (
+            f"{cost} gold with {DEFENCE_GOLD_KEPT} kept for defence needs {cost + DEFENCE_GOLD_KEPT}, has {e['gold']}"
+        )
+    spare = spare_gold(e["gold"], cost)
     er = basic_er(state, eid, endeavour, target, m)
     if er + case_33_25_gold(er, spare) < 1:
         return f"rating {er:+d} cannot reach +1 with {spare} gold to spare"
@@ -425,7 +434,7 @@ def case_33_24c_step(state: State, eid: str, step: int, game_map: EmpiresMap | N
         return None
     target = case_33_24c_target(state, eid, possible, f"step {step} {endeavour}", m)
     er = basic_er(state, eid, endeavour, target, m)
-    spare = state["empires"][eid]["gold"] - endeavour_cost(endeavour) - 2
+    spare = spare_gold(state["empires"][eid]["gold"], endeavour_cost(endeavour))
     base = _base(state, eid, target, m) if endeavour in ("conquest", "pillage") else None
     return Plan(step, endeavour, target, base, er, case_33_25_gold(er, spare))
 
