@@ -75,7 +75,8 @@ STEPS = {
 
 
 def _say(state: State, eid: str, text: str) -> None:
-    board.log(state, f"Independent {name(state, eid)}: {text}")
+    who = "Independent " if state["empires"][eid]["status"] == board.INDEPENDENT else ""
+    board.log(state, f"{who}{name(state, eid)}: {text}")
 
 
 def _area(aid: str, m: EmpiresMap) -> str:
@@ -236,7 +237,7 @@ def _tax(state: State, eid: str, when: str, tables: Tables | None, m: EmpiresMap
         result = tax_area(state, aid, state["areas"][aid]["social_state"], gold, area, tables)
         value = f"rebellion value {result.value}"
         _say(state, eid, f"{when}: {gold} gold from {_area(aid, m)} at {value}: {result.outcome}")
-        _rebellion_outcome(state, aid, result.outcome, tables, m)
+        rebellion_outcome(state, aid, result.outcome, tables, m)
     total = tax_gold(plan, e["in_play"].count(DEMESNE))
     e["gold"] += total
     _say(state, eid, f"{when}: {total} gold in all, treasury {e['gold']}")
@@ -331,7 +332,7 @@ def case_33_24c_target(
     return tied[face - 1]
 
 
-def _base(state: State, eid: str, target: str, m: EmpiresMap) -> str:
+def base_for(state: State, eid: str, target: str, m: EmpiresMap) -> str:
     """The own area an attack on ``target`` comes from: the linked one of highest social state (EMP-S06)."""
     own = [aid for aid in sorted(m.area(target).links) if state["areas"][aid]["owner"] == eid]
     return max(own, key=lambda aid: (state["areas"][aid]["social_state"], [-ord(c) for c in aid]))
@@ -351,7 +352,7 @@ def basic_er(state: State, eid: str, endeavour: str, target: str, game_map: Empi
         return ruling_er(lead.administrative, a["social_state"], c)
     if endeavour == "fortification":
         return fortification_er(lead.administrative, a["social_state"], m.area(target).population, c)
-    base = state["areas"][_base(state, eid, target, m)]
+    base = state["areas"][base_for(state, eid, target, m)]
     if endeavour == "conquest":
         return conquest_er(
             lead.combat,
@@ -435,7 +436,7 @@ def case_33_24c_step(state: State, eid: str, step: int, game_map: EmpiresMap | N
     target = case_33_24c_target(state, eid, possible, f"step {step} {endeavour}", m)
     er = basic_er(state, eid, endeavour, target, m)
     spare = spare_gold(state["empires"][eid]["gold"], endeavour_cost(endeavour))
-    base = _base(state, eid, target, m) if endeavour in ("conquest", "pillage") else None
+    base = base_for(state, eid, target, m) if endeavour in ("conquest", "pillage") else None
     return Plan(step, endeavour, target, base, er, case_33_25_gold(er, spare))
 
 
@@ -495,19 +496,20 @@ def attempt(
         if plan.endeavour in ("ruling", "fortification")
         else (f"against {_area(plan.target, m)} from {_area(plan.base or '', m)}")
     )
+    step = f"step {plan.step}, {STEPS[plan.step]}: " if plan.step else ""
     _say(
         state,
         eid,
-        f"step {plan.step}, {STEPS[plan.step]}: {plan.endeavour} {where}, {er:+d} after "
+        f"{step}{plan.endeavour} {where}, {er:+d} after "
         f"{plan.gold} gold ({cost} cost, treasury {e['gold']}): {read.words()}",
     )
     _apply(state, eid, plan, read.result, tables, m)
     if card.stature_check:
-        _stature_check(state, eid, tables)
+        stature_check_now(state, eid, tables)
     return read.result
 
 
-def _stature_check(state: State, eid: str, tables: Tables | None) -> None:
+def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
     new = stature_check(state, eid, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)
     board.log(state, f"{name(state, eid)}: stature check, new leader {board.leader_words(new)}")
@@ -524,7 +526,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             value = rebellion_value(0, taxed_area(state, eid, struck, m), tables)
             outcome = rebellion_check(state, struck, value, True, tables)
             _say(state, eid, f"{_area(struck, m)} in unrest lost a social state: rebellion check, {outcome}")
-            _rebellion_outcome(state, struck, outcome, tables, m)
+            rebellion_outcome(state, struck, outcome, tables, m)
         return
     if plan.endeavour == "ruling":
         after = apply_ruling(
@@ -557,7 +559,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
                 case_33_29_move_court(state, loser, tables, m)
 
 
-def _rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | None, m: EmpiresMap) -> None:
+def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | None, m: EmpiresMap) -> None:
     """EMP-R08: unrest marks the area; a rebellion makes it independent (and may cost a Court, 33.29)."""
     area = state["areas"][aid]
     if outcome == UNREST:
@@ -598,7 +600,7 @@ def case_33_23_defend(
         f"-{defence.reduction} to the attack",
     )
     if card.stature_check:
-        _stature_check(state, eid, tables)
+        stature_check_now(state, eid, tables)
     return defence
 
 
