@@ -243,3 +243,31 @@ def test_33_29_no_court_possible_is_the_unbuilt_demise(state: State) -> None:
     state["areas"]["scania"]["owner"] = None
     with pytest.raises(NotImplementedError, match=r"demise of empires \(33.6\)"):
         independent.case_33_29_move_court(state, "denmark")
+
+
+def test_33_29_a_player_losing_its_court_is_the_unbuilt_exile(state: State) -> None:
+    with pytest.raises(NotImplementedError, match=r"exile \(rewrite 21.0\)"):
+        independent.court_lost(state, "germany")
+    state["areas"]["ile_de_france"]["owner"] = None
+    independent.court_lost(state, "france")
+    assert state["empires"]["france"]["court"] != "ile_de_france"
+
+
+def test_33_23_never_diplomacy_and_only_the_four_endeavours_of_the_steps(state: State) -> None:
+    m = load_map()
+    kinds = {independent.candidates(state, "france", step, m)[0] for step in range(1, 8)}
+    assert kinds == {"fortification", "ruling", "conquest", "pillage"}
+    with pytest.raises(ValueError, match="does not conduct 'diplomacy'"):
+        independent.basic_er(state, "france", "diplomacy", "flanders", m)
+
+
+def test_33_24c_conquest_success_takes_the_area_into_unrest(state: State) -> None:
+    state["empires"]["france"]["gold"] = 0  # Burgundy's target cannot defend
+    state["empires"]["burgundy"]["gold"] = 20
+    state["empires"]["burgundy"]["year_cards"] = cards(5, fortune=8)
+    population = load_map().area("champagne").population
+    for _ in range(population):
+        independent.attempt(state, "burgundy", independent.Plan(6, "conquest", "champagne", "burgundy", 12, 0))
+    assert state["areas"]["champagne"]["owner"] == "burgundy"
+    assert state["areas"]["champagne"]["unrest"]
+    assert any("Champagne conquered, in unrest" in line for line in state["log"])

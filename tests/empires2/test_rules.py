@@ -105,3 +105,18 @@ def test_replay_reproduces_random_legal_games(seed: int, rng_seed: int) -> None:
     game = random_game("millennium", seed, 60, rng_seed)
     again = replay(json.loads(json.dumps(game.record)))
     assert again.digest() == game.digest()
+
+
+def test_bots_are_not_built_and_say_so() -> None:
+    from umpire.bots import registry as bots
+
+    with pytest.raises(ValueError, match="no bots for ruleset 'empires2'"):
+        bots.family("empires2")
+
+
+def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:
+    game = new_game("empires2", "millennium", seed=2)
+    game.state["blocked"] = "exile (rewrite 21.0)"
+    assert game.view("byzantine")["actions"] == []
+    with pytest.raises(IllegalAction, match=r"exile \(rewrite 21.0\) is not built yet"):
+        game.act("byzantine", {"type": "place", "place": 1})

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.empires2 import board
-from umpire.games.empires2.board import name
+from umpire.games.empires2.board import INDEPENDENT, name
 from umpire.games.empires2.economy import (
     REBELLION,
     UNREST,
@@ -556,7 +556,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             target.update(owner=eid, unrest=True)
             _say(state, eid, f"{_area(plan.target, m)} conquered, in unrest")
             if loser is not None and state["empires"][loser]["court"] == plan.target:
-                case_33_29_move_court(state, loser, tables, m)
+                court_lost(state, loser, tables, m)
 
 
 def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | None, m: EmpiresMap) -> None:
@@ -569,7 +569,7 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
         area.update(owner=None, unrest=False)
         board.log(state, f"{m.area(aid).name} rebels and becomes independent")
         if loser is not None and state["empires"][loser]["court"] == aid:
-            case_33_29_move_court(state, loser, tables, m)
+            court_lost(state, loser, tables, m)
 
 
 # --- 33.23: always defending ------------------------------------------------------------------------------------
@@ -605,6 +605,14 @@ def case_33_23_defend(
 
 
 # --- 33.29: moving the Court --------------------------------------------------------------------------------------
+
+
+def court_lost(state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> None:
+    """An empire lost its Court Area: an Independent moves it (33.29); a player's loss is exile (rewrite 21.0),
+    not built, which stops the game."""
+    if state["empires"][eid]["status"] != INDEPENDENT:
+        raise NotImplementedError(f"{name(state, eid)} lost its Court Area: exile (rewrite 21.0)")
+    case_33_29_move_court(state, eid, tables, game_map)
 
 
 def case_33_29_move_court(
