@@ -484,7 +484,8 @@ def attempt(
     er = plan.er + plan.gold
     owner = state["areas"][plan.target]["owner"]
     if plan.endeavour in ("conquest", "pillage") and owner is not None:
-        state["empires"][owner]["attacked"].append(plan.target)
+        if plan.target not in state["empires"][owner]["attacked"]:
+            state["empires"][owner]["attacked"].append(plan.target)
         defence = case_33_23_defend(state, owner, plan.target, tables, m)
         if defence is not None:
             er -= defence.reduction
