@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -271,3 +272,17 @@ def test_33_24c_conquest_success_takes_the_area_into_unrest(state: State) -> Non
     assert state["areas"]["champagne"]["owner"] == "burgundy"
     assert state["areas"]["champagne"]["unrest"]
     assert any("Champagne conquered, in unrest" in line for line in state["log"])
+
+
+def test_33_24c_the_log_says_step_reason_area_endeavour_rating_and_gold(state: State) -> None:
+    france = state["empires"]["france"]
+    france["gold"] = 4
+    france["leader"]["administrative"] = 4
+    state["areas"]["normandy"].update(unrest=True, social_state=2)
+    plan = independent.case_33_24c_choose(state, "france")
+    assert plan is not None
+    independent.attempt(state, "france", plan)
+    assert re.search(
+        r"^Independent France: step 2, unrest in Normandy: ruling endeavour, \+\d after \d gold .*Year Card t0",
+        state["log"][-1],
+    )

@@ -492,17 +492,17 @@ def attempt(
     card, rest = turn_over(board.year_cards(state, eid))
     e["year_cards"] = [board.card_json(c) for c in rest]
     read = read_year_card(plan.endeavour, er, card, tables)
-    where = (
-        f"in {_area(plan.target, m)}"
-        if plan.endeavour in ("ruling", "fortification")
-        else (f"against {_area(plan.target, m)} from {_area(plan.base or '', m)}")
-    )
-    step = f"step {plan.step}, {STEPS[plan.step]}: " if plan.step else ""
+    domestic = plan.endeavour in ("ruling", "fortification")
+    target = _area(plan.target, m)
+    where = f" in {target}" if domestic else ""
+    step = f"step {plan.step}, {STEPS[plan.step]}{where}: " if plan.step else ""
+    what = f"{plan.endeavour} endeavour" + (f" in {target}" if not plan.step and domestic else "")
+    if not domestic:
+        what += f" against {target} from {_area(plan.base or '', m)}"
     _say(
         state,
         eid,
-        f"{step}{plan.endeavour} {where}, {er:+d} after "
-        f"{plan.gold} gold ({cost} cost, treasury {e['gold']}): {read.words()}",
+        f"{step}{what}, {er:+d} after {plan.gold} gold ({cost} cost, treasury {e['gold']}); {read.words()}",
     )
     _apply(state, eid, plan, read.result, tables, m)
     if card.stature_check:
