@@ -13,6 +13,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "umpire.games.europe1615.rules",
     "umpire.games.rr3.rules",
     "umpire.games.his2p.rules",
+    "umpire.games.empires2.rules",
 )
 
 _REGISTRY: dict[str, Ruleset] = {}

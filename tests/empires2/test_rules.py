@@ -1,0 +1,122 @@
+"""The empires2 ruleset: the round's sequence, the two seats, Independent turns run by the engine, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from umpire.kernel.errors import IllegalAction
+from umpire.kernel.game import Game, new_game, replay
+
+
+def random_game(scenario: str, seed: int, choices: int, rng_seed: int) -> Game:
+    game = new_game("empires2", scenario, seed=seed)
+    pick = random.Random(rng_seed)
+    for _ in range(choices):
+        acting = game.view("gm")["acting"]
+        if game.state["over"] or game.state.get("blocked") or not acting:
+            break
+        role = acting[0]
+        action = dict(pick.choice(game.view(role)["actions"]))
+        gold = action.pop("max_gold", 0)
+        if action["type"] == "endeavour":
+            action["gold"] = pick.randint(0, min(gold, 3))
+        game.act(role, action)
+    return game
+
+
+def test_seats_are_the_scenarios_two_empires_and_the_rest_independent() -> None:
+    game = new_game("empires2", "millennium", seed=1)
+    assert game.ruleset.seats(game.state) == ["germany", "byzantine"]
+    statuses = {eid: e["status"] for eid, e in game.view("observer")["empires"].items()}
+    assert sorted(eid for eid, s in statuses.items() if s == "independent") == [
+        "burgundy",
+        "denmark",
+        "france",
+        "kiev",
+        "poland",
+    ]
+
+
+def test_33_12_independents_take_the_earliest_free_place() -> None:
+    game = new_game("empires2", "millennium", seed=2)
+    assert game.view("gm")["acting"] == ["byzantine"]  # the most areas, the highest initiative
+    game.act("byzantine", {"type": "place", "place": 3})
+    game.act("germany", {"type": "place", "place": 1})
+    order = game.state["order"]
+    assert order[0] == "germany" and order[2] == "byzantine"
+    independents = [order[1], *order[3:]]
+    assert all(game.state["empires"][e]["status"] == "independent" for e in independents)
+    assert any("takes place 2, the earliest free (33.12)" in line for line in game.state["log"])
+    assert game.view("gm")["acting"] == ["germany"]  # place 1 takes its player-turn first
+
+
+def test_a_taken_place_is_refused_with_the_reason() -> None:
+    game = new_game("empires2", "millennium", seed=2)
+    game.act("byzantine", {"type": "place", "place": 3})
+    role = game.view("gm")["acting"][0]
+    with pytest.raises(IllegalAction, match="place 3 is taken by byzantine"):
+        game.act(role, {"type": "place", "place": 3})
+
+
+def test_what_is_not_built_says_so() -> None:
+    game = new_game("empires2", "millennium", seed=2)
+    role = game.view("gm")["acting"][0]
+    with pytest.raises(IllegalAction, match=r"Allied Empires \(33.3\).*not built yet"):
+        game.act(role, {"type": "ally", "empire": "france"})
+    with pytest.raises(IllegalAction, match="diplomatic endeavours"):
+        game.act(role, {"type": "diplomacy", "area": "france"})
+
+
+def test_a_player_turn_needs_an_endeavour_before_it_ends() -> None:
+    game = random_game("charlemagne", 4, 0, 0)
+    while game.state["phase"] != "turn":
+        role = game.view("gm")["acting"][0]
+        game.act(role, game.view(role)["actions"][0])
+    role = game.view("gm")["acting"][0]
+    with pytest.raises(IllegalAction, match="at least one endeavour"):
+        game.act(role, {"type": "end_turn"})
+    ruling = next(a for a in game.view(role)["actions"] if a["type"] == "endeavour")
+    game.act(role, {k: v for k, v in ruling.items() if k != "max_gold"})
+    game.act(role, {"type": "end_turn"})
+
+
+def test_independent_turns_are_written_in_words() -> None:
+    game = random_game("millennium", 5, 40, 5)
+    lines = [line for line in game.state["log"] if line.startswith("Independent ")]
+    assert any("Event Card" in line for line in lines)
+    assert any("step " in line and "Year Card" in line for line in lines)
+
+
+def test_a_random_charlemagne_game_reaches_its_end() -> None:
+    game = random_game("charlemagne", 7, 3000, 7)
+    assert game.state["over"] and game.state["round"] == 9
+    assert game.view("germany" if "germany" in game.state["empires"] else "frankish")["actions"] == []
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), rng_seed=st.integers(0, 10_000))
+def test_replay_reproduces_random_legal_games(seed: int, rng_seed: int) -> None:
+    """Determinism: replaying the action log reaches the identical state."""
+    game = random_game("millennium", seed, 60, rng_seed)
+    again = replay(json.loads(json.dumps(game.record)))
+    assert again.digest() == game.digest()
+
+
+def test_bots_are_not_built_and_say_so() -> None:
+    from umpire.bots import registry as bots
+
+    with pytest.raises(ValueError, match="no bots for ruleset 'empires2'"):
+        bots.family("empires2")
+
+
+def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:
+    game = new_game("empires2", "millennium", seed=2)
+    game.state["blocked"] = "exile (rewrite 21.0)"
+    assert game.view("byzantine")["actions"] == []
+    with pytest.raises(IllegalAction, match=r"exile \(rewrite 21.0\) is not built yet"):
+        game.act("byzantine", {"type": "place", "place": 1})
