@@ -112,6 +112,8 @@ class EmpiresForTwo(Ruleset):
             for eid, e in state["empires"].items()
         }
         return {
+            "ruleset": "empires2",
+            "role": role,
             "round": state["round"],
             "years": list(round_years(state["start_year"], max(1, state["round"]))),
             "phase": state["phase"],
