@@ -9,6 +9,7 @@ from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
 from umpire.games.his2p import board as b
 from umpire.games.his2p import events_military
 from umpire.games.his2p.mapdata import load_map
+from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 
 
@@ -113,3 +114,52 @@ def test_76_foreign_recruits_the_protestant_needs_the_league() -> None:
     game = impulse_with("protestant", 76)
     with pytest.raises(IllegalAction, match="Schmalkaldic League"):
         play_event(game, "protestant", 76)
+
+
+def test_71_city_state_rebels_targets_captured_keys_and_after_the_league_hapsburg_electorates() -> None:
+    game = impulse_with("protestant", 71)
+    state = game.state
+    targets = events_military.rebel_targets(state, load_map())
+    assert "milan" in targets  # independent key held by France
+    assert "naples" not in targets and "rome" not in targets and "mainz" not in targets
+    state["events"]["schmalkaldic_league"] = True
+    assert "mainz" in events_military.rebel_targets(state, load_map())
+
+
+@pytest.mark.parametrize(("faces", "rises"), [([5, 1, 1, 1, 1], True), ([1, 2, 3, 4, 4], False)])
+def test_71_city_state_rebels_hits_cost_units_and_an_emptied_key_rises(
+    monkeypatch: pytest.MonkeyPatch, faces: list[int], rises: bool
+) -> None:
+    monkeypatch.setattr(rng, "roll_many", lambda state, purpose, count, sides=6, **kw: list(faces))
+    game = impulse_with("papacy", 71)
+    state = game.state
+    state["spaces"]["ravenna"]["control"] = "hapsburg"
+    state["units"].pop("ravenna", None)
+    b.add_units(state, "ravenna", "hapsburg", "regular", 1)
+    state["leaders"]["charles_v"] = "ravenna"
+    play_event(game, "papacy", 71)
+    assert {"type": "rebels", "space": "ravenna"} in game.view("papacy")["actions"]
+    game.act("papacy", {"type": "rebels", "space": "ravenna"})
+    if rises:
+        assert game.view("gm")["decision"]["kind"] == "rebel_losses"
+        game.act(game.view("gm")["acting"][0], {"type": "lose", "units": {"hapsburg/regular": 1}})
+        assert game.state["spaces"]["ravenna"]["control"] == "papacy"
+        assert b.units_of(game.state, "ravenna", "papacy")["regular"] == 1
+        assert game.state["captured"]["charles_v"] == "papacy"
+    else:
+        assert game.state["spaces"]["ravenna"]["control"] == "hapsburg"
+        assert game.state["leaders"]["charles_v"] == "ravenna"
+
+
+def test_71_rebels_after_an_emptied_independent_key_turns_independent() -> None:
+    game = impulse_with("papacy", 71)
+    state = game.state
+    state["units"].pop("milan", None)
+    events_military._rebels_after(state, load_map(), "milan", "france", "papacy")
+    assert state["spaces"]["milan"]["control"] == "independent"
+    assert b.units_of(state, "milan", "independent")["regular"] == 1
+
+
+def test_71_loss_choices_cap_at_the_units_there() -> None:
+    assert events_military.loss_choices({"a/regular": 1, "a/squadron": 1}, 5) == [{"a/regular": 1, "a/squadron": 1}]
+    assert events_military.loss_choices({"a/regular": 2}, 1) == [{"a/regular": 1}]

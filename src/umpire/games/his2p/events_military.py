@@ -1,9 +1,10 @@
 """Military events that need no battle (each card's text in umpire's words; seed 11, 13 and 14 for who acts):
-Foreign Recruits, Ransom, Unpaid Mercenaries, Unsanitary Camp.
+City State Rebels, Foreign Recruits, Ransom, Unpaid Mercenaries, Unsanitary Camp.
 
 Decisions: ``recruits`` (build with the card's CP anywhere the player controls), ``ransom`` (the captured leader
 freed) and ``ransom_home`` (where he goes), ``unpaid`` (the stack whose mercenaries leave), ``camp`` (the stack
-stricken) and ``camp_losses`` (which of its units are lost).
+stricken) and ``camp_losses`` (which of its units are lost), ``rebels`` (the key that rises) and ``rebel_losses``
+(the units the rebels' hits cost).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 PROTESTANT = "protestant"
-FOREIGN_RECRUITS, RANSOM, UNPAID_MERCENARIES, UNSANITARY_CAMP = 76, 91, 106, 107
+CITY_STATE_REBELS, FOREIGN_RECRUITS, RANSOM, UNPAID_MERCENARIES, UNSANITARY_CAMP = 71, 76, 91, 106, 107
 #: CP Foreign Recruits gives to spend on building.
 RECRUITS_CP = 4
 
@@ -308,3 +309,127 @@ def unsanitary_camp(state: State, board: HisMap, power: str) -> None:
     the space with it); a third of it, rounded up, is removed, at least half of that from regulars if it has
     them; the power's decider (seed 11) picks which."""
     state["stack"].append({"kind": "camp", "role": power})
+
+
+# --- City State Rebels -----------------------------------------------------------------------------------------
+
+#: Dice the rebels roll (card #71); each 5 or 6 is a hit.
+REBEL_DICE = 5
+MAJOR_POWERS = frozenset({"papacy", "protestant", "hapsburg", "france", "ottoman", "england"})
+
+
+def rebel_targets(state: State, board: HisMap) -> list[str]:
+    """Spaces City State Rebels may strike (card #71; seed "Modified Cards"; seed 2.2): a key that may change
+    control and is not under siege, either independent and held by a major power, or a home key held by a major
+    power not allied to its home power; after the Schmalkaldic League also an electorate under Hapsburg control."""
+    out: list[str] = []
+    for s, spot in sorted(board.spaces.items()):
+        held = state["spaces"][s]["control"]
+        if not restrictions.may_change_control(board, s) or _besieged(state, s) or held not in MAJOR_POWERS:
+            continue
+        if (
+            spot.is_key and (spot.independent or all(held not in military.friends(state, home) for home in spot.home))
+        ) or (spot.type == "electorate" and held == "hapsburg" and military.league(state)):
+            out.append(s)
+    return out
+
+
+def _rebels_condition(state: State, board: HisMap, power: str) -> str | None:
+    return None if rebel_targets(state, board) else "no captured key (or, after the League, Hapsburg electorate)"
+
+
+def _rebels_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "rebels", "space": s} for s in rebel_targets(state, board)]
+
+
+def garrison(state: State, space: str, power: str) -> dict[str, int]:
+    """The land and naval units of ``power`` and its minor allies in ``space``, as ``{"power/kind": n}``."""
+    return {
+        f"{p}/{kind}": n
+        for p in sorted(state["units"].get(space, {}))
+        if restrictions.major_of(state, p) == power
+        for kind, n in b.units_of(state, space, p).items()
+        if n
+    }
+
+
+def loss_choices(units: dict[str, int], count: int) -> list[dict[str, int]]:
+    """Every way to lose ``count`` of ``units`` (all of them when fewer)."""
+    keys = sorted(units)
+    count = min(count, sum(units.values()))
+    out: list[dict[str, int]] = []
+    for counts in itertools.product(*(range(units[k] + 1) for k in keys)):
+        if sum(counts) == count:
+            out.append({k: c for k, c in zip(keys, counts, strict=True) if c})
+    return out
+
+
+def _on_rebels(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    from umpire.kernel import rng
+
+    state["stack"].pop()
+    space = action["space"]
+    held = state["spaces"][space]["control"]
+    faces = rng.roll_many(state, f"City State Rebels: the rebels of {_name(board, space)}", REBEL_DICE)
+    hits = sum(1 for f in faces if f >= 5)
+    engine.log(state, f"City State Rebels in {_name(board, space)}: {hits} hits on {held}")
+    units = garrison(state, space, held)
+    if hits and units:
+        state["stack"].append(
+            {
+                "kind": "rebel_losses",
+                "role": decider(state, held, role),
+                "space": space,
+                "power": held,
+                "hits": hits,
+                "player": role,
+            }
+        )
+        return
+    _rebels_after(state, board, space, held, role)
+
+
+def _rebel_losses_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    units = garrison(state, decision["space"], decision["power"])
+    return [{"type": "lose", "units": c} for c in loss_choices(units, decision["hits"])]
+
+
+def _on_rebel_losses(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    state["stack"].pop()
+    space = decision["space"]
+    for key, count in sorted(action["units"].items()):
+        power, kind = key.split("/")
+        b.add_units(state, space, power, kind, -count)
+        engine.log(state, f"City State Rebels: {power} loses {count} {kind} in {_name(board, space)}")
+    _rebels_after(state, board, space, decision["power"], decision["player"])
+
+
+def _rebels_after(state: State, board: HisMap, space: str, held: str, player: str) -> None:
+    """Card #71's end: if no unit is left in the space, its army leaders are captured by the card's player, control
+    goes back to its home power (or that power's major ally; an independent key turns independent) and a regular of
+    that power (independent for an independent key) stands in it."""
+    if any(state["units"].get(space, {}).values()):
+        return
+    people = load_people()
+    for lid, where in sorted(state["leaders"].items()):
+        if where == space and lid in people.army_leaders:
+            state["leaders"].pop(lid)
+            state.setdefault("captured", {})[lid] = player
+            engine.log(state, f"City State Rebels: {people.army_leaders[lid].name} is captured by {player}")
+    home = board.spaces[space].home
+    owner = restrictions.major_of(state, home[0]) if home else "independent"
+    state["spaces"][space]["control"] = owner
+    b.add_units(state, space, home[0] if home else "independent", "regular", 1)
+    engine.log(state, f"City State Rebels: {_name(board, space)} rises against {held} and passes to {owner}")
+
+
+engine.decision_kind("rebels", _rebels_legal, _on_rebels)
+engine.decision_kind("rebel_losses", _rebel_losses_legal, _on_rebel_losses)
+
+
+@event(CITY_STATE_REBELS, _rebels_condition)
+def city_state_rebels(state: State, board: HisMap, power: str) -> None:
+    """#71 City State Rebels: the player picks a target (:func:`rebel_targets`); the rebels roll 5 dice and each hit
+    costs the holding power one unit there, which its decider (seed 11) picks; a space left without units rises
+    (:func:`_rebels_after`)."""
+    state["stack"].append({"kind": "rebels", "role": power})
