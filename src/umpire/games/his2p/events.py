@@ -96,5 +96,6 @@ from umpire.games.his2p import (  # noqa: E402
     events_mandatory,  # noqa: F401
     events_military,  # noqa: F401
     events_religious,
+    events_siege,  # noqa: F401
     events_spring,  # noqa: F401
 )
