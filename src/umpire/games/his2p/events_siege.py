@@ -29,7 +29,7 @@ def treachery_targets(state: State, board: HisMap, player: str) -> list[tuple[st
     or seed 11's power at war with its opponent, HIS-V18), with land units outside, in a space that may change
     control (seed 2.2), besieged since an earlier impulse and not assaulted this impulse; the line of communication
     and the naval conditions of 15.1 are waived."""
-    count = state["impulse"].get("count", 0)
+    count = state.get("impulse", {}).get("count", 0)
     out: list[tuple[str, str]] = []
     for space, siege in sorted(state.get("sieges", {}).items()):
         power = siege["besieger"]
