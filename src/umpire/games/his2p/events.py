@@ -96,6 +96,7 @@ from umpire.games.his2p import (  # noqa: E402
     events_mandatory,  # noqa: F401
     events_military,  # noqa: F401
     events_religious,
+    events_sack,  # noqa: F401
     events_siege,  # noqa: F401
     events_spring,  # noqa: F401
 )
