@@ -346,7 +346,9 @@ def legal_actions(state: State, role: str) -> list[Action]:
     if kind == "diet":
         return [{"type": "diet_card", "card": c} for c in deck.diet_choices(state, role)]
     if kind == "spring":
-        return [{"type": "skip"}, *military.spring_actions(state, board)]
+        from umpire.games.his2p import events_spring
+
+        return [{"type": "skip"}, *military.spring_actions(state, board), *events_spring.spring_plays(state, board)]
     if kind == "impulse":
         return _impulse_actions(state, role)
     if kind == "cp":
@@ -512,6 +514,11 @@ def _on_diet(state: State, board: HisMap, role: str, decision: dict[str, Any], a
 
 
 def _on_spring(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "play":  # a spring card (events_spring): the deployment decision stays open
+        from umpire.games.his2p import events_spring
+
+        events_spring.play(state, board, role, action["card"])
+        return
     state["stack"].pop()
     if action["type"] == "skip":
         log(state, "Spring deployment: the Papacy does not deploy")

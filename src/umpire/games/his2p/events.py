@@ -70,8 +70,10 @@ def play(state: State, board: HisMap, power: str, number: int) -> None:
 
 
 def start_of_turn(state: State, board: HisMap) -> None:
-    """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back."""
+    """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back; a Fuggers
+    of last turn costs its player a card of this turn's deal."""
     events_religious.return_from_away(state, board)
+    events_hands.start_of_turn(state)
 
 
 def play_in_winter(state: State, board: HisMap, number: int) -> None:
@@ -89,7 +91,12 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 
 # The events themselves, by kind; each module registers its cards with ``event`` on import.
 from umpire.games.his2p import (  # noqa: E402
+    events_hands,
     events_influence,  # noqa: F401
     events_mandatory,  # noqa: F401
+    events_military,  # noqa: F401
     events_religious,
+    events_sack,  # noqa: F401
+    events_siege,  # noqa: F401
+    events_spring,  # noqa: F401
 )

@@ -496,20 +496,21 @@ def _open_sea(state: State, board: HisMap, sea: str) -> bool:
 def deploy_destinations(state: State, board: HisMap) -> dict[str, bool]:
     """Where the Papacy may spring-deploy from Rome (10; seed 10), each with whether it needs a sea crossing: paths
     through :func:`_deploy_through` spaces, never over a pass, crossing at most one sea zone from a friendly port
-    to another."""
+    to another (after Spring Preparations, card #102, passes and seas other powers hold may be crossed)."""
     capital = capital_of(board, PAPACY)
     if capital is None or state["spaces"][capital]["control"] != PAPACY:
         return {}
+    prepared = state.get("spring_preparations") == state["turn"]  # card #102: passes and held seas allowed
     best: dict[str, bool] = {}
     todo: list[tuple[str, bool]] = [(capital, False)]
     seen = {(capital, False)}
     while todo:
         here, crossed = todo.pop(0)
         space = board.spaces[here]
-        steps = [(n, crossed) for n in space.links]
+        steps = [(n, crossed) for n in (space.links | space.passes if prepared else space.links)]
         if not crossed:
             for sea in space.ports:
-                if _open_sea(state, board, sea):
+                if prepared or _open_sea(state, board, sea):
                     steps += [(p, True) for p in board.seas[sea].ports if p != here]
         for n, c in steps:
             if (n, c) in seen or not _deploy_through(state, board, n):
@@ -529,7 +530,8 @@ def spring_actions(state: State, board: HisMap) -> list[Action]:
         return []
     out: list[Action] = []
     for dst, by_sea in sorted(deploy_destinations(state, board).items()):
-        for group in formations(state, capital, PAPACY, SPRING_SEA_LIMIT if by_sea else None):
+        prepared = state.get("spring_preparations") == state["turn"]  # card #102: no limit by sea
+        for group in formations(state, capital, PAPACY, SPRING_SEA_LIMIT if by_sea and not prepared else None):
             out.append({"type": "deploy", "to": dst, **group})
     return out
 

@@ -278,7 +278,7 @@ STRONG_ATTACKERS = frozenset({"eck", "gardiner"})
 def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str, zone: str) -> Dice:
     """The attacker's dice (18.5 step 5): the debater's value plus 3; a Papal debater's value doubled in the English
     zone under Mary I; one more die for Eck or Gardiner; one die fewer for a Papal attacker while Augsburg
-    Confession is in force."""
+    Confession is in force; the extra dice of a debate Papal Inquisition calls (card #56)."""
     info = debaters[debater]
     value = info.value
     reasons = [f"{info.name} {value}", "+3 attacking"]
@@ -292,6 +292,10 @@ def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str
     if info.side == "papal" and state["events"].get("augsburg_confession"):
         count -= 1
         reasons.append("-1 Augsburg Confession")
+    extra = int(state.get("debate_extra_dice", 0)) if info.side == "papal" else 0
+    if extra:
+        count += extra
+        reasons.append(f"+{extra} Papal Inquisition")
     return Dice(max(count, 0), tuple(reasons))
 
 

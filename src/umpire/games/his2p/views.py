@@ -72,8 +72,11 @@ def view(state: State, role: str) -> dict[str, Any]:
 
 
 def _decision(decision: dict[str, Any], role: str) -> dict[str, Any]:
-    """The open decision as ``role`` may see it: a sealed Diet card is shown only to its owner (and the GM)."""
-    shown = {k: v for k, v in decision.items() if k != "cards"}
+    """The open decision as ``role`` may see it: a sealed Diet card is shown only to its owner (and the GM), and a
+    decision's ``secret`` (a hand an event lets its player look at) only to the role deciding (and the GM)."""
+    shown = {k: v for k, v in decision.items() if k not in ("cards", "secret")}
+    if "secret" in decision and role in (decision["role"], GM):
+        shown["secret"] = decision["secret"]
     if decision["kind"] == "diet":
         cards = decision["cards"]
         shown["committed"] = sorted(cards)
