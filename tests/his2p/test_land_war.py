@@ -11,7 +11,7 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control
+from umpire.games.his2p import control, windows
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -36,6 +36,13 @@ def league_war(role: str = "papacy", cp: int = 6) -> Game:
     for space in ("erfurt", "magdeburg", "wittenberg"):
         state["spaces"][space]["control"] = "protestant"
     return game
+
+
+@pytest.fixture(autouse=True)
+def no_combat_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the war's own steps: every player auto-passes the combat-card windows (their opening
+    and the cards are tested in test_windows.py and test_combat_cards.py)."""
+    monkeypatch.setattr(windows, "autopassed", lambda state, role: list(windows.KINDS))
 
 
 @pytest.fixture
