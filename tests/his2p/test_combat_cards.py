@@ -1,0 +1,107 @@
+"""The combat cards of the two-player deck played in their windows (cards #24, #25, #27, #28; rule book 14 steps 4-5,
+15.1 steps 5-6): each changes the dice, or the assaulting formation, as its text says."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.his2p.test_assaults import league_siege_of_florence
+from tests.his2p.test_windows import fix_dice, texts, to_battle
+from umpire.games.his2p import board as b
+from umpire.games.his2p import engine, windows
+from umpire.kernel.game import Game
+
+
+def test_card_24_arquebusiers_two_more_dice_in_a_field_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 4 regulars + Charles V's 2 = 6 dice, 8 with the card; the defence 2 + 1
+    fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 8, "field battle at erfurt: defender": [1] * 3})
+    game = to_battle([24], [])
+    game.act("papacy", {"type": "play", "card": 24})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "pass"})
+    assert any(t.startswith("Field battle at Erfurt: hapsburg attacks with 8 dice") for t in texts(game))
+
+
+def test_card_25_field_artillery_two_dice_for_the_defender(monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 6, "field battle at erfurt: defender": [1] * 5})
+    game = to_battle([], [25])
+    game.act("papacy", {"type": "pass"})
+    assert game.view("protestant")["actions"][-1] == {"type": "play", "card": 25}
+    game.act("protestant", {"type": "play", "card": 25})
+    game.act("protestant", {"type": "pass"})
+    assert any("protestant defend with 5 dice" in t for t in texts(game))
+
+
+def test_card_25_field_artillery_three_dice_for_french_or_ottoman_units() -> None:
+    played = {windows.ATTACKER: [25], windows.DEFENDER: [25]}
+    assert windows.extra_dice(played, windows.ATTACKER, ["france"]) == 3
+    assert windows.extra_dice(played, windows.DEFENDER, ["ottoman"]) == 3
+    assert windows.extra_dice(played, windows.DEFENDER, ["hapsburg"]) == 2
+
+
+def test_cards_24_and_25_together_add_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 10, "field battle at erfurt: defender": [1] * 3})
+    game = to_battle([24, 25], [])
+    game.act("papacy", {"type": "play", "card": 25})
+    game.act("papacy", {"type": "play", "card": 24})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "pass"})
+    assert any(t.startswith("Field battle at Erfurt: hapsburg attacks with 10 dice") for t in texts(game))
+
+
+def assault(game: Game, attacker_cards: list[int], defender_cards: list[int]) -> None:
+    """The Papacy assaults Florence with the Hapsburgs; each side plays its cards in its window, then passes."""
+    game.act("papacy", {"type": "assault", "space": "florence", "power": "hapsburg"})
+    for role, cards in (("papacy", attacker_cards), ("protestant", defender_cards)):
+        for card in cards:
+            game.act(role, {"type": "play", "card": card})
+        if engine.top(game.state) and engine.top(game.state)["kind"] == windows.WINDOW:
+            game.act(role, {"type": "pass"})
+
+
+def test_card_28_siege_mining_three_more_assault_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 4 regulars against 1 inside: 2 dice, 5 with the card; the defence 1 + 1
+    fix_dice(monkeypatch, {"assault on florence: attacker": [1] * 5, "assault on florence: defender": [1, 1]})
+    game = league_siege_of_florence(hapsburg=4, alva=False)
+    game.state["hands"]["papacy"] = [28]
+    game.state["hands"]["protestant"] = []
+    assault(game, [28], [])
+    assert any(t.startswith("hapsburg assaults Florence: 5 dice") for t in texts(game))
+    assert "#28 Siege Mining" in " ".join(texts(game))
+
+
+def test_card_28_siege_mining_is_the_attackers_only() -> None:
+    game = league_siege_of_florence(hapsburg=4, alva=False)
+    game.state["hands"]["papacy"] = []
+    game.state["hands"]["protestant"] = [28, 24]
+    game.act("papacy", {"type": "assault", "space": "florence", "power": "hapsburg"})
+    game.act("papacy", {"type": "pass"})
+    assert game.view("protestant")["actions"] == [{"type": "pass"}, {"type": "pass", "always": True}]
+
+
+def test_card_27_mercenaries_grow_restless_removes_the_assaulters_mercenaries(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2 regulars + 2 mercenaries; the card leaves 2 regulars against 1 inside: the siege holds, 1 die
+    fix_dice(monkeypatch, {"assault on florence: attacker": [1], "assault on florence: defender": [1, 1]})
+    game = league_siege_of_florence(hapsburg=2, alva=False)
+    b.add_units(game.state, "florence", "hapsburg", "mercenary", 2)
+    game.state["hands"]["papacy"] = [27]
+    game.state["hands"]["protestant"] = [27]
+    game.act("papacy", {"type": "assault", "space": "florence", "power": "hapsburg"})
+    assert {"type": "play", "card": 27} not in game.view("papacy")["actions"]  # the defender's card only
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "play", "card": 27})
+    game.act("protestant", {"type": "pass"})
+    assert "Mercenaries Grow Restless: hapsburg loses 2 mercenary unit(s) in florence" in texts(game)
+    assert b.units_of(game.state, "florence", "hapsburg")["mercenary"] == 0
+    assert any(t.startswith("hapsburg assaults Florence: 1 dice") for t in texts(game))
+
+
+def test_card_27_mercenaries_grow_restless_can_break_the_siege() -> None:
+    game = league_siege_of_florence(hapsburg=1, alva=False)
+    b.add_units(game.state, "florence", "hapsburg", "mercenary", 2)
+    game.state["hands"]["papacy"] = []
+    game.state["hands"]["protestant"] = [27]
+    assault(game, [], [27])
+    assert "florence" not in game.state["sieges"]
+    assert not any("assaults Florence" in t for t in texts(game))  # no die rolled
+    assert b.land_unit_count(game.state, "florence", "hapsburg") == 0  # the besiegers retreated (15.3)
