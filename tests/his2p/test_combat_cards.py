@@ -105,3 +105,23 @@ def test_card_27_mercenaries_grow_restless_can_break_the_siege() -> None:
     assert "florence" not in game.state["sieges"]
     assert not any("assaults Florence" in t for t in texts(game))  # no die rolled
     assert b.land_unit_count(game.state, "florence", "hapsburg") == 0  # the besiegers retreated (15.3)
+
+
+def test_card_24_arquebusiers_two_more_dice_in_a_naval_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Papal squadron sails into the Tyrrhenian Sea; the Hapsburg squadron of Naples (the Protestant's, seed 11)
+    intercepts; the Papacy plays Arquebusiers: 2 dice for its squadron, 4 with the card."""
+    from tests.his2p.test_naval_war import at_war_with_hapsburg, sail
+
+    faces = {"naval interception by hapsburg": [5, 4], "naval battle at tyrrhenian_sea: attacker": [1] * 4}
+    fix_dice(monkeypatch, faces | {"naval battle at tyrrhenian_sea: defender": [1, 1]})
+    game = at_war_with_hapsburg()
+    game.state["hands"]["papacy"] = [24]
+    game.state["hands"]["protestant"] = []
+    sail(game, "rome", "tyrrhenian_sea")
+    game.act("protestant", {"type": "intercept"})
+    assert engine.top(game.state)["window"] == "naval_battle"
+    game.act("papacy", {"type": "play", "card": 24})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "pass"})
+    rolls = {r["purpose"]: len(r["result"]) for r in game.state["rolls"]}
+    assert rolls["naval battle at tyrrhenian_sea: attacker"] == 4

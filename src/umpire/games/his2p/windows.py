@@ -1,7 +1,8 @@
-"""Combat-card windows (rule book 14 steps 4-5, 15.1 steps 5-6) that never leak a hand (issue 14 point 8).
+"""Combat-card windows (rule book 14 steps 4-5, 15.1 steps 5-6, 16.2) that never leak a hand (issue 14 point 8).
 
-A *window* is a decision at a fixed point of the rules: before the dice of a field battle or of an assault, the
-player deciding for each side's power (``control.controller``) may play combat cards, the attacker's side first.
+A *window* is a decision at a fixed point of the rules: before the dice of a field battle, an assault or a naval
+battle, the player deciding for each side's power (``control.controller``) may play combat cards, the attacker's
+side first.
 It opens for every such player **whatever the cards it holds**: whether it opens and how long it waits never
 depends on the hand. Its legal actions are ``pass``, ``pass`` with ``"always": true`` (stop asking me for this kind
 of window) and one ``play`` per card of the hand playable there; the other player sees only that a window is open
@@ -29,8 +30,9 @@ Action = dict[str, Any]
 WINDOW = "combat_window"
 FIELD_BATTLE = "field_battle"
 ASSAULT = "assault"
+NAVAL_BATTLE = "naval_battle"
 #: The kinds of window a player may auto-pass.
-KINDS = (FIELD_BATTLE, ASSAULT)
+KINDS = (FIELD_BATTLE, ASSAULT, NAVAL_BATTLE)
 ATTACKER, DEFENDER = "attacker", "defender"
 
 ARQUEBUSIERS = 24
@@ -39,7 +41,7 @@ MERCENARIES_GROW_RESTLESS = 27
 SIEGE_MINING = 28
 #: Where each built combat card may be played: window kind -> the sides that may play it.
 PLAYABLE: dict[int, dict[str, tuple[str, ...]]] = {
-    ARQUEBUSIERS: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
+    ARQUEBUSIERS: {FIELD_BATTLE: (ATTACKER, DEFENDER), NAVAL_BATTLE: (ATTACKER, DEFENDER)},
     FIELD_ARTILLERY: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     SIEGE_MINING: {ASSAULT: (ATTACKER,)},
     MERCENARIES_GROW_RESTLESS: {ASSAULT: (DEFENDER,)},
@@ -130,6 +132,10 @@ def _resume(state: State, board: HisMap, resume: str) -> None:
         from umpire.games.his2p import land_war
 
         land_war.proceed(state, board)
+    elif resume == "naval":
+        from umpire.games.his2p import naval_war
+
+        naval_war.resume(state, board)
     elif resume == "assault":
         from umpire.games.his2p import assaults
 
@@ -145,8 +151,8 @@ def take_played(state: State) -> dict[str, list[int]]:
 
 
 def extra_dice(played: dict[str, list[int]], side: str, powers: list[str]) -> int:
-    """Extra dice of ``side`` from its combat cards: Arquebusiers 2 (field battle), Field Artillery 2 or, for a side
-    of French or Ottoman units, 3 (ruling HIS-R02), Siege Mining 3 (the attacker in an assault)."""
+    """Extra dice of ``side`` from its combat cards: Arquebusiers 2 (field or naval battle), Field Artillery 2 or,
+    for a side of French or Ottoman units, 3 (ruling HIS-R02), Siege Mining 3 (the attacker in an assault)."""
     total = 0
     for card in played.get(side, []):
         if card == ARQUEBUSIERS:
