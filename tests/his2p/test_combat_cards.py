@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.his2p.test_assaults import league_siege_of_florence
+from tests.his2p.test_land_war import erfurt_game, hapsburg_move
 from tests.his2p.test_windows import fix_dice, texts, to_battle
 from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, windows
@@ -125,3 +126,33 @@ def test_card_24_arquebusiers_two_more_dice_in_a_naval_battle(monkeypatch: pytes
     game.act("protestant", {"type": "pass"})
     rolls = {r["purpose"]: len(r["result"]) for r in game.state["rolls"]}
     assert rolls["naval battle at tyrrhenian_sea: attacker"] == 4
+
+
+def test_card_26_mercenaries_bribed_half_the_enemy_mercenaries_switch_sides(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Erfurt: 2 Protestant regulars + 3 mercenaries; 2 of them (half, rounded up) leave, 2 Hapsburg mercenaries join:
+    # the attack 4 + 2 + Charles V's 2 = 8 dice, the defence 2 + 1 + 1 = 4 (14 step 6: counted after the card)
+    fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 8, "field battle at erfurt: defender": [1] * 4})
+    game = erfurt_game()
+    b.add_units(game.state, "erfurt", "protestant", "mercenary", 3)
+    game.state["hands"]["papacy"] = [26]
+    game.state["hands"]["protestant"] = []
+    game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
+    game.act("protestant", {"type": "stand"})
+    game.act("papacy", {"type": "play", "card": 26})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "pass"})
+    log = texts(game)
+    assert "Mercenaries Bribed: 2 protestant mercenary unit(s) switch sides in erfurt" in log
+    assert "2 hapsburg mercenary unit(s) join the battle in erfurt" in log
+    assert any(t.startswith("Field battle at Erfurt: hapsburg attacks with 8 dice") for t in log)
+    assert any("protestant defend with 4 dice" in t for t in log)
+
+
+def test_card_26_mercenaries_bribed_never_against_or_by_the_ottomans() -> None:
+    game = to_battle([26], [])
+    assert {"type": "play", "card": 26} in game.view("papacy")["actions"]
+    game.state["combat_cards"]["sides"]["defender"] = ["ottoman"]
+    assert {"type": "play", "card": 26} not in game.view("papacy")["actions"]
+    game.state["combat_cards"]["sides"]["defender"] = ["protestant"]
+    game.state["stack"][-1]["power"] = "ottoman"
+    assert {"type": "play", "card": 26} not in game.view("papacy")["actions"]

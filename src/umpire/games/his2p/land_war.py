@@ -513,15 +513,18 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
         return False
     if len(defenders) > 2:
         raise NotImplementedError(f"a field battle with three defending powers at {dst}")
-    a_units = b.land_unit_count(state, dst, mover)
-    a_leaders = _leaders_of(state, dst, mover)
-    d_counts = {p: b.land_unit_count(state, dst, p) for p in defenders}
-    d_leaders = [lid for p in defenders for lid in _leaders_of(state, dst, p)]
     sides = {windows.ATTACKER: [mover], windows.DEFENDER: list(defenders)}
     if "combat_cards" not in state and windows.open_windows(state, windows.FIELD_BATTLE, dst, sides, "land"):
         ctx["step"] = "battle"  # 14 steps 4-5: the combat-card windows first; the battle goes on when they close
         return True
+    windows.bribe_mercenaries(state)  # 14 step 6: the dice are counted after Mercenaries Bribed
     played = windows.take_played(state)
+    a_units = b.land_unit_count(state, dst, mover)
+    a_leaders = _leaders_of(state, dst, mover)
+    d_counts = {p: b.land_unit_count(state, dst, p) for p in defenders}
+    d_leaders = [lid for p in defenders for lid in _leaders_of(state, dst, p)]
+    if not a_units or not all(d_counts.values()):
+        raise NotImplementedError(f"a field battle at {dst} with a power left with no unit by Mercenaries Bribed")
     a_dice = battles.field_battle_dice(a_units, _best(a_leaders), defender=False)
     a_dice += windows.extra_dice(played, windows.ATTACKER, [mover])
     d_dice = battles.field_battle_dice(sum(d_counts.values()), _best(d_leaders), defender=True)

@@ -12,7 +12,7 @@ a manual pass.
 
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
-Restless (#27). Not offered yet: Mercenaries Bribed (#26), Surprise Attack (#29) and the response cards
+Restless (#27), Mercenaries Bribed (#26). Not offered yet: Surprise Attack (#29) and the response cards
 (docs/status.md).
 """
 
@@ -37,12 +37,14 @@ ATTACKER, DEFENDER = "attacker", "defender"
 
 ARQUEBUSIERS = 24
 FIELD_ARTILLERY = 25
+MERCENARIES_BRIBED = 26
 MERCENARIES_GROW_RESTLESS = 27
 SIEGE_MINING = 28
 #: Where each built combat card may be played: window kind -> the sides that may play it.
 PLAYABLE: dict[int, dict[str, tuple[str, ...]]] = {
     ARQUEBUSIERS: {FIELD_BATTLE: (ATTACKER, DEFENDER), NAVAL_BATTLE: (ATTACKER, DEFENDER)},
     FIELD_ARTILLERY: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
+    MERCENARIES_BRIBED: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     SIEGE_MINING: {ASSAULT: (ATTACKER,)},
     MERCENARIES_GROW_RESTLESS: {ASSAULT: (DEFENDER,)},
 }
@@ -77,6 +79,7 @@ def open_windows(state: State, kind: str, at: str, sides: dict[str, list[str]], 
         "sides": {s: list(ps) for s, ps in sides.items()},
         "queue": queue,
         "played": {ATTACKER: [], DEFENDER: []},
+        "played_for": {},
         "resume": resume,
     }
     return _next(state)
@@ -101,11 +104,23 @@ def _log_pass(state: State, role: str, record: dict[str, Any]) -> None:
     engine.log(state, f"{role} passes in the {record['kind'].replace('_', ' ')} window at {record['at']}")
 
 
+def _other(side: str) -> str:
+    return DEFENDER if side == ATTACKER else ATTACKER
+
+
+def _refused(state: State, card: int, decision: dict[str, Any]) -> bool:
+    """Mercenaries Bribed is not played by the Ottomans, nor against them (the card's text)."""
+    if card != MERCENARIES_BRIBED:
+        return False
+    enemies = state["combat_cards"]["sides"].get(_other(decision["side"]), [])
+    return decision["power"] == "ottoman" or "ottoman" in enemies
+
+
 def _legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
     cards = [
         {"type": "play", "card": c}
         for c in sorted(state["hands"][role])
-        if playable(c, decision["window"], decision["side"])
+        if playable(c, decision["window"], decision["side"]) and not _refused(state, c, decision)
     ]
     return [{"type": "pass"}, {"type": "pass", "always": True}, *cards]
 
@@ -117,6 +132,7 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         card = action["card"]
         deck.discard_from_hand(state, role, card)
         record["played"][decision["side"]].append(card)
+        record["played_for"][str(card)] = decision["power"]
         engine.log(state, f"{role} plays {deck.name_of(card)} for the {decision['side']} ({decision['power']})")
         return
     state["stack"].pop()
@@ -162,6 +178,32 @@ def extra_dice(played: dict[str, list[int]], side: str, powers: list[str]) -> in
         elif card == SIEGE_MINING:
             total += 3
     return total
+
+
+def bribe_mercenaries(state: State) -> None:
+    """Mercenaries Bribed (#26), before a field battle's dice are counted: half (rounded up) of the other side's
+    mercenaries in the space leave it and as many mercenaries of the power the card was played for join the battle
+    (taken from the other side's powers in the order they fight, ruling HIS-R06)."""
+    record = state.get("combat_cards")
+    if not record:
+        return
+    for side in (ATTACKER, DEFENDER):
+        if MERCENARIES_BRIBED not in record["played"][side]:
+            continue
+        space, gainer = record["at"], record["played_for"][str(MERCENARIES_BRIBED)]
+        losers = record["sides"].get(_other(side), [])
+        held = {p: state["units"].get(space, {}).get(p, {}).get("mercenary", 0) for p in losers}
+        left = (sum(held.values()) + 1) // 2
+        for power in losers:
+            n = min(left, held[power])
+            if n:
+                b.add_units(state, space, power, "mercenary", -n)
+                engine.log(state, f"Mercenaries Bribed: {n} {power} mercenary unit(s) switch sides in {space}")
+            left -= n
+        gained = (sum(held.values()) + 1) // 2
+        if gained:
+            b.add_units(state, space, gainer, "mercenary", gained)
+            engine.log(state, f"{gained} {gainer} mercenary unit(s) join the battle in {space}")
 
 
 def restless_mercenaries(state: State, space: str, power: str, played: dict[str, list[int]]) -> int:
