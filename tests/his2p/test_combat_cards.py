@@ -156,3 +156,43 @@ def test_card_26_mercenaries_bribed_never_against_or_by_the_ottomans() -> None:
     game.state["combat_cards"]["sides"]["defender"] = ["protestant"]
     game.state["stack"][-1]["power"] = "ottoman"
     assert {"type": "play", "card": 26} not in game.view("papacy")["actions"]
+
+
+def test_card_29_surprise_attack_the_attackers_hits_fall_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Erfurt: 2 Protestant regulars + 1 mercenary (4 dice); the attack's 6 dice hit twice: 1 unit left, 2 dice
+    fix_dice(
+        monkeypatch,
+        {"field battle at erfurt: attacker": [5, 6, 1, 1, 1, 1], "field battle at erfurt: defender": [1, 1]},
+    )
+    game = erfurt_game()
+    b.add_units(game.state, "erfurt", "protestant", "mercenary", 1)
+    game.state["hands"]["papacy"] = [29]
+    game.state["hands"]["protestant"] = [29]
+    game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
+    game.act("protestant", {"type": "stand"})
+    game.act("papacy", {"type": "play", "card": 29})
+    game.act("papacy", {"type": "pass"})
+    assert {"type": "play", "card": 29} not in game.view("protestant")["actions"]  # one surprise a battle (HIS-R07)
+    game.act("protestant", {"type": "pass"})
+    rolls = [r["purpose"] for r in game.state["rolls"] if r["purpose"].startswith("field battle")]
+    assert rolls == ["field battle at erfurt: attacker hapsburg", "field battle at erfurt: defender protestant"]
+    assert any("protestant defend with 2 dice" in t and "the attacker wins" in t for t in texts(game))
+
+
+def test_card_29_surprise_attack_a_side_wiped_out_first_rolls_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the defender surprises: 3 dice (2 regulars + 1), 2 hits wipe out 2 attacking regulars, who roll no die
+    fix_dice(monkeypatch, {"field battle at erfurt: defender": [6, 6, 1], "field battle at erfurt: attacker": []})
+    game = erfurt_game()
+    game.state["leaders"].pop("charles_v")
+    b.add_units(game.state, "leipzig", "hapsburg", "regular", -2)
+    game.state["hands"]["papacy"] = []
+    game.state["hands"]["protestant"] = [29]
+    game.act("papacy", hapsburg_move("leipzig", "erfurt", 2))
+    game.act("protestant", {"type": "stand"})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "play", "card": 29})
+    game.act("protestant", {"type": "pass"})
+    rolls = [r["purpose"] for r in game.state["rolls"] if r["purpose"].startswith("field battle")]
+    assert rolls == ["field battle at erfurt: defender protestant", "field battle at erfurt: attacker hapsburg"]
+    assert any("hapsburg attacks with 0 dice" in t and "the defender wins" in t for t in texts(game))
+    assert b.land_unit_count(game.state, "erfurt", "hapsburg") == 0

@@ -529,8 +529,20 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     a_dice += windows.extra_dice(played, windows.ATTACKER, [mover])
     d_dice = battles.field_battle_dice(sum(d_counts.values()), _best(d_leaders), defender=True)
     d_dice += windows.extra_dice(played, windows.DEFENDER, list(defenders))
-    a_faces = rng.roll_many(state, f"field battle at {dst}: attacker {mover}", a_dice)
-    d_faces = rng.roll_many(state, f"field battle at {dst}: defender {', '.join(defenders)}", d_dice)
+    a_purpose = f"field battle at {dst}: attacker {mover}"
+    d_purpose = f"field battle at {dst}: defender {', '.join(defenders)}"
+    first = windows.surprise(played)
+    if first == windows.DEFENDER:  # Surprise Attack (#29): the defender rolls first, the attacker with what is left
+        d_faces = rng.roll_many(state, d_purpose, d_dice)
+        lost = min(battles.hits(d_faces), a_units)
+        a_dice = a_dice - lost if a_units > lost else 0
+        a_faces = rng.roll_many(state, a_purpose, a_dice)
+    else:
+        a_faces = rng.roll_many(state, a_purpose, a_dice)
+        if first == windows.ATTACKER:  # Surprise Attack: the attacker's hits fall before the defender counts dice
+            lost = min(battles.hits(a_faces), sum(d_counts.values()))
+            d_dice = d_dice - lost if sum(d_counts.values()) > lost else 0
+        d_faces = rng.roll_many(state, d_purpose, d_dice)
     result = battles.field_battle(
         a_units,
         sum(d_counts.values()),

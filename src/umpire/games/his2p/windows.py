@@ -12,7 +12,7 @@ a manual pass.
 
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
-Restless (#27), Mercenaries Bribed (#26). Not offered yet: Surprise Attack (#29) and the response cards
+Restless (#27), Mercenaries Bribed (#26), Surprise Attack (#29). Not offered yet: the response cards
 (docs/status.md).
 """
 
@@ -40,11 +40,13 @@ FIELD_ARTILLERY = 25
 MERCENARIES_BRIBED = 26
 MERCENARIES_GROW_RESTLESS = 27
 SIEGE_MINING = 28
+SURPRISE_ATTACK = 29
 #: Where each built combat card may be played: window kind -> the sides that may play it.
 PLAYABLE: dict[int, dict[str, tuple[str, ...]]] = {
     ARQUEBUSIERS: {FIELD_BATTLE: (ATTACKER, DEFENDER), NAVAL_BATTLE: (ATTACKER, DEFENDER)},
     FIELD_ARTILLERY: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     MERCENARIES_BRIBED: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
+    SURPRISE_ATTACK: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     SIEGE_MINING: {ASSAULT: (ATTACKER,)},
     MERCENARIES_GROW_RESTLESS: {ASSAULT: (DEFENDER,)},
 }
@@ -109,7 +111,10 @@ def _other(side: str) -> str:
 
 
 def _refused(state: State, card: int, decision: dict[str, Any]) -> bool:
-    """Mercenaries Bribed is not played by the Ottomans, nor against them (the card's text)."""
+    """Mercenaries Bribed is not played by the Ottomans, nor against them (the card's text); Surprise Attack not
+    against a Surprise Attack already declared (ruling HIS-R07)."""
+    if card == SURPRISE_ATTACK:
+        return SURPRISE_ATTACK in state["combat_cards"]["played"][_other(decision["side"])]
     if card != MERCENARIES_BRIBED:
         return False
     enemies = state["combat_cards"]["sides"].get(_other(decision["side"]), [])
@@ -178,6 +183,16 @@ def extra_dice(played: dict[str, list[int]], side: str, powers: list[str]) -> in
         elif card == SIEGE_MINING:
             total += 3
     return total
+
+
+def surprise(played: dict[str, list[int]]) -> str | None:
+    """The side that rolls first by Surprise Attack (#29), or None: its hits are taken before the other side counts
+    its dice, one die fewer per land unit lost (every unit rolls one die, whatever kind is lost), none when no land
+    unit is left; the losses' kinds are still chosen after the battle (14 step 9), which changes no die."""
+    for side in (ATTACKER, DEFENDER):
+        if SURPRISE_ATTACK in played.get(side, []):
+            return side
+    return None
 
 
 def bribe_mercenaries(state: State) -> None:
