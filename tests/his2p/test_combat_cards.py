@@ -196,3 +196,32 @@ def test_card_29_surprise_attack_a_side_wiped_out_first_rolls_nothing(monkeypatc
     assert rolls == ["field battle at erfurt: defender protestant", "field battle at erfurt: attacker hapsburg"]
     assert any("hapsburg attacks with 0 dice" in t and "the defender wins" in t for t in texts(game))
     assert b.land_unit_count(game.state, "erfurt", "hapsburg") == 0
+
+
+def test_card_35_siege_artillery_two_dice_hitting_on_3_after_the_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Papacy's 4 regulars assault Florence (1 regular inside): no hit on their 2 dice, then Siege Artillery's
+    two dice (3 and 4) hit twice and the space falls (15.1 step 8)."""
+    from tests.his2p.test_assaults import siege_of_florence
+
+    faces = {"assault on florence: attacker": [1, 1], "assault on florence: defender": [1, 1]}
+    fix_dice(monkeypatch, faces | {"assault on florence: Siege Artillery": [3, 4]})
+    game = siege_of_florence()
+    game.state["hands"]["papacy"] = [35]
+    game.act("papacy", {"type": "assault", "space": "florence"})
+    game.act("papacy", {"type": "pass"})  # the combat-card window before the dice
+    top = engine.top(game.state)
+    assert top is not None and top["window"] == "assault_dice_rolled" and top["role"] == "papacy"
+    assert any(t.startswith("papacy assaults Florence: 2 dice") for t in texts(game))  # the dice are already seen
+    game.act("papacy", {"type": "play", "card": 35})
+    game.act("papacy", {"type": "pass"})
+    assert "Siege Artillery at florence: [3, 4], 2 more hit(s)" in texts(game)
+    assert game.state["spaces"]["florence"]["control"] == "papacy"
+
+
+def test_card_35_siege_artillery_needs_a_short_line_of_communication_home() -> None:
+    from tests.his2p.test_assaults import siege_of_florence
+    from umpire.games.his2p.mapdata import load_map
+
+    state = siege_of_florence().state
+    assert windows.artillery_in_range(state, load_map(), "papacy", "florence")  # Rome, Siena, Florence
+    assert not windows.artillery_in_range(state, load_map(), "papacy", "wittenberg")

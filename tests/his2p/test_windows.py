@@ -188,3 +188,15 @@ def test_random_play_through_windows_keeps_the_board_sound(seed: int) -> None:
             assert all(n > 0 for units in stacks.values() for n in units.values())
         if "combat_cards" in state:
             assert engine.top(state)["kind"] == windows.WINDOW
+
+
+def test_15_1_step_8_the_window_after_the_assault_dice_opens_with_an_empty_hand() -> None:
+    from tests.his2p.test_assaults import siege_of_florence
+
+    game = siege_of_florence()
+    game.state["hands"]["papacy"] = []
+    game.act("papacy", {"type": "assault", "space": "florence"})
+    game.act("papacy", {"type": "pass"})
+    top = engine.top(game.state)
+    assert top is not None and top["window"] == "assault_dice_rolled"
+    assert game.view("papacy")["actions"] == [{"type": "pass"}, {"type": "pass", "always": True}]

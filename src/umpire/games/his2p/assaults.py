@@ -163,13 +163,26 @@ def roll_assault(state: State, board: HisMap) -> None:
     d_dice = sieges.assault_defence_dice(inside, _best(_army_leaders(state, space, set(held))))
     a_faces = rng.roll_many(state, f"assault on {space}: attacker", a_dice)
     d_faces = rng.roll_many(state, f"assault on {space}: defender", d_dice)
-    besiegers = b.land_unit_count(state, space, power)
-    outcome = sieges.assault(besiegers, garrison, a_faces, d_faces)
     engine.log(
         state,
         f"{power} assaults {_name(board, space)}: {a_dice} dice {a_faces}, {hits(a_faces)} hit(s); the garrison "
         f"({garrison} land unit(s)) {d_dice} dice {d_faces}, {hits(d_faces)} hit(s)",
     )
+    state["assault"] |= {"a_faces": a_faces, "d_faces": d_faces, "garrison": garrison, "held": held}
+    in_range = windows.artillery_in_range(state, board, power, space)
+    sides = {windows.ATTACKER: [power]} if in_range else {}
+    if not windows.open_windows(state, windows.ASSAULT_DICE_ROLLED, space, sides, "assault_dice_rolled"):
+        resolve_assault(state, board)
+
+
+def resolve_assault(state: State, board: HisMap) -> None:
+    """15.1 steps 8-11 once the dice are rolled and the response window closed: Siege Artillery's hits, the
+    losses, then :func:`_conclude`."""
+    record = state["assault"]
+    space, power, garrison, held = record["space"], record["power"], record["garrison"], record["held"]
+    extra = windows.artillery_hits(state, space, windows.take_played(state))
+    besiegers = b.land_unit_count(state, space, power)
+    outcome = sieges.assault(besiegers, garrison, record["a_faces"], record["d_faces"], attacker_extra_hits=extra)
     state["assault"] = {
         "space": space,
         "power": power,

@@ -12,7 +12,8 @@ a manual pass.
 
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
-Restless (#27), Mercenaries Bribed (#26), Surprise Attack (#29). Not offered yet: the response cards
+Restless (#27), Mercenaries Bribed (#26), Surprise Attack (#29), and the response card Siege Artillery (#35) in a
+window after the assault's dice (15.1 step 8). Not offered yet: the other response cards
 (docs/status.md).
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 from umpire.games.his2p import board as b
 from umpire.games.his2p import control, deck, engine
 from umpire.games.his2p.mapdata import HisMap
+from umpire.kernel import rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -31,8 +33,10 @@ WINDOW = "combat_window"
 FIELD_BATTLE = "field_battle"
 ASSAULT = "assault"
 NAVAL_BATTLE = "naval_battle"
+#: 15.1 step 8: after the assault's dice, before its losses (Siege Artillery).
+ASSAULT_DICE_ROLLED = "assault_dice_rolled"
 #: The kinds of window a player may auto-pass.
-KINDS = (FIELD_BATTLE, ASSAULT, NAVAL_BATTLE)
+KINDS = (FIELD_BATTLE, ASSAULT, NAVAL_BATTLE, ASSAULT_DICE_ROLLED)
 ATTACKER, DEFENDER = "attacker", "defender"
 
 ARQUEBUSIERS = 24
@@ -41,12 +45,16 @@ MERCENARIES_BRIBED = 26
 MERCENARIES_GROW_RESTLESS = 27
 SIEGE_MINING = 28
 SURPRISE_ATTACK = 29
+SIEGE_ARTILLERY = 35
+#: Siege Artillery's reach: a line of communication of at most this many land spaces (the card's text).
+ARTILLERY_REACH = 4
 #: Where each built combat card may be played: window kind -> the sides that may play it.
 PLAYABLE: dict[int, dict[str, tuple[str, ...]]] = {
     ARQUEBUSIERS: {FIELD_BATTLE: (ATTACKER, DEFENDER), NAVAL_BATTLE: (ATTACKER, DEFENDER)},
     FIELD_ARTILLERY: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     MERCENARIES_BRIBED: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
     SURPRISE_ATTACK: {FIELD_BATTLE: (ATTACKER, DEFENDER)},
+    SIEGE_ARTILLERY: {ASSAULT_DICE_ROLLED: (ATTACKER,)},
     SIEGE_MINING: {ASSAULT: (ATTACKER,)},
     MERCENARIES_GROW_RESTLESS: {ASSAULT: (DEFENDER,)},
 }
@@ -157,6 +165,10 @@ def _resume(state: State, board: HisMap, resume: str) -> None:
         from umpire.games.his2p import naval_war
 
         naval_war.resume(state, board)
+    elif resume == "assault_dice_rolled":
+        from umpire.games.his2p import assaults
+
+        assaults.resolve_assault(state, board)
     elif resume == "assault":
         from umpire.games.his2p import assaults
 
@@ -231,6 +243,41 @@ def restless_mercenaries(state: State, space: str, power: str, played: dict[str,
         b.add_units(state, space, power, "mercenary", -n)
         engine.log(state, f"Mercenaries Grow Restless: {power} loses {n} mercenary unit(s) in {space}")
     return int(n)
+
+
+def artillery_in_range(state: State, board: HisMap, power: str, space: str) -> bool:
+    """Siege Artillery's condition: a line of communication over land (12.1's path spaces) of at most four land
+    spaces, the assaulted space included, from a fortified home space of ``power`` itself (ruling HIS-R08)."""
+    from umpire.games.his2p import military
+
+    start = {
+        s
+        for s, sp in board.spaces.items()
+        if sp.fortified and power in sp.home and military._path_space(state, board, power, s)
+    }
+    seen, frontier = set(start), set(start)
+    for _ in range(ARTILLERY_REACH):
+        reached: set[str] = set()
+        for here in frontier:
+            for n in board.spaces[here].links | board.spaces[here].passes:
+                if n == space:
+                    return True
+                if n not in seen and military._path_space(state, board, power, n):
+                    reached.add(n)
+        seen |= reached
+        frontier = reached
+    return False
+
+
+def artillery_hits(state: State, space: str, played: dict[str, list[int]]) -> int:
+    """Siege Artillery (#35), played for the attacker once both sides have rolled (15.1 step 8): two more dice that
+    hit on 3 or more."""
+    if SIEGE_ARTILLERY not in played.get(ATTACKER, []):
+        return 0
+    faces = rng.roll_many(state, f"assault on {space}: Siege Artillery", 2)
+    found = sum(1 for f in faces if f >= 3)
+    engine.log(state, f"Siege Artillery at {space}: {faces}, {found} more hit(s)")
+    return found
 
 
 def autopass_actions(state: State, role: str) -> list[Action]:
