@@ -225,3 +225,22 @@ def test_card_35_siege_artillery_needs_a_short_line_of_communication_home() -> N
     state = siege_of_florence().state
     assert windows.artillery_in_range(state, load_map(), "papacy", "florence")  # Rome, Siena, Florence
     assert not windows.artillery_in_range(state, load_map(), "papacy", "wittenberg")
+
+
+def test_card_26_mercenaries_bribed_leaves_each_enemy_power_one_unit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (random play): a defending stack of mercenaries only used to be emptied by the card, and the battle
+    then stopped the game. HIS-R06: half of 1 mercenary rounded up is 1, but it is the stack's last unit: it stays."""
+    fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 6, "field battle at erfurt: defender": [1] * 2})
+    game = erfurt_game()
+    state = game.state
+    b.add_units(state, "erfurt", "protestant", "regular", -2)
+    b.add_units(state, "erfurt", "protestant", "mercenary", 1)
+    state["hands"]["papacy"] = [26]
+    state["hands"]["protestant"] = []
+    game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
+    game.act("protestant", {"type": "stand"})
+    game.act("papacy", {"type": "play", "card": 26})
+    game.act("papacy", {"type": "pass"})
+    game.act("protestant", {"type": "pass"})
+    assert not any("Mercenaries Bribed:" in t for t in texts(game))  # its only unit stays
+    assert any(t.startswith("Field battle at Erfurt: hapsburg attacks with 6 dice") for t in texts(game))

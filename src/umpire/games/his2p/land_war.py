@@ -523,8 +523,6 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     a_leaders = _leaders_of(state, dst, mover)
     d_counts = {p: b.land_unit_count(state, dst, p) for p in defenders}
     d_leaders = [lid for p in defenders for lid in _leaders_of(state, dst, p)]
-    if not a_units or not all(d_counts.values()):
-        raise NotImplementedError(f"a field battle at {dst} with a power left with no unit by Mercenaries Bribed")
     a_dice = battles.field_battle_dice(a_units, _best(a_leaders), defender=False)
     a_dice += windows.extra_dice(played, windows.ATTACKER, [mover])
     d_dice = battles.field_battle_dice(sum(d_counts.values()), _best(d_leaders), defender=True)

@@ -210,7 +210,7 @@ def surprise(played: dict[str, list[int]]) -> str | None:
 def bribe_mercenaries(state: State) -> None:
     """Mercenaries Bribed (#26), before a field battle's dice are counted: half (rounded up) of the other side's
     mercenaries in the space leave it and as many mercenaries of the power the card was played for join the battle
-    (taken from the other side's powers in the order they fight, ruling HIS-R06)."""
+    (taken from the other side's powers in the order they fight; each keeps one land unit, ruling HIS-R06)."""
     record = state.get("combat_cards")
     if not record:
         return
@@ -220,14 +220,13 @@ def bribe_mercenaries(state: State) -> None:
         space, gainer = record["at"], record["played_for"][str(MERCENARIES_BRIBED)]
         losers = record["sides"].get(_other(side), [])
         held = {p: state["units"].get(space, {}).get(p, {}).get("mercenary", 0) for p in losers}
-        left = (sum(held.values()) + 1) // 2
+        left, gained = (sum(held.values()) + 1) // 2, 0
         for power in losers:
-            n = min(left, held[power])
-            if n:
+            n = min(left, held[power], b.land_unit_count(state, space, power) - 1)  # one unit stays (HIS-R06)
+            if n > 0:
                 b.add_units(state, space, power, "mercenary", -n)
                 engine.log(state, f"Mercenaries Bribed: {n} {power} mercenary unit(s) switch sides in {space}")
-            left -= n
-        gained = (sum(held.values()) + 1) // 2
+                left, gained = left - n, gained + n
         if gained:
             b.add_units(state, space, gainer, "mercenary", gained)
             engine.log(state, f"{gained} {gainer} mercenary unit(s) join the battle in {space}")
