@@ -2,13 +2,12 @@
 
 A *window* is a decision at a fixed point of the rules: before the dice of a field battle, an assault or a naval
 battle, the player deciding for each side's power (``control.controller``) may play combat cards, the attacker's
-side first.
-It opens for every such player **whatever the cards it holds**: whether it opens and how long it waits never
-depends on the hand. Its legal actions are ``pass``, ``pass`` with ``"always": true`` (stop asking me for this kind
-of window) and one ``play`` per card of the hand playable there; the other player sees only that a window is open
-and whose it is. A player who auto-passes a kind (``state["autopass"][role]``, set from a window, turned back off
-from the impulse decision with ``{"type": "autopass", "kind": k, "on": false}``) passes at once, logged exactly as
-a manual pass.
+side first; after an assault's dice, the attacker's player may play Siege Artillery. It opens for every such player
+**whatever the cards it holds**: whether it opens and how long it waits never depends on the hand. Its legal actions
+are ``pass``, ``pass`` with ``"always": true`` (stop asking me for this kind of window) and one ``play`` per card of
+the hand playable there; the other player sees only that a window is open and whose it is. A player who auto-passes
+a kind (``state["autopass"][role]``, set from a window, turned back off from the impulse decision with ``{"type":
+"autopass", "kind": k, "on": false}``) passes at once, logged exactly as a manual pass.
 
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
