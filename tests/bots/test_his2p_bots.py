@@ -132,3 +132,15 @@ def test_a_finished_his2p_game_says_who_won_and_how() -> None:
 
     view = {"over": True, "winner": "papacy", "outcome": "domination victory: 22 VP to 10"}
     assert end_reason(view) == "papacy wins: domination victory: 22 VP to 10"
+
+
+def test_the_normal_bot_plays_a_combat_card_in_its_window_then_passes() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    view = _cp_view("papacy", [{"type": "pass"}, {"type": "pass", "always": True}, {"type": "play", "card": 24}])
+    view["decision"] = {"kind": "combat_window", "role": "papacy", "window": "field_battle", "side": "attacker"}
+    assert NormalBot().act(view, random.Random(0)) == {"type": "play", "card": 24}
+    view["actions"] = [{"type": "pass"}, {"type": "pass", "always": True}]
+    assert NormalBot().act(view, random.Random(0)) == {"type": "pass"}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import cp_decision
-from umpire.games.his2p import assaults, control
+from umpire.games.his2p import assaults, control, windows
 from umpire.games.his2p import board as b
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
@@ -18,6 +18,13 @@ from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
 
 State = dict[str, Any]
+
+
+@pytest.fixture(autouse=True)
+def no_combat_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the war's own steps: every player auto-passes the combat-card windows (their opening
+    and the cards are tested in test_windows.py and test_combat_cards.py)."""
+    monkeypatch.setattr(windows, "autopassed", lambda state, role: list(windows.KINDS))
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.his2p.test_assaults import dice  # noqa: F401 - the fixture fixing assault dice
+from tests.his2p.test_assaults import dice, no_combat_cards  # noqa: F401 - fixtures: assault dice; windows auto-passed
 from tests.his2p.test_events_mandatory import impulse_with, play_event
 from umpire.games.his2p import board as b
 from umpire.games.his2p import events_siege

@@ -11,7 +11,7 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control
+from umpire.games.his2p import control, windows
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -36,6 +36,13 @@ def league_war(role: str = "papacy", cp: int = 6) -> Game:
     for space in ("erfurt", "magdeburg", "wittenberg"):
         state["spaces"][space]["control"] = "protestant"
     return game
+
+
+@pytest.fixture(autouse=True)
+def no_combat_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the war's own steps: every player auto-passes the combat-card windows (their opening
+    and the cards are tested in test_windows.py and test_combat_cards.py)."""
+    monkeypatch.setattr(windows, "autopassed", lambda state, role: list(windows.KINDS))
 
 
 @pytest.fixture
@@ -525,3 +532,19 @@ def test_13_1_a_lone_leader_caught_by_interceptors_is_captured(dice: Dice) -> No
         {"type": "intercept", "power": "hapsburg", "from": "leipzig", "regular": 2, "mercenary": 0, "leaders": []},
     )
     assert game.state["captured"] == {"philip_of_hesse": "hapsburg"}
+
+
+def test_seed_19_a_captured_invading_leader_leaves_play_in_winter() -> None:
+    """Regression (found by random play through the combat windows): Charles V, captured by the Protestant, stayed
+    captured over the winter and was then placed by Imperial Invasion while still captured. Seed 19: every French,
+    Hapsburg and Ottoman army leader leaves play in winter, "even if they are currently captured"."""
+    from umpire.games.his2p import wintering
+    from umpire.games.his2p.mapdata import load_map
+
+    game = league_war()
+    state = game.state
+    state["leaders"].pop("charles_v", None)
+    state["captured"] = {"charles_v": "protestant", "philip_of_hesse": "hapsburg"}
+    wintering.invaders_return(state, load_map())
+    assert state["captured"] == {"philip_of_hesse": "hapsburg"}  # a Protestant leader stays captured
+    assert "Winter: hapsburg's captured leader charles_v leaves play (seed 19)" in texts(game)

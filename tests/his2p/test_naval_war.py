@@ -10,12 +10,19 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import naval_war
+from umpire.games.his2p import naval_war, windows
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
 from umpire.kernel.game import Game
 
 State = dict[str, Any]
+
+
+@pytest.fixture(autouse=True)
+def no_combat_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the naval war's own steps: every player auto-passes the combat-card windows (tested in
+    test_windows.py and test_combat_cards.py)."""
+    monkeypatch.setattr(windows, "autopassed", lambda state, role: list(windows.KINDS))
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@
   events of their side) and spend the rest as CP, highest first. Reformation and counter-reformation targets are
   chosen where the side's neighbours outnumber the other side's (rule book 18.3/18.4: dice come from adjacent
   spaces of one's religion), electorates and keys first. Everything else (military choices, event sub-choices)
-  is picked at random among the legal actions, as the random bot does.
+  is picked at random among the legal actions, as the random bot does. In a combat-card window it plays each card
+  offered (each helps its side), then passes.
 
 A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
@@ -221,7 +222,16 @@ def _score_spring(view: View, side: str, action: Action) -> float:
     return 1.0 if action.get("type") == "skip" else 0.0
 
 
+def _score_window(view: View, side: str, action: Action) -> float:
+    """A combat-card window: every card offered there helps the side it is played for (more dice, or the enemy's
+    mercenaries gone), so play it; else pass, without turning the windows off."""
+    if action.get("type") == "play":
+        return 10.0
+    return 0.0 if action.get("always") else 1.0
+
+
 _SCORERS: dict[str, Callable[[View, str, Action], float]] = {
+    "combat_window": _score_window,
     "attempts": _score_target,
     "flips": _score_flip,
     "impulse": _score_play,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, sieges, victory
+from umpire.games.his2p import engine, military, sieges, victory, windows
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import avoid_battle_spaces, hits, loss_choices, roll_share_losses, unowned_losses
 from umpire.games.his2p.control import controller
@@ -126,11 +126,30 @@ def why_not(state: State, board: HisMap, role: str, action: Action) -> str:
 
 
 def apply_assault(state: State, board: HisMap, role: str, action: Action) -> None:
-    """15.1 steps 1-11: roll the assault, then the losses (each power's controller choosing the kinds where there is
-    a choice, HIS-X02), then :func:`_conclude`."""
+    """15.1 steps 1-11: the combat-card windows (steps 5-6, ``windows.py``), then :func:`roll_assault`."""
     space, power = action["space"], action.get("power", role)
     siege = state["sieges"][space]
     siege["assaulted"] = state["impulse"].get("count", 0)
+    state["assault"] = {"space": space, "power": power}
+    sides = {windows.ATTACKER: [power], windows.DEFENDER: defenders(state, space, power)}
+    if not windows.open_windows(state, windows.ASSAULT, space, sides, "assault"):
+        roll_assault(state, board)
+
+
+def roll_assault(state: State, board: HisMap) -> None:
+    """15.1 steps 3-11 once the windows are closed: roll the assault with the combat cards played, then the losses
+    (each power's controller choosing the kinds where there is a choice, HIS-X02), then :func:`_conclude`."""
+    space, power = state["assault"]["space"], state["assault"]["power"]
+    played = windows.take_played(state)
+    if windows.restless_mercenaries(state, space, power, played) and not sieges.siege_holds(
+        b.land_unit_count(state, space, power),
+        sum(b.land_unit_count(state, space, p) for p in defenders(state, space, power)),
+    ):
+        state.pop("assault")
+        state["sieges"].pop(space, None)
+        engine.log(state, f"the besiegers of {_name(board, space)} no longer outnumber the garrison: the siege ends")
+        break_siege(state, board, space, power)
+        return
     units, leaders = formation(state, space, power)
     held = defenders(state, space, power)
     inside: dict[str, int] = {}
@@ -138,17 +157,32 @@ def apply_assault(state: State, board: HisMap, role: str, action: Action) -> Non
         for kind, n in _land(state, space, p).items():
             inside[kind] = inside.get(kind, 0) + n
     garrison = sum(inside.values())
-    a_dice = sieges.assault_dice(units, _best(leaders), garrison)
+    a_dice = sieges.assault_dice(units, _best(leaders), garrison) + windows.extra_dice(
+        played, windows.ATTACKER, [power]
+    )
     d_dice = sieges.assault_defence_dice(inside, _best(_army_leaders(state, space, set(held))))
     a_faces = rng.roll_many(state, f"assault on {space}: attacker", a_dice)
     d_faces = rng.roll_many(state, f"assault on {space}: defender", d_dice)
-    besiegers = b.land_unit_count(state, space, power)
-    outcome = sieges.assault(besiegers, garrison, a_faces, d_faces)
     engine.log(
         state,
         f"{power} assaults {_name(board, space)}: {a_dice} dice {a_faces}, {hits(a_faces)} hit(s); the garrison "
         f"({garrison} land unit(s)) {d_dice} dice {d_faces}, {hits(d_faces)} hit(s)",
     )
+    state["assault"] |= {"a_faces": a_faces, "d_faces": d_faces, "garrison": garrison, "held": held}
+    in_range = windows.artillery_in_range(state, board, power, space)
+    sides = {windows.ATTACKER: [power]} if in_range else {}
+    if not windows.open_windows(state, windows.ASSAULT_DICE_ROLLED, space, sides, "assault_dice_rolled"):
+        resolve_assault(state, board)
+
+
+def resolve_assault(state: State, board: HisMap) -> None:
+    """15.1 steps 8-11 once the dice are rolled and the response window closed: Siege Artillery's hits, the
+    losses, then :func:`_conclude`."""
+    record = state["assault"]
+    space, power, garrison, held = record["space"], record["power"], record["garrison"], record["held"]
+    extra = windows.artillery_hits(state, space, windows.take_played(state))
+    besiegers = b.land_unit_count(state, space, power)
+    outcome = sieges.assault(besiegers, garrison, record["a_faces"], record["d_faces"], attacker_extra_hits=extra)
     state["assault"] = {
         "space": space,
         "power": power,

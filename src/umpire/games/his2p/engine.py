@@ -370,7 +370,7 @@ def _impulse_actions(state: State, role: str) -> list[Action]:
             actions.append({"type": "play", "card": card, "as": "event"})
     if deck.may_pass(state, role) is None:
         actions.append({"type": "pass"})
-    return actions
+    return actions + windows.autopass_actions(state, role)
 
 
 def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]:
@@ -527,6 +527,9 @@ def _on_spring(state: State, board: HisMap, role: str, decision: dict[str, Any],
 
 
 def _on_impulse(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    if action["type"] == "autopass":  # a preference, not the impulse's play: the decision stays open
+        windows.set_autopass(state, role, action)
+        return
     state["stack"].pop()
     if action["type"] == "pass":
         state["impulse"]["passes"] += 1
@@ -780,4 +783,13 @@ _HANDLERS: dict[str, Handler] = {
 decision_kind("leader_entry", _leader_entry_legal, _leader_entry_handle)
 
 # Card events and military actions live in their own modules, which register their decisions here.
-from umpire.games.his2p import diplomacy, events, land_war, military, minor_powers, naval_war, wintering  # noqa: E402
+from umpire.games.his2p import (  # noqa: E402
+    diplomacy,
+    events,
+    land_war,
+    military,
+    minor_powers,
+    naval_war,
+    windows,
+    wintering,
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import battles, control, engine, sieges
+from umpire.games.his2p import battles, control, engine, sieges, windows
 from umpire.games.his2p import board as b
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
@@ -501,13 +501,6 @@ def _inside_count(state: State, space: str, besieger: str) -> int:
 # --- 14 the field battle ----------------------------------------------------------------------------------------
 
 
-def combat_card_window(state: State, ctx: dict[str, Any]) -> None:
-    """Rule book 14 steps 1, 4, 5 and 7: where the combat and response cards of a field battle would be played
-    (Landsknechts, Swiss Mercenaries, Mercenaries Bribed, Surprise Attack, Janissaries …). Not built: no window
-    opens, so no player waits and nothing depends on a hand (issue 14 point 8); the battle goes on as without
-    cards."""
-
-
 def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     """Rule book 14: the moving side attacks (with, in a relief, the garrison of its own power, ruling HIS-L05),
     every enemy land unit in the field defends; hits on 5-6, ties to the defender."""
@@ -520,15 +513,34 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
         return False
     if len(defenders) > 2:
         raise NotImplementedError(f"a field battle with three defending powers at {dst}")
+    sides = {windows.ATTACKER: [mover], windows.DEFENDER: list(defenders)}
+    if "combat_cards" not in state and windows.open_windows(state, windows.FIELD_BATTLE, dst, sides, "land"):
+        ctx["step"] = "battle"  # 14 steps 4-5: the combat-card windows first; the battle goes on when they close
+        return True
+    windows.bribe_mercenaries(state)  # 14 step 6: the dice are counted after Mercenaries Bribed
+    played = windows.take_played(state)
     a_units = b.land_unit_count(state, dst, mover)
     a_leaders = _leaders_of(state, dst, mover)
     d_counts = {p: b.land_unit_count(state, dst, p) for p in defenders}
     d_leaders = [lid for p in defenders for lid in _leaders_of(state, dst, p)]
-    combat_card_window(state, ctx)
     a_dice = battles.field_battle_dice(a_units, _best(a_leaders), defender=False)
+    a_dice += windows.extra_dice(played, windows.ATTACKER, [mover])
     d_dice = battles.field_battle_dice(sum(d_counts.values()), _best(d_leaders), defender=True)
-    a_faces = rng.roll_many(state, f"field battle at {dst}: attacker {mover}", a_dice)
-    d_faces = rng.roll_many(state, f"field battle at {dst}: defender {', '.join(defenders)}", d_dice)
+    d_dice += windows.extra_dice(played, windows.DEFENDER, list(defenders))
+    a_purpose = f"field battle at {dst}: attacker {mover}"
+    d_purpose = f"field battle at {dst}: defender {', '.join(defenders)}"
+    first = windows.surprise(played)
+    if first == windows.DEFENDER:  # Surprise Attack (#29): the defender rolls first, the attacker with what is left
+        d_faces = rng.roll_many(state, d_purpose, d_dice)
+        lost = min(battles.hits(d_faces), a_units)
+        a_dice = a_dice - lost if a_units > lost else 0
+        a_faces = rng.roll_many(state, a_purpose, a_dice)
+    else:
+        a_faces = rng.roll_many(state, a_purpose, a_dice)
+        if first == windows.ATTACKER:  # Surprise Attack: the attacker's hits fall before the defender counts dice
+            lost = min(battles.hits(a_faces), sum(d_counts.values()))
+            d_dice = d_dice - lost if sum(d_counts.values()) > lost else 0
+        d_faces = rng.roll_many(state, d_purpose, d_dice)
     result = battles.field_battle(
         a_units,
         sum(d_counts.values()),

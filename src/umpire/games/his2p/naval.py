@@ -105,12 +105,15 @@ def roll_naval_battle(
     defender_rating: int,
     *,
     in_port: bool,
+    attacker_extra: int = 0,
+    defender_extra: int = 0,
 ) -> NavalBattle:
-    """Roll a naval battle's dice (16.2 steps 1-5) through the game's generator and resolve it."""
-    a_faces = rng.roll_many(state, f"naval battle at {where}: attacker", naval_dice(*attacker, attacker_rating))
-    d_faces = rng.roll_many(
-        state, f"naval battle at {where}: defender", naval_dice(*defender, defender_rating, defender_in_port=in_port)
-    )
+    """Roll a naval battle's dice (16.2 steps 1-5) through the game's generator and resolve it; ``*_extra`` are the
+    dice of combat cards (Arquebusiers)."""
+    a_dice = naval_dice(*attacker, attacker_rating) + attacker_extra
+    d_dice = naval_dice(*defender, defender_rating, defender_in_port=in_port) + defender_extra
+    a_faces = rng.roll_many(state, f"naval battle at {where}: attacker", a_dice)
+    d_faces = rng.roll_many(state, f"naval battle at {where}: defender", d_dice)
     return naval_battle(attacker, defender, a_faces, d_faces)
 
 

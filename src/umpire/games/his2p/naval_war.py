@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, naval
+from umpire.games.his2p import engine, military, naval, windows
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import ATTACKER, roll_reaction
 from umpire.games.his2p.control import controller
@@ -259,6 +259,10 @@ def _offer(state: State, board: HisMap, war: dict[str, Any], item: list[str]) ->
     mover, where, enemy = item
     if not any(_fleet(state, where, mover)) or not any(_fleet(state, where, enemy)):
         return False
+    sides = {windows.ATTACKER: [mover], windows.DEFENDER: [enemy]}
+    if "combat_cards" not in state and windows.open_windows(state, windows.NAVAL_BATTLE, where, sides, "naval"):
+        war["queue"].insert(0, item)  # 16.2: the combat-card windows first; the battle is fought when they close
+        return True
     return fight(state, board, mover, enemy, where)
 
 
@@ -268,8 +272,17 @@ def fight(state: State, board: HisMap, attacker: str, defender: str, where: str)
     retreating side's controller must choose where."""
     in_port = where in board.spaces
     a, d = _fleet(state, where, attacker), _fleet(state, where, defender)
+    played = windows.take_played(state)
     result = naval.roll_naval_battle(
-        state, where, a, _rating(state, where, attacker), d, _rating(state, where, defender), in_port=in_port
+        state,
+        where,
+        a,
+        _rating(state, where, attacker),
+        d,
+        _rating(state, where, defender),
+        in_port=in_port,
+        attacker_extra=windows.extra_dice(played, windows.ATTACKER, [attacker]),
+        defender_extra=windows.extra_dice(played, windows.DEFENDER, [defender]),
     )
     winner = attacker if result.winner == ATTACKER else defender
     engine.log(

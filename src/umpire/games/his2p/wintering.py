@@ -247,3 +247,7 @@ def invaders_return(state: State, board: HisMap) -> None:
         for lid in sorted(x for x in state["leaders"] if x in people and people[x].power == power):
             state["leaders"].pop(lid)
             engine.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
+        captured = state.get("captured", {})
+        for lid in sorted(x for x in captured if x in people and people[x].power == power):
+            captured.pop(lid)  # seed 19: "even if they are currently captured"
+            engine.log(state, f"Winter: {power}'s captured leader {lid} leaves play (seed 19)")
