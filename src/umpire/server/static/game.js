@@ -218,7 +218,7 @@
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); });
+  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
   // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
   // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
   let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
@@ -261,6 +261,7 @@
         : "Orders saved. You may change them until the deadline.";
     } catch (e) {
       showLines((e.data && e.data.lines) || []);
+      showSaved();
     }
   }
   U.$("submit-orders").addEventListener("click", submitOrders);
@@ -292,9 +293,15 @@
       if (o.disbands) fbox.append(U.el("p", {}, f.power + " must disband " + o.disbands + " (click a unit)"));
       if (o.retreats) fbox.append(U.el("p", {}, f.power + " retreats: " + Object.entries(o.retreats).map(([u, opts]) => u + " → " + (opts.join("/") || "disband")).join("; ")));
     }
-    // Any other ruleset: its actions as JSON.
+    const special = U.clear(U.$("special-actions"));
+    if (E1615.is1615(S)) {
+      if (submitForm() && S.you.can_act) E1615.guide(fbox, S, addLine);
+      if (S.you.can_act && !S.you.is_gm) E1615.actions(special, S, sendAction);
+      showSaved();
+    }
+    // Any other ruleset: its actions as JSON (Europe 1615's are the labelled buttons above).
     const generic = (v.actions || []).filter(a => a.type !== "orders" && a.type !== "ready");
-    U.$("generic-actions").classList.toggle("hidden", !(generic.length && S.you.can_act && !v.map));
+    U.$("generic-actions").classList.toggle("hidden", !(generic.length && S.you.can_act && !v.map && !E1615.is1615(S)));
     const al = U.clear(U.$("action-list"));
     for (const a of generic) al.append(U.el("button", { class: "small", onclick: () => { U.$("action-json").value = JSON.stringify(a); } }, JSON.stringify(a)));
     showClickHelp();
@@ -302,9 +309,32 @@
     const last = v.history && v.history.last;
     if (last) {
       rb.append(U.el("h3", {}, "Last results: " + last.phase));
-      // A ruleset without per-order results (Europe 1615) reports the phase as text.
-      rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
+      // A ruleset without per-order results (Europe 1615) reports the phase as text, grouped for the reader.
+      if (!last.results && v.report_groups) E1615.report(rb, v.report_groups);
+      else rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
     }
+  }
+  async function sendAction(a) {
+    try { await post("/actions", { action: a }, S.you.is_gm ? "gm-error" : "orders-error"); } catch (e) { /* shown */ }
+  }
+  // Add a line to a whole-text submission (replacing the line that matches ``same``, if any), without saving.
+  function addLine(line, same) {
+    const ta = U.$("orders-text");
+    const lines = ta.value.replace(/\n+$/, "").split("\n").filter((x, i, all) => x.trim() || i < all.length - 1);
+    const at = same ? lines.findIndex(x => same.test(x.trim())) : -1;
+    if (at >= 0) lines[at] = line; else lines.push(line);
+    ta.value = lines.filter(x => x !== undefined).join("\n").replace(/^\n+/, "") + "\n";
+    dirty = true;
+    showLines([]);
+    showSaved();
+  }
+  // The submission in force, shown while the text box holds something else (an edit, or a refused resubmission).
+  function showSaved() {
+    const box = U.clear(U.$("saved-orders"));
+    const saved = S.view.submission && S.view.submission.text;
+    if (!E1615.is1615(S) || !saved || saved.trim() === U.$("orders-text").value.trim()) return;
+    box.append(U.el("details", { class: "request", open: true }, U.el("summary", {}, "Your saved orders (in force until you save new ones)"),
+      U.el("pre", { id: "saved-text" }, saved)));
   }
   U.$("send-action").addEventListener("click", async () => {
     let a;
@@ -682,6 +712,8 @@
         U.el("td", {}, U.el("button", { class: "small", onclick: () => post("/gm/assign", { player: p.player, seat: sel.value }, "gm-error") }, "Assign"))));
     }
     U.$("gm-boxes").textContent = JSON.stringify(S.view.boxes || {}, null, 1);
+    const gmSpecial = U.clear(U.$("gm-special"));
+    if (E1615.is1615(S)) E1615.actions(gmSpecial, S, sendAction);
     for (const input of document.querySelectorAll("#gm-deadlines [data-kind]")) {
       if (document.activeElement === input) continue;
       const secs = (g.settings.deadlines || {})[input.dataset.kind];
