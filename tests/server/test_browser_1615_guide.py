@@ -55,7 +55,18 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         game, gm_token = made["id"], made["gm_token"]
         for seat in ("FRANCE", "SPAIN"):
             call(server, "POST", f"/api/games/{game}/join", made["seat_tokens"][seat], {"name": seat.title()})
-        call(server, "POST", f"/api/games/{game}/gm/start", gm_token)
+
+        # A new GM lands on the GM tab, told what to do next; then starts the game.
+        gm = page_for(browser.new_context(viewport=LAPTOP))
+        gm.on("dialog", lambda dialog: dialog.accept())
+        gm.goto(made["gm_link"])
+        gm.wait_for_selector("#tab-gm:not(.hidden) #gm-next:has-text('what to do next')")
+        steps = gm.inner_text("#gm-next")
+        assert "Send each player their seat's link" in steps and "2 of 5 seats joined" in steps, steps
+        assert "Start game" in steps
+        both(gm, "00-gm-lands")
+        gm.click("#gm-start")
+        gm.wait_for_selector("#gm-next:has-text('Waiting for')")
 
         france = page_for(browser.new_context(viewport=LAPTOP))
         france.goto(made["seat_links"]["FRANCE"])
@@ -95,11 +106,10 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         france.wait_for_selector("#special-actions:has-text('Agreed so far: FRANCE')")
         france.wait_for_selector("[data-action=propose_end]:has-text('Withdraw my agreement')")
 
-        # The GM: abandon and withdraw it, by labelled buttons in the GM tab.
-        gm = page_for(browser.new_context(viewport=LAPTOP))
-        gm.on("dialog", lambda dialog: dialog.accept())
-        gm.goto(made["gm_link"])
-        gm.click("#gm-tab")
+        # The GM reads the sealed orders as a table, and abandons a power and withdraws it by labelled buttons.
+        gm.wait_for_selector("#gm-boxes tr[data-seat=FRANCE] pre:has-text('PAR-CHA')")
+        assert "nothing yet" in gm.inner_text("#gm-boxes tr[data-seat=SPAIN]")
+        assert "{" not in gm.inner_text("#gm-boxes")
         gm.wait_for_selector("[data-action='abandon:AUSTRIA']:has-text('Declare AUSTRIA abandoned')")
         gm.click("[data-action='abandon:AUSTRIA']")
         gm.wait_for_selector("[data-action='abandon:AUSTRIA']:has-text('AUSTRIA is no longer abandoned')")

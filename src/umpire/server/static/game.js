@@ -65,6 +65,7 @@
     if (S.phases !== timelineFor) loadTimeline(S.phases);
     showSeats();
     if (you.is_gm) showGm();
+    if (!before && you.is_gm && g.status === "lobby") U.$("gm-tab").click();
   }
 
   function tick() {
@@ -711,7 +712,8 @@
       t.append(U.el("tr", {}, U.el("td", {}, "lobby"), U.el("td", {}, p.name + (p.bids ? " bids " + JSON.stringify(p.bids) : "")), U.el("td", {}, sel),
         U.el("td", {}, U.el("button", { class: "small", onclick: () => post("/gm/assign", { player: p.player, seat: sel.value }, "gm-error") }, "Assign"))));
     }
-    U.$("gm-boxes").textContent = JSON.stringify(S.view.boxes || {}, null, 1);
+    sealedOrders();
+    gmNext();
     const gmSpecial = U.clear(U.$("gm-special"));
     if (E1615.is1615(S)) E1615.actions(gmSpecial, S, sendAction);
     for (const input of document.querySelectorAll("#gm-deadlines [data-kind]")) {
@@ -719,6 +721,50 @@
       const secs = (g.settings.deadlines || {})[input.dataset.kind];
       input.value = secs ? String(Math.round(secs / 6) / 10) : "";
     }
+  }
+  // The sealed orders as a table: a row per seat, whether it is ready, its orders a line each (and the lines its
+  // ruleset refused, with why); "nothing yet" for a seat that has not ordered.
+  function sealedOrders() {
+    const t = U.clear(U.$("gm-boxes"));
+    const boxes = S.view.boxes || {};
+    if (!Object.keys(boxes).length) { t.append(U.el("tr", {}, U.el("td", {}, "No sealed orders: nobody orders in this phase."))); return; }
+    t.append(U.el("tr", {}, U.el("th", {}, "Seat"), U.el("th", {}, "Ready"), U.el("th", {}, "Orders")));
+    for (const [seat, box] of Object.entries(boxes)) {
+      const sub = box && box.submission, cell = U.el("td", {});
+      if (!sub) cell.append(U.el("span", { class: "muted" }, "nothing yet"));
+      else if (typeof sub.text === "string") {
+        cell.append(U.el("pre", { class: "sealed-text" }, sub.text.trim() || "(empty)"));
+        for (const e of sub.errors || []) cell.append(U.el("div", { class: "bad" }, "line " + e.line + ": " + e.message + (e.expected ? "; expected " + e.expected : "")));
+      } else {
+        for (const [power, lines] of Object.entries(sub)) {
+          if (!Array.isArray(lines)) continue;
+          if (Object.keys(sub).length > 1) cell.append(U.el("div", {}, U.el("b", {}, power)));
+          cell.append(U.el("pre", { class: "sealed-text" }, lines.join("\n") || "(no orders)"));
+        }
+      }
+      t.append(U.el("tr", { "data-seat": seat }, U.el("td", {}, seat), U.el("td", {}, box && box.ready ? "ready" : "not yet"), cell));
+    }
+  }
+  // What the GM does next, in words: send the links and start (in the lobby), then follow or resolve the phases.
+  function gmNext() {
+    const box = U.clear(U.$("gm-next")), g = S.game;
+    const seats = S.seats.filter(s => !s.staff), joined = seats.filter(s => s.joined).length;
+    const steps = [];
+    if (g.status === "lobby") {
+      box.append(U.el("h3", {}, "You are the GM: what to do next"));
+      steps.push("Send each player their seat's link (from the page where you created the game; a lost link: 'New link' beside the seat below)" + (g.settings.assignment !== "chosen" ? ", or the lobby link to everyone" : "") + ".");
+      steps.push(joined + " of " + seats.length + " seats joined" + (S.lobby.length ? ", " + S.lobby.length + " in the lobby" : "") + ". Seats nobody takes hold their units.");
+      steps.push("Press 'Start game' when the players are in.");
+    } else if (g.status === "running" || g.status === "paused") {
+      const waiting = S.seats.filter(s => s.waiting).map(s => s.seat);
+      box.append(U.el("h3", {}, "Next"));
+      steps.push(waiting.length ? "Waiting for " + waiting.join(", ") + "." : "Every seat is ready or has nothing to do.");
+      steps.push(g.deadline_at ? "The phase resolves at its deadline, or when every seat is ready; 'Resolve now' does it at once." : "There is no deadline: the phase resolves when every seat is ready, or when you press 'Resolve now'.");
+      if (g.status === "paused") steps.push("The game is paused: 'Resume' restarts the clock.");
+    } else {
+      box.append(U.el("h3", {}, "The game is over."));
+    }
+    if (steps.length) box.append(U.el("ol", {}, ...steps.map(x => U.el("li", {}, x))));
   }
   U.$("gm-save-deadlines").addEventListener("click", () => {
     const deadlines = {};
