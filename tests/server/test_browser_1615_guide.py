@@ -87,6 +87,7 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         france.fill("#orders-text", good)
         france.click("#submit-orders")
         france.wait_for_selector("#orders-ok:has-text('Orders saved')")
+        france.wait_for_selector("#inf-pending:has-text('deploys 9 to WUR this phase: 12 left after it')")
         france.fill("#orders-text", "9: WUR\nLOR > SPAIN\nPAR-CHX\n")
         france.click("#submit-orders")
         france.wait_for_selector("#orders-error:has-text('earlier orders stand')")

@@ -35,6 +35,14 @@ const E1615 = (function () {
       wrap.append(U.el("p", { id: "inf-placed" }, placed.length
         ? "Your INFs in the minor states: " + placed.map(([m, n]) => m + " " + n).join(", ") + "."
         : "You have no INFs in any minor state yet."));
+      const saved = (v.submission && v.submission.text) || "", bad = new Set(((v.submission || {}).errors || []).map(e => e.line));
+      const pending = saved.split("\n").map((l, i) => [i + 1, l.split("#")[0].match(/^\s*(\d+)\s*:\s*([A-Za-z]+)\s*$/)])
+        .filter(([n, m]) => m && !bad.has(n)).map(([, m]) => [m[2].toUpperCase(), Number(m[1])]);
+      if (pending.length) {
+        const sum = pending.reduce((a, [, n]) => a + n, 0);
+        wrap.append(U.el("p", { id: "inf-pending" }, "Your saved submission deploys " + pending.map(([m, n]) => n + " to " + m).join(", ") +
+          " this phase: " + (v.inf_left - sum) + " left after it."));
+      }
       if ((o.deployable || []).length) wrap.append(U.el("p", { class: "small" }, "You may deploy to: " + o.deployable.join(", ") + "."));
     }
     if (kind === "R") {
