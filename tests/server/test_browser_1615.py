@@ -91,14 +91,17 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
         assert text(france) == ["9: WUR", "PAR-CHA", "NORM S PAR-CHA", "BRIT HOLD"]
         shot(france, "03-france-clicked-orders")
 
-        # One more line by text, with a mistake first: the bad line is marked, the good ones are kept (and the
-        # GM's page, which shows every box, stays whole).
+        # One more line by text, with a mistake first: the bad line is marked, nothing is saved and the clicked
+        # orders stand (shown as the saved orders); the GM's page, which shows every box, stays whole.
         clicked = france.input_value("#orders-text")
         france.fill("#orders-text", clicked + "PRO-XYZ\n")
         france.click("#submit-orders")
         france.wait_for_selector("#order-lines li.bad")
         assert "XYZ" in france.inner_text("#order-lines li.bad")
-        gm.wait_for_selector("#gm-boxes:has-text('XYZ')")
+        france.wait_for_selector("#orders-error:has-text('earlier orders stand')")
+        assert france.inner_text("#saved-text").strip() == clicked.strip()
+        gm.wait_for_selector("#gm-boxes:has-text('NORM S PAR-CHA')")
+        assert "XYZ" not in gm.inner_text("#gm-boxes")
         france.fill("#orders-text", clicked + "PRO-LAN\n")
         france.click("#submit-orders")
         france.wait_for_selector("#orders-ok:has-text('Orders saved')")

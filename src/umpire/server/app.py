@@ -93,6 +93,20 @@ class ApiError(Exception):
         self.extra = extra
 
 
+def text_line_errors(text: str, errors: list[Any]) -> list[dict[str, Any]]:
+    """A whole-text ruleset's ``submission.errors`` as the page's per-line errors ``{line, text, error}``."""
+    lines = text.splitlines()
+    return [
+        {
+            "line": e.get("line", 0),
+            "text": lines[e["line"] - 1] if 0 < e.get("line", 0) <= len(lines) else "",
+            "error": e.get("message", "") + (f"; expected {e['expected']}" if e.get("expected") else ""),
+        }
+        for e in errors
+        if isinstance(e, dict)
+    ]
+
+
 def bearer(value: str | None) -> str | None:
     if not value:
         return None
@@ -583,7 +597,7 @@ def create_app(
             raise ApiError(403, "only a seat's token may submit orders")
         view = snap.game.ruleset.view(snap.game.state, caller.role)
         if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
-            return submit_whole_text(game_id, caller, body.text)
+            return submit_whole_text(game_id, caller, body.text, view.get("submission") or {})
         parsed = parse_submission(body.text, view, body.power)
         if parsed.errors:
             raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
@@ -609,22 +623,24 @@ def create_app(
             return {"lines": []}  # a whole-text ruleset (Europe 1615) reports its own lines when submitted
         return {"lines": check_orders(body.text, view, body.power)}
 
-    def submit_whole_text(game_id: str, caller: Caller, text: str) -> Response:
+    def submit_whole_text(game_id: str, caller: Caller, text: str, earlier: dict[str, Any]) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
         1615 does): the text is its action; it keeps the good lines and reports the others in its view's
-        ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line."""
+        ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line.
+
+        A resubmission with wrong lines does not replace an earlier submission that had none: it is refused (422,
+        with its lines) and the earlier text stands, so a typo never silently drops an order that was good."""
+        if earlier.get("text") and not earlier.get("errors"):
+            try:
+                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": text}])
+            except (IllegalAction, UnknownRole) as exc:
+                raise ApiError(422, str(exc)) from None
+            bad = text_line_errors(text, (trial.get("submission") or {}).get("errors") or [])
+            if bad:
+                raise ApiError(422, "some lines are wrong; nothing was saved and your earlier orders stand", lines=bad)
         answer = act_for(game_id, caller, [{"type": "submit", "text": text}])
         errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
-        lines = text.splitlines()
-        answer["lines"] = [
-            {
-                "line": e.get("line", 0),
-                "text": lines[e["line"] - 1] if 0 < e.get("line", 0) <= len(lines) else "",
-                "error": e.get("message", "") + (f"; expected {e['expected']}" if e.get("expected") else ""),
-            }
-            for e in errors
-            if isinstance(e, dict)
-        ]
+        answer["lines"] = text_line_errors(text, errors)
         return as_json(answer)
 
     def per_line_errors(game_id: str, caller: Caller, parsed: Any) -> list[dict[str, Any]]:

@@ -873,6 +873,16 @@ class Store:
 
         return self.transact_and_show(game_id, work)[1]
 
+    def trial_view(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """The caller's ruleset view after ``actions``, applied to a copy: nothing is saved (raises what
+        :meth:`act` would raise for the actions themselves)."""
+        snap = self.snapshot(game_id, messages=False)
+        work = working_copy(snap.game)
+        for action in actions:
+            work.act(caller.role, action)
+        view: dict[str, Any] = work.ruleset.view(work.state, caller.role)
+        return view
+
     def dry_run(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
         """Check actions without applying them (raises what :meth:`act` would raise)."""
         snap = self.snapshot(game_id, messages=False)

@@ -1,30 +1,57 @@
-"""The GM report of a Europe 1615 phase as text, from the data entry the engine keeps in ``state["history"]``.
+"""The report of a Europe 1615 phase as text, from the data entry the engine keeps in ``state["history"]``.
 
 Each history entry is ``{"phase", "public": {...}, "gm": {...}}``; :func:`report_text` writes the public part and,
 for the GM, the secret part (deployment amounts, attack reductions, Ottoman proposals, submissions).
+:func:`report_groups` sorts the same lines for one reader: what concerns that power (and the minor states aligned
+with it) first, then each minor state, then the rest.
+
+Every void or failed line says why.  A void diplomatic attack takes its reason from the GM's part of the entry:
+that reason is public (who holds INFs where is published as the deployers, immunities come from sanctions in
+effect, a state's standing is on the board); the INF amounts of a resolved attack stay the GM's.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-__all__ = ["report_text"]
+__all__ = ["report_groups", "report_lines", "report_text"]
+
+_WORD = re.compile(r"[A-Z][A-Z_]+")
 
 
 def _status(st: dict[str, Any]) -> str:
     return f"ALIGNED ({st['power']})" if st.get("kind") == "ALIGNED" else str(st.get("kind"))
 
 
+def _attack_reasons(entry: dict[str, Any]) -> list[str]:
+    """Per public attack, the reason it was void ("" when it was resolved or none is recorded)."""
+    public = entry["public"].get("attacks", [])
+    secret = entry.get("gm", {}).get("attacks", [])
+    out = []
+    for i, att in enumerate(public):
+        full = secret[i] if i < len(secret) else {}
+        same = all(full.get(k) == att.get(k) for k in ("power", "minor", "target"))
+        out.append(str(full.get("reason", "")) if same and att.get("outcome") == "void" else "")
+    return out
+
+
 def report_text(entry: dict[str, Any], *, gm: bool = False) -> str:
     """The report of one phase, one item a line."""
+    return "\n".join(report_lines(entry, gm=gm))
+
+
+def report_lines(entry: dict[str, Any], *, gm: bool = False) -> list[str]:
+    """The report of one phase as its lines (the heading first)."""
     pub = entry["public"]
     lines = [f"== {entry['phase']}: {pub.get('kind', '')} =="]
     if "allocation" in pub:
         lines.append("INFs for the year: " + ", ".join(f"{p} {n}" for p, n in sorted(pub["allocation"].items())))
     for power, states in sorted(pub.get("deployed", {}).items()):
         lines.append(f"{power} deployed to {', '.join(states)}")
-    for att in pub.get("attacks", []):
-        lines.append(f"diplomatic attack {att['power']}: {att['minor']} > {att['target']}: {att['outcome']}")
+    for att, why in zip(pub.get("attacks", []), _attack_reasons(entry), strict=True):
+        because = f" ({why})" if why else ""
+        lines.append(f"diplomatic attack {att['power']}: {att['minor']} > {att['target']}: {att['outcome']}{because}")
     for prov, text in sorted(pub.get("minor_orders", {}).items()):
         lines.append(f"{prov}: {text}")
     for prov, text in sorted(pub.get("ottoman", {}).items()):
@@ -85,4 +112,43 @@ def report_text(entry: dict[str, Any], *, gm: bool = False) -> str:
         for power, errors in sorted(secret.get("errors", {}).items()):
             for err in errors:
                 lines.append(f"[GM] {power} {err}")
-    return "\n".join(lines)
+    return lines
+
+
+def report_groups(
+    entry: dict[str, Any], *, viewer: str | None, powers: list[str], gm: bool = False
+) -> list[dict[str, Any]]:
+    """The report's lines in groups ``{"title", "lines"}``: ``viewer``'s own (its units and deployments, the
+    minor states aligned with it), then one group per minor state named in the report, then the rest.  A line
+    belongs to the first group whose power or state it names; ``powers`` are the great powers."""
+    pub = entry["public"]
+    lines = report_lines(entry, gm=gm)[1:]
+    minors = set(pub.get("status", {}))
+    for o in pub.get("orders", []) if isinstance(pub.get("orders"), list) else []:
+        if "nation" in o and o["nation"] not in powers:
+            minors.add(o["nation"])
+    minors.discard("OTTOMAN")
+    own = {viewer} if viewer else set()
+    for mid, st in pub.get("status", {}).items():
+        if viewer and st.get("kind") == "ALIGNED" and st.get("power") == viewer:
+            own.add(mid)
+    mine: list[str] = []
+    by_minor: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for line in lines:
+        words = set(_WORD.findall(line.replace("[GM]", "")))
+        if words & own:
+            mine.append(line)
+            continue
+        named = sorted(words & minors)
+        if named:
+            by_minor.setdefault(named[0], []).append(line)
+        else:
+            rest.append(line)
+    groups: list[dict[str, Any]] = []
+    if viewer:
+        groups.append({"title": f"For {viewer}", "lines": mine})
+    groups.extend({"title": mid, "lines": by_minor[mid]} for mid in sorted(by_minor))
+    if rest:
+        groups.append({"title": "Everything else", "lines": rest})
+    return groups

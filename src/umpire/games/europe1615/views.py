@@ -16,7 +16,7 @@ from umpire.games.europe1615 import influence, sanctions
 from umpire.games.europe1615.board import State, aligned_map, game_map
 from umpire.games.europe1615.duties import build_sites, delta, minor_build_sites, minor_owed, retreat_orderer
 from umpire.games.europe1615.mapdata import OTTOMAN
-from umpire.games.europe1615.report import report_text
+from umpire.games.europe1615.report import report_groups, report_text
 from umpire.games.europe1615.sanction_effects import may_deploy, sanction_context
 from umpire.games.europe1615.status import impassable
 from umpire.kernel import simultaneous
@@ -57,6 +57,10 @@ def view(state: State, role: str, ruleset: str) -> dict[str, Any]:
         public["strongholds"] = state["sanctions"].get("strongholds", {})
     if state["history"]:
         public["report"] = report_text(state["history"][-1], gm=role == GM)
+        viewer = role if role in gm.powers else None
+        public["report_groups"] = report_groups(
+            state["history"][-1], viewer=viewer, powers=list(gm.powers), gm=role == GM
+        )
     if role == GM:
         public["inf"] = state["inf"]
         public["suspended"] = state["suspended"]
@@ -65,7 +69,15 @@ def view(state: State, role: str, ruleset: str) -> dict[str, Any]:
         public["gm_history"] = state["history"]
         if state.get("sanctions"):
             public["sanctions"] = state["sanctions"]
-        public["actions"] = [] if state["over"] or "box" not in state else [{"type": "resolve"}]
+        actions: list[dict[str, Any]] = [] if state["over"] or "box" not in state else [{"type": "resolve"}]
+        if not state["over"]:
+            marked = state.get("abandoned", [])
+            actions += [
+                {"type": "abandon", "power": p, "abandoned": p not in marked}
+                for p in gm.powers
+                if p not in state["eliminated"]
+            ]
+        public["actions"] = actions
         return public
     if role in gm.powers:
         public["my_inf"] = {m: infs[role] for m, infs in sorted(state["inf"].items()) if infs.get(role)}
@@ -77,6 +89,7 @@ def view(state: State, role: str, ruleset: str) -> dict[str, Any]:
                 sid for sid, ps in state["sanctions"].get("uses", {}).items() if role in ps
             )
             public["my_stronghold_picks"] = state["sanctions"].get("picks", {}).get(role, 0)
+            public["my_sanction_cards"] = {sid: sanction_card(sid) for sid in public["my_sanction_list"]}
     box = simultaneous.own(state, role)
     vote: list[dict[str, Any]] = []
     if role in gm.powers and role not in state["eliminated"] and not state["over"]:
@@ -89,6 +102,14 @@ def view(state: State, role: str, ruleset: str) -> dict[str, Any]:
     public["orderable"] = orderable(state, role)
     public["actions"] = [{"type": "submit", "text": ""}, {"type": "ready", "ready": not box["ready"]}, *vote]
     return public
+
+
+def sanction_card(sid: str) -> dict[str, str]:
+    """A sanction's name, what it does and when it may be played, for the seat that holds it."""
+    card = sanctions.BY_ID.get(sid)
+    if card is None:
+        return {"name": sid, "effect": "", "conditions": ""}
+    return {"name": card.name, "effect": card.effect, "conditions": card.conditions}
 
 
 def orderable(state: State, power: str) -> dict[str, Any]:

@@ -65,6 +65,7 @@
     if (S.phases !== timelineFor) loadTimeline(S.phases);
     showSeats();
     if (you.is_gm) showGm();
+    if (!before && you.is_gm && g.status === "lobby") U.$("gm-tab").click();
   }
 
   function tick() {
@@ -218,7 +219,7 @@
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); });
+  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
   // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
   // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
   let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
@@ -261,6 +262,7 @@
         : "Orders saved. You may change them until the deadline.";
     } catch (e) {
       showLines((e.data && e.data.lines) || []);
+      showSaved();
     }
   }
   U.$("submit-orders").addEventListener("click", submitOrders);
@@ -292,9 +294,15 @@
       if (o.disbands) fbox.append(U.el("p", {}, f.power + " must disband " + o.disbands + " (click a unit)"));
       if (o.retreats) fbox.append(U.el("p", {}, f.power + " retreats: " + Object.entries(o.retreats).map(([u, opts]) => u + " → " + (opts.join("/") || "disband")).join("; ")));
     }
-    // Any other ruleset: its actions as JSON.
+    const special = U.clear(U.$("special-actions"));
+    if (E1615.is1615(S)) {
+      if (submitForm() && S.you.can_act) E1615.guide(fbox, S, addLine);
+      if (S.you.can_act && !S.you.is_gm) E1615.actions(special, S, sendAction);
+      showSaved();
+    }
+    // Any other ruleset: its actions as JSON (Europe 1615's are the labelled buttons above).
     const generic = (v.actions || []).filter(a => a.type !== "orders" && a.type !== "ready");
-    U.$("generic-actions").classList.toggle("hidden", !(generic.length && S.you.can_act && !v.map));
+    U.$("generic-actions").classList.toggle("hidden", !(generic.length && S.you.can_act && !v.map && !E1615.is1615(S)));
     const al = U.clear(U.$("action-list"));
     for (const a of generic) al.append(U.el("button", { class: "small", onclick: () => { U.$("action-json").value = JSON.stringify(a); } }, JSON.stringify(a)));
     showClickHelp();
@@ -302,9 +310,32 @@
     const last = v.history && v.history.last;
     if (last) {
       rb.append(U.el("h3", {}, "Last results: " + last.phase));
-      // A ruleset without per-order results (Europe 1615) reports the phase as text.
-      rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
+      // A ruleset without per-order results (Europe 1615) reports the phase as text, grouped for the reader.
+      if (!last.results && v.report_groups) E1615.report(rb, v.report_groups);
+      else rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
     }
+  }
+  async function sendAction(a) {
+    try { await post("/actions", { action: a }, S.you.is_gm ? "gm-error" : "orders-error"); } catch (e) { /* shown */ }
+  }
+  // Add a line to a whole-text submission (replacing the line that matches ``same``, if any), without saving.
+  function addLine(line, same) {
+    const ta = U.$("orders-text");
+    const lines = ta.value.replace(/\n+$/, "").split("\n").filter((x, i, all) => x.trim() || i < all.length - 1);
+    const at = same ? lines.findIndex(x => same.test(x.trim())) : -1;
+    if (at >= 0) lines[at] = line; else lines.push(line);
+    ta.value = lines.filter(x => x !== undefined).join("\n").replace(/^\n+/, "") + "\n";
+    dirty = true;
+    showLines([]);
+    showSaved();
+  }
+  // The submission in force, shown while the text box holds something else (an edit, or a refused resubmission).
+  function showSaved() {
+    const box = U.clear(U.$("saved-orders"));
+    const saved = S.view.submission && S.view.submission.text;
+    if (!E1615.is1615(S) || !saved || saved.trim() === U.$("orders-text").value.trim()) return;
+    box.append(U.el("details", { class: "request", open: true }, U.el("summary", {}, "Your saved orders (in force until you save new ones)"),
+      U.el("pre", { id: "saved-text" }, saved)));
   }
   U.$("send-action").addEventListener("click", async () => {
     let a;
@@ -681,12 +712,59 @@
       t.append(U.el("tr", {}, U.el("td", {}, "lobby"), U.el("td", {}, p.name + (p.bids ? " bids " + JSON.stringify(p.bids) : "")), U.el("td", {}, sel),
         U.el("td", {}, U.el("button", { class: "small", onclick: () => post("/gm/assign", { player: p.player, seat: sel.value }, "gm-error") }, "Assign"))));
     }
-    U.$("gm-boxes").textContent = JSON.stringify(S.view.boxes || {}, null, 1);
+    sealedOrders();
+    gmNext();
+    const gmSpecial = U.clear(U.$("gm-special"));
+    if (E1615.is1615(S)) E1615.actions(gmSpecial, S, sendAction);
     for (const input of document.querySelectorAll("#gm-deadlines [data-kind]")) {
       if (document.activeElement === input) continue;
       const secs = (g.settings.deadlines || {})[input.dataset.kind];
       input.value = secs ? String(Math.round(secs / 6) / 10) : "";
     }
+  }
+  // The sealed orders as a table: a row per seat, whether it is ready, its orders a line each (and the lines its
+  // ruleset refused, with why); "nothing yet" for a seat that has not ordered.
+  function sealedOrders() {
+    const t = U.clear(U.$("gm-boxes"));
+    const boxes = S.view.boxes || {};
+    if (!Object.keys(boxes).length) { t.append(U.el("tr", {}, U.el("td", {}, "No sealed orders: nobody orders in this phase."))); return; }
+    t.append(U.el("tr", {}, U.el("th", {}, "Seat"), U.el("th", {}, "Ready"), U.el("th", {}, "Orders")));
+    for (const [seat, box] of Object.entries(boxes)) {
+      const sub = box && box.submission, cell = U.el("td", {});
+      if (!sub) cell.append(U.el("span", { class: "muted" }, "nothing yet"));
+      else if (typeof sub.text === "string") {
+        cell.append(U.el("pre", { class: "sealed-text" }, sub.text.trim() || "(empty)"));
+        for (const e of sub.errors || []) cell.append(U.el("div", { class: "bad" }, "line " + e.line + ": " + e.message + (e.expected ? "; expected " + e.expected : "")));
+      } else {
+        for (const [power, lines] of Object.entries(sub)) {
+          if (!Array.isArray(lines)) continue;
+          if (Object.keys(sub).length > 1) cell.append(U.el("div", {}, U.el("b", {}, power)));
+          cell.append(U.el("pre", { class: "sealed-text" }, lines.join("\n") || "(no orders)"));
+        }
+      }
+      t.append(U.el("tr", { "data-seat": seat }, U.el("td", {}, seat), U.el("td", {}, box && box.ready ? "ready" : "not yet"), cell));
+    }
+  }
+  // What the GM does next, in words: send the links and start (in the lobby), then follow or resolve the phases.
+  function gmNext() {
+    const box = U.clear(U.$("gm-next")), g = S.game;
+    const seats = S.seats.filter(s => !s.staff), joined = seats.filter(s => s.joined).length;
+    const steps = [];
+    if (g.status === "lobby") {
+      box.append(U.el("h3", {}, "You are the GM: what to do next"));
+      steps.push("Send each player their seat's link (from the page where you created the game; a lost link: 'New link' beside the seat below)" + (g.settings.assignment !== "chosen" ? ", or the lobby link to everyone" : "") + ".");
+      steps.push(joined + " of " + seats.length + " seats joined" + (S.lobby.length ? ", " + S.lobby.length + " in the lobby" : "") + ". Seats nobody takes hold their units.");
+      steps.push("Press 'Start game' when the players are in.");
+    } else if (g.status === "running" || g.status === "paused") {
+      const waiting = S.seats.filter(s => s.waiting).map(s => s.seat);
+      box.append(U.el("h3", {}, "Next"));
+      steps.push(waiting.length ? "Waiting for " + waiting.join(", ") + "." : "Every seat is ready or has nothing to do.");
+      steps.push(g.deadline_at ? "The phase resolves at its deadline, or when every seat is ready; 'Resolve now' does it at once." : "There is no deadline: the phase resolves when every seat is ready, or when you press 'Resolve now'.");
+      if (g.status === "paused") steps.push("The game is paused: 'Resume' restarts the clock.");
+    } else {
+      box.append(U.el("h3", {}, "The game is over."));
+    }
+    if (steps.length) box.append(U.el("ol", {}, ...steps.map(x => U.el("li", {}, x))));
   }
   U.$("gm-save-deadlines").addEventListener("click", () => {
     const deadlines = {};
