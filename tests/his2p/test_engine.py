@@ -124,12 +124,24 @@ def test_replay_reproduces_random_legal_games(seed: int, rng_seed: int) -> None:
     assert again.digest() == game.digest()
 
 
-def test_a_blocked_game_says_what_is_missing() -> None:
-    game = random_game(5, 400, 5)
-    state: dict[str, Any] = game.state
-    if state.get("blocked"):
-        assert game.view("observer")["blocked"] == state["blocked"]
-        assert game.view("papacy")["actions"] == []
+def test_a_blocked_game_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HIS-E06: a step the engine reaches but does not have stops the game: the views name it, no action is
+    offered, and every action is refused naming it (games no longer reach one by play, so one is made up here)."""
+    from umpire.games.his2p import engine
+
+    game = through_theses()
+    role = game.view("gm")["acting"][0]
+
+    def missing(state: dict[str, Any]) -> None:
+        raise NotImplementedError("a made-up step")
+
+    monkeypatch.setattr(engine, "advance", missing)
+    game.act(role, game.view(role)["actions"][0])
+    assert game.view("observer")["blocked"] == "a made-up step"
+    assert game.view("papacy")["actions"] == [] and game.view("protestant")["actions"] == []
+    assert "umpire stops here: a made-up step is not built yet" in [e["text"] for e in game.state["log"]]
+    with pytest.raises(IllegalAction, match="a made-up step is not built yet"):
+        game.act("papacy", {"type": "pass"})
 
 
 def test_6_2_card_draw_deals_by_keys_and_electorates_plus_home_cards() -> None:
