@@ -2,9 +2,8 @@
 withdrawing into fortifications (13.4) and retreats (14.1), with the variant's zone limits (seed 13).
 
 Each rule is a pure function over plain inputs (unit counts, leader ratings, dice faces); thin wrappers roll the
-dice through the game's generator with a purpose. Combat and response cards (Janissaries, Mercenaries Bribed,
-Surprise Attack, Landsknechts, …) are events: the pure functions leave hooks for them (faces the caller assembles,
-extra hits) and play none. The engine offers no move that needs these yet (docs/status.md).
+dice through the game's generator with a purpose. Combat cards are played in ``windows.py``; these functions take
+their effects as hooks (faces the caller assembles, extra dice and hits). ``land_war.py`` runs them in play.
 """
 
 from __future__ import annotations

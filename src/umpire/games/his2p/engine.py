@@ -43,17 +43,6 @@ ACTION_COSTS: dict[str, dict[str, int]] = {
     PROTESTANT: {"publish_treatise": 2, "translate_scripture": 1, "call_debate": 3},
     PAPACY: {"build_st_peters": 1, "burn_books": 2, "call_debate": 3, "found_jesuit_university": 3},
 }
-#: CP actions that exist in the rules but are not built yet: they get a clear error naming what is missing.
-MILITARY_ACTIONS = (
-    "move_formation",
-    "move_over_pass",
-    "naval_move",
-    "buy_mercenary",
-    "raise_regular",
-    "build_squadron",
-    "assault",
-    "control_unfortified",
-)
 #: The zones with translation tracks (18.1), in the order their actions are offered; the tracks' figures (CP,
 #: attempts, die bonus, VP) and St. Peter's are on the power cards (``powers.json``).
 TRANSLATION_ZONES = ("german", "english", "french")
@@ -424,10 +413,7 @@ def apply(state: State, role: str, action: Action) -> None:
     if role not in acting_roles(state):
         waiting = ", ".join(acting_roles(state)) or "no one"
         raise IllegalAction(f"it is not {role}'s turn to act: waiting for {waiting}")
-    kind = action.get("type")
     legal = legal_actions(state, role)
-    if kind in MILITARY_ACTIONS and not military.built(kind):
-        raise IllegalAction(f"{kind!r} is not built yet in umpire's Here I Stand (see docs/status.md)")
     if action not in legal:
         raise IllegalAction(_explain(state, role, action, legal))
     board = load_map()

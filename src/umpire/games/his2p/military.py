@@ -2,10 +2,10 @@
 unfortified spaces and removal of unrest, building units.
 
 The engine asks this module for the legal military CP actions (:func:`cp_actions`), their cost (:func:`cost`),
-and applies them (:func:`apply`). Only what can happen before any war is built: no move enters a space held by a
-power at war with the mover or lays a siege (battles, interception, sieges and assaults are not built), so such
-moves are not offered. A formation is given in full in each action: ``{"type": "move_formation", "from": space,
-"to": space, "regular": n, "mercenary": n, "leaders": [ids]}``.
+and applies them (:func:`apply`). A move that meets the enemy goes on in ``land_war.py`` (interception, battle,
+retreat, siege), an assault in ``assaults.py``, a naval move's fighting in ``naval_war.py``; actions with another
+power's units (seed 11) carry ``"power"`` (``control.py``). A formation is given in full in each action:
+``{"type": "move_formation", "from": space, "to": space, "regular": n, "mercenary": n, "leaders": [ids]}``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ Action = dict[str, Any]
 
 PAPACY = "papacy"
 PROTESTANT = "protestant"
-#: The military action types this module handles (11.1); the engine refuses the rest of 11.1 as not built.
+#: The military action types of 11.1.
 ACTIONS: frozenset[str] = frozenset(
     {
         "move_formation",
@@ -65,11 +65,6 @@ NO_LEADER_LIMIT = 4
 SPRING_SEA_LIMIT = 5
 #: Naval squadron counters of each power (the counter mix is the force pool, 17.2; HIS-W05).
 SQUADRON_POOL: dict[str, int] = {PAPACY: 2}
-
-
-def built(kind: str) -> bool:
-    """Whether the military action ``kind`` exists yet."""
-    return kind in ACTIONS
 
 
 def league(state: State) -> bool:

@@ -2,7 +2,7 @@
 
 Pure functions over squadron and corsair counts, naval leader ratings and dice faces, with a wrapper rolling
 through the game's generator. Janissaries and Professional Rowers are events: their hook is the extra hits the
-caller passes. The engine offers no move that needs these yet (docs/status.md).
+caller passes (combat cards: ``windows.py``). ``naval_war.py`` runs them in play.
 """
 
 from __future__ import annotations
