@@ -144,3 +144,40 @@ def test_the_normal_bot_plays_a_combat_card_in_its_window_then_passes() -> None:
     assert NormalBot().act(view, random.Random(0)) == {"type": "play", "card": 24}
     view["actions"] = [{"type": "pass"}, {"type": "pass", "always": True}]
     assert NormalBot().act(view, random.Random(0)) == {"type": "pass"}
+
+
+def _war_view(role: str, actions: list[dict[str, object]], kind: str = "cp") -> dict[str, object]:
+    game = new_game("his2p", seed=0)
+    view = game.view(role)
+    view["decision"] = {"kind": kind, "role": role}
+    view["diplomacy"] = {"at_war": [["hapsburg", "protestant"], ["papacy", "protestant"]], "allied": []}
+    view["actions"] = actions
+    return view
+
+
+def test_the_normal_papacy_at_war_assaults_and_attacks_with_hapsburg_units() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    quiet = {"type": "move_formation", "from": "vienna", "to": "linz", "regular": 2, "mercenary": 0, "leaders": []}
+    attack = {**quiet, "from": "leipzig", "to": "wittenberg", "regular": 4, "power": "hapsburg"}
+    view = _war_view("papacy", [{"type": "done"}, {"type": "build_st_peters"}, quiet, attack])
+    view["spaces"]["wittenberg"]["control"] = "protestant"
+    view["spaces"]["linz"]["control"] = "hapsburg"
+    assert NormalBot().act(view, random.Random(0)) == attack  # four units into a Protestant space: before St. Peter's
+    view["actions"] = [*view["actions"], {"type": "assault", "space": "erfurt", "power": "hapsburg"}]
+    assert NormalBot().act(view, random.Random(0)) == {"type": "assault", "space": "erfurt", "power": "hapsburg"}
+
+
+def test_the_normal_bot_intercepts_only_with_three_or_more_units() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    small = {"type": "intercept", "power": "protestant", "from": "erfurt", "regular": 2, "mercenary": 0, "leaders": []}
+    big = {**small, "regular": 4}
+    view = _war_view("protestant", [{"type": "decline"}, small], kind="intercept")
+    assert NormalBot().act(view, random.Random(0)) == {"type": "decline"}
+    view["actions"] = [{"type": "decline"}, small, big]
+    assert NormalBot().act(view, random.Random(0)) == big

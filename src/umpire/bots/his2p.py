@@ -9,9 +9,10 @@
   debates with strong debaters. Both play as events the cards that help their side (home cards, the religious
   events of their side) and spend the rest as CP, highest first. Reformation and counter-reformation targets are
   chosen where the side's neighbours outnumber the other side's (rule book 18.3/18.4: dice come from adjacent
-  spaces of one's religion), electorates and keys first. Everything else (military choices, event sub-choices)
-  is picked at random among the legal actions, as the random bot does. In a combat-card window it plays each card
-  offered (each helps its side), then passes.
+  spaces of one's religion), electorates and keys first. At war it assaults whenever it may, moves its own or
+  (seed 11) another power's formations into spaces held by the mover's enemies, raises regulars, and intercepts
+  with three or more land units; in a combat-card window it plays each card offered (each helps its side), then
+  passes. Everything else (event sub-choices, retreats, losses) is picked at random among the legal actions.
 
 A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
@@ -207,7 +208,38 @@ def _score_cp(view: View, side: str, action: Action) -> float:
     if kind == "found_jesuit_university":
         space = str(action.get("space"))
         return value + support(view, side, space) / 10 if space in _board().spaces else value
+    if kind == "assault":
+        return 5.0  # a space taken from the enemy: its keys or electorates no longer count for it
+    if kind in ("move_formation", "move_over_pass"):
+        return value + _attack_value(view, side, action)
+    if kind == "raise_regular" and _at_war(view, side):
+        return 1.5  # at war, regulars defend the side's spaces
     return value
+
+
+def _at_war(view: View, power: str) -> bool:
+    return any(power in pair for pair in (view.get("diplomacy") or {}).get("at_war", []))
+
+
+def _enemies(view: View, power: str) -> set[str]:
+    return {x for pair in (view.get("diplomacy") or {}).get("at_war", []) if power in pair for x in pair} - {power}
+
+
+def _attack_value(view: View, side: str, action: Action) -> float:
+    """A move (own or, seed 11, another power's) into a space held by a power at war with the mover: the larger
+    the formation, the better; other moves are worth nothing extra."""
+    mover = str(action.get("power") or side)
+    target = view["spaces"].get(str(action.get("to")), {})
+    if target.get("control") not in _enemies(view, mover):
+        return 0.0
+    return 2.5 + (int(action.get("regular", 0)) + int(action.get("mercenary", 0))) / 4
+
+
+def _score_intercept(view: View, side: str, action: Action) -> float:
+    """Intercept (13.2) with the largest formation of three or more land units; else decline."""
+    if action.get("type") != "intercept":
+        return 1.5
+    return (int(action.get("regular", 0)) + int(action.get("mercenary", 0))) / 2
 
 
 def _score_diet(view: View, side: str, action: Action) -> float:
@@ -232,6 +264,7 @@ def _score_window(view: View, side: str, action: Action) -> float:
 
 _SCORERS: dict[str, Callable[[View, str, Action], float]] = {
     "combat_window": _score_window,
+    "intercept": _score_intercept,
     "attempts": _score_target,
     "flips": _score_flip,
     "impulse": _score_play,
