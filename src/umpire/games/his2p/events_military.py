@@ -74,20 +74,8 @@ def _recruits_condition(state: State, board: HisMap, power: str) -> str | None:
 
 
 def _recruits_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    costs = military.COSTS[role]
-    cp = decision["cp"]
-    out: list[Action] = []
-    for space in recruit_spaces(state, board, role):
-        for kind in ("raise_regular", "buy_mercenary"):
-            if costs[kind] <= cp:
-                out.append({"type": kind, "space": space})
-        if (
-            costs.get("build_squadron", 99) <= cp
-            and board.spaces[space].is_port
-            and military.squadrons_on_map(state, role) < military.SQUADRON_POOL.get(role, 0)
-        ):
-            out.append({"type": "build_squadron", "space": space})
-    return [*out, {"type": "done"}]
+    spaces = recruit_spaces(state, board, role)
+    return [*military.builds_in(state, board, role, decision["cp"], spaces), {"type": "done"}]
 
 
 def _on_recruits(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:

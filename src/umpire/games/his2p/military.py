@@ -363,11 +363,16 @@ def build_actions(state: State, board: HisMap, power: str, cp: int) -> list[Acti
     (21.6) and has no navy; squadrons up to the power's counters (HIS-W05)."""
     if not r.may_build(power, power) or (power == PROTESTANT and not league(state)):
         return []
+    spaces = [s for s in board.home_spaces(power) if may_build_in(state, board, power, s)]
+    return builds_in(state, board, power, cp, spaces)
+
+
+def builds_in(state: State, board: HisMap, power: str, cp: int, spaces: list[str]) -> list[Action]:
+    """The unit purchases ``power`` can pay with ``cp`` in each of ``spaces`` (17.1, 17.2): a regular, a mercenary,
+    a squadron in a port while counters are left (HIS-W05)."""
     costs = COSTS[power]
     out: list[Action] = []
-    for space in board.home_spaces(power):
-        if not may_build_in(state, board, power, space):
-            continue
+    for space in spaces:
         for kind in ("raise_regular", "buy_mercenary"):
             if costs[kind] <= cp:
                 out.append({"type": kind, "space": space})
