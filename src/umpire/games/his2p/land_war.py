@@ -342,12 +342,8 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
         )
         if ok:
-            for kind in ("regular", "mercenary"):
-                if action[kind]:
-                    b.add_units(state, origin, power, kind, -action[kind])
-                    b.add_units(state, dst, power, kind, action[kind])
-            for lid in action["leaders"]:
-                state["leaders"][lid] = dst
+            force = {k: action[k] for k in ("regular", "mercenary") if action[k]}
+            _shift(state, power, origin, dst, force, action["leaders"])
             ctx["interceptor"] = power
             _check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
     proceed(state, board)
