@@ -216,7 +216,8 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
         germany.wait_for_selector("#history-detail table.results")
         detail = germany.inner_text("#history-detail")
         assert "A MUN - BUR" in detail and "fails" in detail
-        assert germany.inner_text("#board-caption").startswith("History: S1901M")
+        # The results table comes before the past map is drawn; the caption follows the map.
+        germany.wait_for_selector("#board-caption:has-text('History: S1901M')")
         shot(germany, "10-germany-history")
         germany.click('[data-tab="charts"]')
         germany.wait_for_selector('svg.chart[data-series="centres"]')
