@@ -11,7 +11,9 @@ from __future__ import annotations
 import colorsys
 import hashlib
 import math
+import threading
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -112,10 +114,42 @@ def _deepen(colour: str) -> str:
     return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
+#: Path data of a map's fixed shapes (provinces, coastline, unions of provinces) by the geometry they belong to,
+#: the scale and the shape's name: every phase redraws the same coastlines, and writing them out is most of a
+#: drawing's time. The geometry is kept in the value, so the ``id`` in the key cannot be reused while cached.
+_PATHS: OrderedDict[tuple[int, float, str], tuple[MapGeometry, str]] = OrderedDict()
+_PATHS_GUARD = threading.Lock()
+_PATHS_SIZE = 8192
+
+
 @dataclass
 class _Canvas:
     geometry: MapGeometry
     scale: float  # px per km
+
+    def fixed_path(self, name: str, shape: BaseGeometry | None = None) -> str:
+        """:meth:`path` of a shape that depends only on the map (``name`` says which: ``prov:ID``, ``land``, a
+        union's members…), computed once per map and scale; ``shape`` is read only when it is not cached."""
+        key = (id(self.geometry), self.scale, name)
+        with _PATHS_GUARD:
+            hit = _PATHS.get(key)
+            if hit is not None and hit[0] is self.geometry:
+                _PATHS.move_to_end(key)
+                return hit[1]
+        d = self.path(shape if shape is not None else self._named(name))
+        with _PATHS_GUARD:
+            _PATHS[key] = (self.geometry, d)
+            while len(_PATHS) > _PATHS_SIZE:
+                _PATHS.popitem(last=False)
+        return d
+
+    def _named(self, name: str) -> BaseGeometry:
+        kind, _, rest = name.partition(":")
+        if kind == "prov":
+            return self.geometry.provinces[rest].area
+        if kind == "union":
+            return unary_union([self.geometry.provinces[p].area for p in rest.split(",")])
+        return {"land": self.geometry.land, "unclaimed": self.geometry.unclaimed_land}[kind]
 
     def xy(self, x: float, y: float) -> tuple[float, float]:
         minx, _, _, maxy = self.geometry.frame
@@ -393,7 +427,9 @@ def draw_svg(
         if shape is None:
             continue
         if shape.type == "sea":
-            el = _sub(sea_g, "path", id=f"prov-{_safe_id(pid)}", d=canvas.path(shape.area), class_="province sea")
+            el = _sub(
+                sea_g, "path", id=f"prov-{_safe_id(pid)}", d=canvas.fixed_path(f"prov:{pid}"), class_="province sea"
+            )
         else:
             owner = state.province_owners.get(pid)
             if owner is not None:
@@ -406,7 +442,7 @@ def draw_svg(
                 land_g,
                 "path",
                 id=f"prov-{_safe_id(pid)}",
-                d=canvas.path(shape.area),
+                d=canvas.fixed_path(f"prov:{pid}"),
                 fill=fill,
                 fill_rule="evenodd",
                 class_=f"province {shape.type}",
@@ -418,7 +454,7 @@ def draw_svg(
             root,
             "path",
             id="unclaimed-land",
-            d=canvas.path(geom.unclaimed_land),
+            d=canvas.fixed_path("unclaimed"),
             fill=UNCLAIMED_FILL,
             stroke=LAND_BORDER,
             stroke_width=0.5,
@@ -429,16 +465,13 @@ def draw_svg(
     hatches: set[str] = set()
     for mid in sorted(state.minors):
         minor = state.minors[mid]
-        parts = [
-            geom.provinces[p].area for p in minor.provinces if p in geom.provinces and geom.provinces[p].type != "sea"
-        ]
+        parts = sorted(p for p in set(minor.provinces) if p in geom.provinces and geom.provinces[p].type != "sea")
         g = _sub(minors_g, "g", id=f"minor-{_safe_id(mid)}", class_=f"minor {minor.status}")
         t = _sub(g, "title")
         t.text = _minor_caption(minor, palette)
         if not parts:
             continue
-        area = unary_union(parts)
-        d = canvas.path(area)
+        d = canvas.fixed_path("union:" + ",".join(parts))
         if minor.status == "aligned" and minor.aligned_with:
             colour = palette.colour(minor.aligned_with, strong=True)
             hid = f"hatch-{_safe_id(minor.aligned_with)}"
@@ -485,7 +518,7 @@ def draw_svg(
         root,
         "path",
         id="coastline",
-        d=canvas.path(geom.land),
+        d=canvas.fixed_path("land"),
         fill="none",
         stroke=COAST,
         stroke_width=1.1,
