@@ -417,6 +417,11 @@ def create_app(
 
     @app.get("/api/rulesets", summary="The rulesets this server runs, with scenarios, options and seats")
     def rulesets() -> list[dict[str, Any]]:
+        return ruleset_list()
+
+    @functools.cache
+    def ruleset_list() -> list[dict[str, Any]]:
+        """The answer of ``/api/rulesets``, the same for the process's life (it sets up a game of each ruleset)."""
         out = []
         for rules in registry.available():
             info = rules.info
