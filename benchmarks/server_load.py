@@ -411,10 +411,25 @@ def server_pids(pid: int) -> list[int]:
     return [pid, *(int(c) for c in children)]
 
 
+async def later(delay: float, work: Coroutine[Any, Any, Any]) -> Any:
+    """``work`` after ``delay`` seconds (a page opened by someone arriving then)."""
+    await asyncio.sleep(delay)
+    return await work
+
+
 async def realistic(
-    url: str, games: int, watchers: int, duration: float, cpu: dict[str, float] | None = None, server_pid: int = 0
+    url: str,
+    games: int,
+    watchers: int,
+    duration: float,
+    cpu: dict[str, float] | None = None,
+    server_pid: int = 0,
+    ramp: float = 0.0,
 ) -> tuple[dict[str, list[float]], list[str], list[Page]]:
-    """``games`` standard games, every seat a page with its stream open, ``watchers`` observer pages per game."""
+    """``games`` standard games, every seat a page with its stream open, ``watchers`` observer pages per game.
+
+    The games' pages open one after another over the first ``ramp`` seconds, as people arrive for a game night
+    (0: all at the same instant, a reconnection storm); their requests count like all others."""
     times: dict[str, list[float]] = {}
     errors: list[str] = []
     made_games = []
@@ -433,16 +448,25 @@ async def realistic(
     began = (sum(cpu_seconds(p) for p in pids), time.process_time())
     pages: list[Page] = []
     tasks = []
+    per_game = 7 + watchers
     for g, made in enumerate(made_games):
         gid = made["id"]
         seat_pages = [Page(url, gid, token) for token in made["seat_tokens"].values()]
         watch_pages = [Page(url, gid, None) for _ in range(watchers)]
+        opened = [ramp * (len(pages) + i) / max(1, games * per_game) for i in range(len(seat_pages + watch_pages))]
         pages += seat_pages + watch_pages
-        tasks += [p.follow(until, errors) for p in seat_pages + watch_pages]
-        tasks += [seat_loop(p, until, times, errors, g * 100 + i) for i, p in enumerate(seat_pages)]
-        tasks += [watcher_loop(p, until, times, errors, g * 100 + 50 + i) for i, p in enumerate(watch_pages)]
+        game_tasks = [p.follow(until, errors) for p in seat_pages + watch_pages]
+        game_tasks += [seat_loop(p, until, times, errors, g * 100 + i) for i, p in enumerate(seat_pages)]
+        game_tasks += [watcher_loop(p, until, times, errors, g * 100 + 50 + i) for i, p in enumerate(watch_pages)]
+        page_of_task = [*range(len(opened)), *range(len(seat_pages)), *range(len(seat_pages), len(opened))]
+        tasks += [later(opened[i], t) for i, t in zip(page_of_task, game_tasks, strict=True)]
         tasks.append(
-            gm_loop(url, gid, made["gm_token"], watch_pages[0] if watch_pages else seat_pages[0], until, times, errors)
+            later(
+                opened[-1],
+                gm_loop(
+                    url, gid, made["gm_token"], watch_pages[0] if watch_pages else seat_pages[0], until, times, errors
+                ),
+            )
         )
 
     async def lag() -> None:
@@ -484,7 +508,9 @@ def realistic_main(args: argparse.Namespace) -> int:
             settle(process.pid)
             began = time.perf_counter()
             cpu: dict[str, float] = {}
-            times, errors, pages = run_fast(realistic(url, args.games, args.watchers, args.duration, cpu, process.pid))
+            times, errors, pages = run_fast(
+                realistic(url, args.games, args.watchers, args.duration, cpu, process.pid, args.ramp)
+            )
             elapsed = time.perf_counter() - began
             game_ids = sorted({p.game for p in pages})
             phases = phases_resolved(url, game_ids)
@@ -539,6 +565,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--watchers", type=int, default=3, help="observer pages per game in --realistic")
     parser.add_argument("--runs", type=int, default=3, help="runs of --realistic, each on a fresh server")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=10.0,
+        help="--realistic: seconds over which the pages open, as people arrive (0: all at once, a reconnection storm)",
+    )
     parser.add_argument("--target-max-ms", type=float, default=250.0)
     parser.add_argument("--workers", type=int, default=1, help="server processes (umpire serve --workers)")
     args = parser.parse_args()
