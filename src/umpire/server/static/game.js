@@ -54,6 +54,7 @@
     const key = phaseKey(S);
     if (!before || phaseKey(before) !== key) {
       click = null;
+      if (before) backToNow(); // a new phase: the board shows it, not a past one
       if (before) { U.$("orders-ok").textContent = ""; U.$("orders-error").textContent = ""; }
     }
     if (filledFor !== key || !dirty) fillOrders(key);
@@ -154,8 +155,9 @@
     // The previous phase's orders (with their results), under this phase's own.
     const last = v.history && v.history.last;
     const showPast = U.$("show-last").checked;
-    U.$("show-last-label").classList.toggle("hidden", !(last && last.results && Board.data.drawn));
-    if (last && last.results && showPast && Board.data.drawn) arrows.unshift(...pastArrows(last));
+    const lastArrows = last && Board.data.drawn ? pastArrows(last) : [];
+    U.$("show-last-label").classList.toggle("hidden", !lastArrows.length);
+    if (showPast) arrows.unshift(...lastArrows);
     const opt = {
       phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
@@ -174,10 +176,17 @@
     Board.draw(holder, S.board, opt);  // the graph: a board with no drawing on real coastlines (or none fetched)
     U.clear(U.$("map-key"));
   }
-  // A phase's resolved orders as arrows, the failed ones marked.
+  // A phase's resolved orders as arrows, the failed ones marked: per-power ``results`` (the adjudication
+  // contract), or a Europe 1615 entry's ``orders`` (a list, or per power in winter).
   function pastArrows(entry) {
     const lines = [], failed = new Set();
-    for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
+    const resolved = entry.results ? Object.values(entry.results).flat()
+      : Array.isArray(entry.orders) ? entry.orders : Object.values(entry.orders || {}).flat();
+    for (const r of resolved) {
+      if (!r || typeof r.order !== "string") continue;
+      lines.push(r.order);
+      if (r.result !== "succeeds") failed.add(r.order);
+    }
     return Board.arrowsFor(lines, failed).map(a => ({ ...a, past: true }));
   }
   U.$("show-last").addEventListener("change", () => drawBoard());
@@ -197,7 +206,18 @@
     });
     U.$("back-to-now").before(button);
   }
-  U.$("back-to-now").addEventListener("click", () => { historyShown = null; drawBoard(); U.$("history-detail").textContent = ""; });
+  // The board back on the current phase (the past phase's detail closed): the button, leaving the History tab,
+  // typing orders and a new phase all do it, so nobody orders the present while looking at the past.
+  let historySeq = 0;
+  function backToNow() {
+    historySeq++;
+    if (historyShown === null) return;
+    historyShown = null;
+    U.clear(U.$("history-detail"));
+    for (const li of document.querySelectorAll("#history-list li.active")) li.classList.remove("active");
+    drawBoard();
+  }
+  U.$("back-to-now").addEventListener("click", backToNow);
 
   // --- orders: text box -----------------------------------------------------------------------------------
   function fillOrders(key) {
@@ -219,7 +239,7 @@
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
+  U.$("orders-text").addEventListener("input", () => { backToNow(); dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
   // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
   // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
   let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
@@ -630,19 +650,33 @@
   }
   async function openPhase(i) {
     // The phase's map as it opened and what happened in it, as this token may see it.
+    const seq = ++historySeq;
     const past = await U.call("GET", api("/phases/" + i), token);
+    if (seq !== historySeq) return; // back to now (or another phase) meanwhile
     const entries = past.history || [];
-    const entry = entries[0];
+    const name = past.view.phase || (timeline[i] && timeline[i].phase) || "phase " + i;
     const detail = U.clear(U.$("history-detail"));
-    detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
+    for (const li of document.querySelectorAll("#history-list li")) li.classList.toggle("active", li.dataset.phase === String(i));
+    detail.append(U.el("h3", {}, name));
     if (!entries.length) detail.append(U.el("p", {}, "This phase is not resolved yet."));
-    for (const e of entries) {
-      if (entries.length > 1) detail.append(U.el("h4", {}, e.phase || ""));
-      detail.append(resultsTable(e));
-    }
+    // Each entry under its own name (a phase's resolution may record several: a 1615 movement phase and the
+    // early winter the engine ran after it); a ruleset's written reports (Europe 1615) in place of raw data.
+    const reports = past.reports || [];
+    entries.forEach((e, k) => {
+      const box = U.el("div", { class: "history-entry", "data-entry": e.phase || "" });
+      if (entries.length > 1) box.append(U.el("h4", {}, e.phase || ""));
+      const r = reports[k];
+      if (r && r.groups && E1615.is1615(S)) E1615.report(box, r.groups, "history:" + i + ":" + k + ":");
+      else if (r && r.text) box.append(U.el("pre", { class: "report" }, r.text));
+      else box.append(resultsTable(e));
+      detail.append(box);
+    });
+    // The phase's own orders: the entry named as the phase (else the first).
+    const entry = entries.find(e => e.phase === past.view.phase) || entries[0];
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
+      if (seq !== historySeq) return;
       const arrows = entry ? pastArrows(entry).map(a => ({ ...a, past: false })) : [];
       const opt = { phase: past.view.phase, arrows };
       let failed = !Board.data.drawn;
@@ -653,8 +687,9 @@
           }
         } catch (e) { failed = true; }
       }
+      if (seq !== historySeq) return;
       if (failed) { Board.draw(U.$("board"), past.board, opt); U.clear(U.$("map-key")); }
-      U.$("board-caption").textContent = "History: " + (past.view.phase || i);
+      U.$("board-caption").textContent = "History: " + name;
       U.$("back-to-now").classList.remove("hidden");
     }
   }
@@ -794,6 +829,7 @@
     b.addEventListener("click", () => {
       for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("active", x === b);
       for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== "tab-" + b.dataset.tab);
+      if (b.dataset.tab !== "history") backToNow();
     });
   }
 
