@@ -22,14 +22,28 @@
       if (data && data.game) show(data);
       return data;
     } catch (e) {
+      if (e.status === 401 && token) { tokenGone(); refresh().catch(() => {}); }
       if (errorBox) U.$(errorBox).textContent = e.message;
       throw e;
     }
   }
   // Live updates: the event stream is read with fetch so the token travels in a header, not in the URL (U.stream).
+  // A token the server stops taking (the GM reissued the seat's link) ends it: the page goes on as an observer.
   function live() {
-    return U.stream(api("/events"), token, show, (on) => U.$("live").classList.toggle("on", on));
+    return U.stream(api("/events"), token, show, (on) => U.$("live").classList.toggle("on", on), () => {
+      tokenGone();
+      refresh().catch(() => {}).then(live);
+    });
   }
+  // This browser's token no longer opens the game: forget it, say why, and show what an observer sees.
+  function tokenGone() {
+    U.forgetToken(gameId, token);
+    token = null;
+    U.$("token-gone").classList.remove("hidden");
+  }
+  // A seat's link opened in this tab while the page is open changes only the address's #part, which reloads
+  // nothing: reload, so the new link's token replaces the one held.
+  window.addEventListener("hashchange", () => { if (/(?:^#|&)token=/.test(location.hash)) location.reload(); });
 
   // --- drawing --------------------------------------------------------------------------------------------
   // A view's history is {length, last}: the past phases are fetched one at a time (/phases/N).
@@ -833,7 +847,17 @@
     });
   }
 
-  refresh().then(live).catch((e) => {
+  async function start() {
+    try {
+      await refresh();
+    } catch (e) {
+      if (e.status !== 401 || !token) throw e;
+      tokenGone();
+      await refresh();
+    }
+    live();
+  }
+  start().catch((e) => {
     document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
   });
 })();
