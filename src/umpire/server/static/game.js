@@ -709,30 +709,76 @@
   }
 
   // --- charts ---------------------------------------------------------------------------------------------
+  // A line per power over the phases, drawn at the width the tab has (so its text is the page's size on a phone
+  // too): the value axis with round ticks and grid lines, the phases along the bottom slanted and thinned so no
+  // two names overlap, each axis named, and a key under it naming each power in its colour with its last value.
+  const SERIES_NAMES = { centres: "supply centres", scores: "score", score: "score", inf: "INF", influence: "INF" };
+  const SPARE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"];
+  function powerLook(power, i) {
+    const known = Board.data && Board.nation(power);
+    return { colour: known ? known.colour : SPARE[i % SPARE.length], name: known ? known.name : power };
+  }
+  function niceStep(max, count) {
+    const raw = max / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    return [1, 2, 5, 10].map(k => k * mag).find(k => k >= raw) || 10 * mag;
+  }
   function showCharts() {
     const box = U.clear(U.$("charts"));
     const series = {};
     for (const p of timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
     if (!Object.keys(series).length) { box.append(U.el("p", {}, "Nothing to chart yet.")); return; }
+    const W = Math.max(300, Math.min(760, box.clientWidth || 420)), H = 260;
+    const FONT = 12, L = 44, R = 12, T = 12, B = 78;
+    const plotW = W - L - R, plotH = H - T - B;
     for (const [name, points] of Object.entries(series)) {
+      const label = SERIES_NAMES[name] || name;
       const powers = [...new Set(points.flatMap(([, v]) => Object.keys(v)))].sort();
-      const max = Math.max(1, ...points.flatMap(([, v]) => Object.values(v)));
-      const W = 420, H = 200, L = 30, B = 24;
-      const x = (i) => L + (points.length > 1 ? i * (W - L - 10) / (points.length - 1) : 0);
-      const y = (val) => H - B - val * (H - B - 10) / max;
-      const svg = U.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", class: "chart", "data-series": name });
-      svg.append(U.svg("line", { x1: L, y1: H - B, x2: W, y2: H - B, stroke: "#999" }), U.svg("line", { x1: L, y1: 0, x2: L, y2: H - B, stroke: "#999" }));
-      svg.append(U.svg("text", { x: 2, y: 12, "font-size": 10 }, String(max)), U.svg("text", { x: 2, y: H - B, "font-size": 10 }, "0"));
-      points.forEach(([p], i) => { if (points.length < 12 || i % Math.ceil(points.length / 8) === 0) svg.append(U.svg("text", { x: x(i), y: H - 8, "font-size": 9, "text-anchor": "middle" }, p.phase || String(i))); });
-      for (const power of powers) {
-        const colour = Board.data && Board.data.powers[power] ? Board.data.powers[power].colour : "#555";
-        const d = points.map(([, v], i) => (i ? "L" : "M") + x(i) + " " + y(v[power] || 0)).join(" ");
-        svg.append(U.svg("path", { d, fill: "none", stroke: colour, "stroke-width": 2 }, U.svg("title", {}, power)));
+      const looks = Object.fromEntries(powers.map((p, i) => [p, powerLook(p, i)]));
+      const top = Math.max(1, ...points.flatMap(([, v]) => Object.values(v)));
+      const step = niceStep(top, 5), max = Math.ceil(top / step) * step;
+      const x = (i) => L + (points.length > 1 ? i * plotW / (points.length - 1) : plotW / 2);
+      const y = (val) => T + plotH - val * plotH / max;
+      const svg = U.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", "data-series": name, role: "img", "aria-label": label + " per phase" });
+      for (let v = 0; v <= max + step / 2; v += step) {
+        svg.append(U.svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: v ? "#e3e3e3" : "#888" }));
+        svg.append(U.svg("text", { class: "tick-y", x: L - 6, y: y(v) + FONT / 3, "font-size": FONT, "text-anchor": "end" }, String(Math.round(v * 100) / 100)));
       }
-      const legend = U.el("div", {}, ...powers.map(p => U.el("span", {}, U.el("span", { class: "swatch", style: "background:" + (Board.data && Board.data.powers[p] ? Board.data.powers[p].colour : "#555") }), p + " ")));
-      box.append(U.el("h3", {}, name + " per phase"), svg, legend);
+      svg.append(U.svg("line", { x1: L, x2: L, y1: T, y2: T + plotH, stroke: "#888" }));
+      // Phase names slanted at 45°: each needs about 1.5 font sizes along the axis, so show every k-th.
+      const every = Math.max(1, Math.ceil(points.length * FONT * 1.5 / plotW));
+      points.forEach(([p], i) => {
+        if (i % every && i !== points.length - 1) return;
+        if (i !== points.length - 1 && points.length - 1 - i < every) return; // leave room for the last one
+        const tx = x(i), ty = T + plotH + 8;
+        svg.append(U.svg("line", { x1: tx, x2: tx, y1: T + plotH, y2: T + plotH + 4, stroke: "#888" }));
+        svg.append(U.svg("text", { class: "tick-x", x: tx, y: ty, "font-size": FONT, "text-anchor": "end", transform: `rotate(-45 ${tx} ${ty})`, dy: FONT * 0.7 }, p.phase || String(i)));
+      });
+      svg.append(U.svg("text", { class: "axis-title", x: L + plotW / 2, y: H - 4, "font-size": FONT, "text-anchor": "middle" }, "phase"));
+      svg.append(U.svg("text", { class: "axis-title", x: 0, y: 0, "font-size": FONT, "text-anchor": "middle", transform: `translate(${FONT} ${T + plotH / 2}) rotate(-90)` }, label));
+      // Powers tied at a phase are drawn a little apart (3 px a line), so every colour shows.
+      const nudge = points.map(([, v]) => {
+        const out = {}, tied = {};
+        for (const p of powers) (tied[v[p] || 0] = tied[v[p] || 0] || []).push(p);
+        for (const group of Object.values(tied)) group.forEach((p, k) => { out[p] = (k - (group.length - 1) / 2) * 3; });
+        return out;
+      });
+      for (const power of powers) {
+        const { colour, name: shown } = looks[power];
+        const py = (v, i) => (y(v[power] || 0) - nudge[i][power]).toFixed(1);
+        const d = points.map(([, v], i) => (i ? "L" : "M") + x(i).toFixed(1) + " " + py(v, i)).join(" ");
+        const g = U.svg("g", { class: "series", "data-power": power });
+        g.append(U.svg("path", { d, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-linejoin": "round" }, U.svg("title", {}, shown)));
+        points.forEach(([p, v], i) => g.append(U.svg("circle", { cx: x(i), cy: py(v, i), r: 2.5, fill: colour }, U.svg("title", {}, shown + " · " + (p.phase || i) + ": " + (v[power] || 0)))));
+        svg.append(g);
+      }
+      const last = points[points.length - 1][1];
+      const key = U.el("ul", { class: "chart-key", "data-series": name }, ...powers.map(p => U.el("li", { "data-power": p },
+        U.el("span", { class: "swatch", style: "background:" + looks[p].colour }), looks[p].name, U.el("span", { class: "muted" }, " " + (last[p] || 0)))));
+      box.append(U.el("h3", {}, label[0].toUpperCase() + label.slice(1) + " per phase"), U.el("div", { class: "chart-wrap" }, svg), key);
     }
   }
+  let resizeTimer = null;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (S && !U.$("tab-charts").classList.contains("hidden")) showCharts(); }, 200); });
 
   // --- seats and the GM -----------------------------------------------------------------------------------
   function showSeats() {
@@ -844,6 +890,7 @@
       for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("active", x === b);
       for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== "tab-" + b.dataset.tab);
       if (b.dataset.tab !== "history") backToNow();
+      if (b.dataset.tab === "charts" && S) showCharts(); // drawn at the width the tab now has
     });
   }
 
