@@ -99,6 +99,12 @@ class Ruleset(ABC):
         someone picking a free seat from a lobby, nor by a random or auction assignment. The default has none."""
         return []
 
+    def history_reports(self, state: State, role: str, start: int, stop: int) -> list[dict[str, Any]] | None:
+        """The phase reports of entries ``start`` to ``stop`` of ``view(state, role)["history"]`` as ``role`` reads
+        them (``{"phase", "text", "groups"}`` each), for a ruleset whose entries are data a reader cannot read as
+        they are; None (the default): the entries speak for themselves (per-order ``results``)."""
+        return None
+
     def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
         """Run the engine's own procedures until a role must act; the default has none."""
 

@@ -70,6 +70,7 @@ from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
 from umpire.server.submission import parse_submission
+from umpire.server.tables import table_choices
 
 log = logging.getLogger("umpire.server")
 
@@ -437,6 +438,7 @@ def create_app(
                         for o in info.options
                     ],
                     "seats": rules.seats(sample.state),
+                    "table": table_choices(info.name, rules.view(sample.state, OBSERVER)),
                 }
             )
         return out

@@ -49,12 +49,16 @@ def _timeline(phases: list[PhaseRow]) -> list[dict[str, Any]]:
 HISTORY_KEYS = ("history", "gm_history")
 
 
-def caller_view(snap: Snapshot, caller: Caller) -> dict[str, Any]:
-    """The ruleset's view for the caller: its own seat's, the GM's, else the observer's (a lobby player's too)."""
+def view_role(caller: Caller) -> str:
+    """The role whose view the caller gets: its own seat's, the GM's, else the observer's (a lobby player's too)."""
     role = caller.role
     own_seat = caller.player is not None and caller.player.seat == role
-    view_role = role if role in (GM, OBSERVER) or own_seat else OBSERVER
-    return snap.game.ruleset.view(snap.game.state, view_role)
+    return role if role in (GM, OBSERVER) or own_seat else OBSERVER
+
+
+def caller_view(snap: Snapshot, caller: Caller) -> dict[str, Any]:
+    """The ruleset's view for the caller (:func:`view_role`)."""
+    return snap.game.ruleset.view(snap.game.state, view_role(caller))
 
 
 def _bounded(view: dict[str, Any]) -> dict[str, Any]:
@@ -167,7 +171,8 @@ def present_timeline(snap: Snapshot) -> list[dict[str, Any]]:
 def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
     """Phase ``idx`` for the history page: its public map as it opened, and what happened in it as the caller may
     see it — the entries its resolution added to each history list of the caller's own view (none yet for the
-    current phase)."""
+    current phase; the first phase also has those its game's setup recorded), and, for a ruleset that writes
+    them, those entries' reports (``reports``)."""
     phases = snap.phases
     if not 0 <= idx < len(phases):
         raise NotFound(f"game {snap.row.id} has no phase {idx}; it has {len(phases)} (0 to {len(phases) - 1})")
@@ -175,10 +180,19 @@ def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
     out: dict[str, Any] = {"idx": idx, "phases": len(phases), "view": opened, "board": scene(opened)}
     start = opened.get("history_length")
     if isinstance(start, int):
+        start = 0 if idx == 0 else start
         later = phases[idx + 1].public_view.get("history_length") if idx + 1 < len(phases) else None
-        view = caller_view(snap, caller)
+        role = view_role(caller)
+        game = snap.game
+        view = game.ruleset.view(game.state, role)
         for key in HISTORY_KEYS:
             entries = view.get(key)
             if isinstance(entries, list):
                 out[key] = entries[start : later if isinstance(later, int) else len(entries)]
+        entries = view.get("history")
+        if isinstance(entries, list):
+            stop = later if isinstance(later, int) else len(entries)
+            reports = game.ruleset.history_reports(game.state, role, start, stop)
+            if reports is not None:
+                out["reports"] = reports
     return out

@@ -238,6 +238,10 @@ class Europe1615(Ruleset):
         """``views.view``: the state as ``role`` may see it."""
         return views.view(state, role, self.info.name)
 
+    def history_reports(self, state: State, role: str, start: int, stop: int) -> list[dict[str, Any]]:
+        """``views.history_reports``: past phases' reports as ``role`` reads them."""
+        return views.history_reports(state, role, start, stop)
+
     def parse(self, state: State, power: str, text: str) -> Submission:
         """``parsing.parse``: ``power``'s submission for the current phase, read against the state."""
         return parse(state, power, text)

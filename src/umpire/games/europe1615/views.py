@@ -158,3 +158,18 @@ def orderable(state: State, power: str) -> dict[str, Any]:
         ctx = sanction_context(state)
         out["sanction_usable"] = [c for c in out["sanction_list"] if sanctions.available(c, ctx)]
     return out
+
+
+def history_reports(state: State, role: str, start: int, stop: int) -> list[dict[str, Any]]:
+    """The reports of history entries ``start`` to ``stop`` as ``role`` reads them (the same text and groups the
+    view gives of the latest entry)."""
+    powers = list(game_map().powers)
+    viewer = role if role in powers else None
+    return [
+        {
+            "phase": h["phase"],
+            "text": report_text(h, gm=role == GM),
+            "groups": report_groups(h, viewer=viewer, powers=powers, gm=role == GM),
+        }
+        for h in state["history"][start:stop]
+    ]

@@ -45,6 +45,11 @@ const U = {
     const key = "umpire:token:" + gameId;
     sessionStorage.setItem(key, t); localStorage.setItem(key, t);
   },
+  // Forget a token the server no longer takes (a reissued link's), wherever it is still the one kept.
+  forgetToken(gameId, t) {
+    const key = "umpire:token:" + gameId;
+    for (const store of [sessionStorage, localStorage]) if (store.getItem(key) === t) store.removeItem(key);
+  },
   async call(method, url, token, body) {
     const headers = { "Accept": "application/json" };
     if (token) headers["Authorization"] = "Bearer " + token;
@@ -128,8 +133,9 @@ const U = {
   // "event: state" message is the whole answer, an "event: patch" a JSON Patch of what changed since the last
   // message. Calls onState(answer) with a copy of the answer after each (game.now kept as the server's clock) and
   // onLive(true/false) as the connection comes and goes. On any failure (a patch that does not apply included)
-  // it reconnects, which starts again with a whole answer.
-  async stream(url, token, onState, onLive) {
+  // it reconnects, which starts again with a whole answer; when the server says the token no longer opens the
+  // game (an "event: gone" message, or a 401 on connecting) it stops and calls onGone, if given.
+  async stream(url, token, onState, onLive, onGone) {
     let wait = 1000;
     for (;;) {
       const abort = new AbortController();
@@ -137,6 +143,7 @@ const U = {
         const headers = { "Accept": "text/event-stream" };
         if (token) headers["Authorization"] = "Bearer " + token;
         const res = await fetch(url, { headers, signal: abort.signal });
+        if (res.status === 401 && token && onGone) { onLive(false); onGone(); return; }
         if (!res.ok) throw new Error("stream " + res.status);
         onLive(true);
         wait = 1000;
@@ -156,6 +163,7 @@ const U = {
               else if (line.startsWith("data:")) data += line.slice(5).trim();
             }
             if (!data) continue;
+            if (event === "gone" && onGone) { abort.abort(); onLive(false); onGone(); return; }
             if (event === "state") {
               doc = JSON.parse(data);
               skew = doc.game && typeof doc.game.now === "number" ? doc.game.now - Date.now() / 1000 : 0;

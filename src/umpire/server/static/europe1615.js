@@ -132,10 +132,10 @@ const E1615 = (function () {
   // The phase report in groups: the reader's own first (open), then each minor state (folded together, each
   // with its standing in its heading), then the rest. Failed and void lines are marked; each carries its reason.
   const BAD = /: (fails|void)\b|\b(fails|void) \(/;
-  function group(g, open, minor) {
+  function group(g, open, minor, scope) {
     const bad = g.lines.filter(l => BAD.test(l)).length;
     const status = minor && g.lines.map(l => (l.match(/^status [A-Z_]+: (.*)$/) || [])[1]).find(x => x);
-    const d = folding("report:" + g.title, open, U.el("summary", {}, g.title + (status ? " · " + status : "") + " (" + g.lines.length + ")" + (bad ? " · " + bad + " failed or void" : "")));
+    const d = folding((scope || "") + "report:" + g.title, open, U.el("summary", {}, g.title + (status ? " · " + status : "") + " (" + g.lines.length + ")" + (bad ? " · " + bad + " failed or void" : "")));
     d.className = "report-group";
     d.dataset.group = g.title;
     const ul = U.el("ul", { class: "report-lines" });
@@ -144,20 +144,23 @@ const E1615 = (function () {
     d.append(ul);
     return d;
   }
-  function report(box, groups) {
+  // scope: "" for the last phase's report; another report on the page (a past phase's) names its own, so what
+  // is opened or closed in one is kept apart from the other.
+  function report(box, groups, scope) {
+    scope = scope || "";
     const own = groups.filter(g => g.title.startsWith("For "));
     const rest = groups.filter(g => g.title === "Everything else");
     const minors = groups.filter(g => !own.includes(g) && !rest.includes(g));
-    for (const g of own) box.append(group(g, true));
+    for (const g of own) box.append(group(g, true, false, scope));
     if (minors.length) {
       const bad = minors.some(g => g.lines.some(l => BAD.test(l)));
-      const all = folding("report-minors", bad, U.el("summary", {}, "Each minor state (" + minors.length + ")"));
+      const all = folding(scope + "report-minors", bad, U.el("summary", {}, "Each minor state (" + minors.length + ")"));
       all.className = "report-group minors";
-      all.id = "report-minors";
-      for (const g of minors) all.append(group(g, false, true));
+      if (!scope) all.id = "report-minors";
+      for (const g of minors) all.append(group(g, false, true, scope));
       box.append(all);
     }
-    for (const g of rest) box.append(group(g, false));
+    for (const g of rest) box.append(group(g, false, false, scope));
   }
 
   return { is1615, guide, actions, report, label };

@@ -22,14 +22,28 @@
       if (data && data.game) show(data);
       return data;
     } catch (e) {
+      if (e.status === 401 && token) { tokenGone(); refresh().catch(() => {}); }
       if (errorBox) U.$(errorBox).textContent = e.message;
       throw e;
     }
   }
   // Live updates: the event stream is read with fetch so the token travels in a header, not in the URL (U.stream).
+  // A token the server stops taking (the GM reissued the seat's link) ends it: the page goes on as an observer.
   function live() {
-    return U.stream(api("/events"), token, show, (on) => U.$("live").classList.toggle("on", on));
+    return U.stream(api("/events"), token, show, (on) => U.$("live").classList.toggle("on", on), () => {
+      tokenGone();
+      refresh().catch(() => {}).then(live);
+    });
   }
+  // This browser's token no longer opens the game: forget it, say why, and show what an observer sees.
+  function tokenGone() {
+    U.forgetToken(gameId, token);
+    token = null;
+    U.$("token-gone").classList.remove("hidden");
+  }
+  // A seat's link opened in this tab while the page is open changes only the address's #part, which reloads
+  // nothing: reload, so the new link's token replaces the one held.
+  window.addEventListener("hashchange", () => { if (/(?:^#|&)token=/.test(location.hash)) location.reload(); });
 
   // --- drawing --------------------------------------------------------------------------------------------
   // A view's history is {length, last}: the past phases are fetched one at a time (/phases/N).
@@ -54,6 +68,7 @@
     const key = phaseKey(S);
     if (!before || phaseKey(before) !== key) {
       click = null;
+      if (before) backToNow(); // a new phase: the board shows it, not a past one
       if (before) { U.$("orders-ok").textContent = ""; U.$("orders-error").textContent = ""; }
     }
     if (filledFor !== key || !dirty) fillOrders(key);
@@ -154,8 +169,9 @@
     // The previous phase's orders (with their results), under this phase's own.
     const last = v.history && v.history.last;
     const showPast = U.$("show-last").checked;
-    U.$("show-last-label").classList.toggle("hidden", !(last && last.results && Board.data.drawn));
-    if (last && last.results && showPast && Board.data.drawn) arrows.unshift(...pastArrows(last));
+    const lastArrows = last && Board.data.drawn ? pastArrows(last) : [];
+    U.$("show-last-label").classList.toggle("hidden", !lastArrows.length);
+    if (showPast) arrows.unshift(...lastArrows);
     const opt = {
       phase: v.phase, mine, arrows,
       targets: click ? click.targets : [],
@@ -174,10 +190,17 @@
     Board.draw(holder, S.board, opt);  // the graph: a board with no drawing on real coastlines (or none fetched)
     U.clear(U.$("map-key"));
   }
-  // A phase's resolved orders as arrows, the failed ones marked.
+  // A phase's resolved orders as arrows, the failed ones marked: per-power ``results`` (the adjudication
+  // contract), or a Europe 1615 entry's ``orders`` (a list, or per power in winter).
   function pastArrows(entry) {
     const lines = [], failed = new Set();
-    for (const rs of Object.values(entry.results || {})) for (const r of rs) { lines.push(r.order); if (r.result !== "succeeds") failed.add(r.order); }
+    const resolved = entry.results ? Object.values(entry.results).flat()
+      : Array.isArray(entry.orders) ? entry.orders : Object.values(entry.orders || {}).flat();
+    for (const r of resolved) {
+      if (!r || typeof r.order !== "string") continue;
+      lines.push(r.order);
+      if (r.result !== "succeeds") failed.add(r.order);
+    }
     return Board.arrowsFor(lines, failed).map(a => ({ ...a, past: true }));
   }
   U.$("show-last").addEventListener("change", () => drawBoard());
@@ -197,7 +220,18 @@
     });
     U.$("back-to-now").before(button);
   }
-  U.$("back-to-now").addEventListener("click", () => { historyShown = null; drawBoard(); U.$("history-detail").textContent = ""; });
+  // The board back on the current phase (the past phase's detail closed): the button, leaving the History tab,
+  // typing orders and a new phase all do it, so nobody orders the present while looking at the past.
+  let historySeq = 0;
+  function backToNow() {
+    historySeq++;
+    if (historyShown === null) return;
+    historyShown = null;
+    U.clear(U.$("history-detail"));
+    for (const li of document.querySelectorAll("#history-list li.active")) li.classList.remove("active");
+    drawBoard();
+  }
+  U.$("back-to-now").addEventListener("click", backToNow);
 
   // --- orders: text box -----------------------------------------------------------------------------------
   function fillOrders(key) {
@@ -219,7 +253,7 @@
     const errors = (S.view.submission && S.view.submission.errors) || [];
     return errors.map(e => ({ line: e.line, error: e.message + (e.expected ? "; expected " + e.expected : "") }));
   }
-  U.$("orders-text").addEventListener("input", () => { dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
+  U.$("orders-text").addEventListener("input", () => { backToNow(); dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
   // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
   // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
   let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
@@ -630,19 +664,33 @@
   }
   async function openPhase(i) {
     // The phase's map as it opened and what happened in it, as this token may see it.
+    const seq = ++historySeq;
     const past = await U.call("GET", api("/phases/" + i), token);
+    if (seq !== historySeq) return; // back to now (or another phase) meanwhile
     const entries = past.history || [];
-    const entry = entries[0];
+    const name = past.view.phase || (timeline[i] && timeline[i].phase) || "phase " + i;
     const detail = U.clear(U.$("history-detail"));
-    detail.append(U.el("h3", {}, "Phase " + (past.view.phase || i)));
+    for (const li of document.querySelectorAll("#history-list li")) li.classList.toggle("active", li.dataset.phase === String(i));
+    detail.append(U.el("h3", {}, name));
     if (!entries.length) detail.append(U.el("p", {}, "This phase is not resolved yet."));
-    for (const e of entries) {
-      if (entries.length > 1) detail.append(U.el("h4", {}, e.phase || ""));
-      detail.append(resultsTable(e));
-    }
+    // Each entry under its own name (a phase's resolution may record several: a 1615 movement phase and the
+    // early winter the engine ran after it); a ruleset's written reports (Europe 1615) in place of raw data.
+    const reports = past.reports || [];
+    entries.forEach((e, k) => {
+      const box = U.el("div", { class: "history-entry", "data-entry": e.phase || "" });
+      if (entries.length > 1) box.append(U.el("h4", {}, e.phase || ""));
+      const r = reports[k];
+      if (r && r.groups && E1615.is1615(S)) E1615.report(box, r.groups, "history:" + i + ":" + k + ":");
+      else if (r && r.text) box.append(U.el("pre", { class: "report" }, r.text));
+      else box.append(resultsTable(e));
+      detail.append(box);
+    });
+    // The phase's own orders: the entry named as the phase (else the first).
+    const entry = entries.find(e => e.phase === past.view.phase) || entries[0];
     if (past.board) {
       historyShown = i;
       await Board.load(past.board.map);
+      if (seq !== historySeq) return;
       const arrows = entry ? pastArrows(entry).map(a => ({ ...a, past: false })) : [];
       const opt = { phase: past.view.phase, arrows };
       let failed = !Board.data.drawn;
@@ -653,37 +701,84 @@
           }
         } catch (e) { failed = true; }
       }
+      if (seq !== historySeq) return;
       if (failed) { Board.draw(U.$("board"), past.board, opt); U.clear(U.$("map-key")); }
-      U.$("board-caption").textContent = "History: " + (past.view.phase || i);
+      U.$("board-caption").textContent = "History: " + name;
       U.$("back-to-now").classList.remove("hidden");
     }
   }
 
   // --- charts ---------------------------------------------------------------------------------------------
+  // A line per power over the phases, drawn at the width the tab has (so its text is the page's size on a phone
+  // too): the value axis with round ticks and grid lines, the phases along the bottom slanted and thinned so no
+  // two names overlap, each axis named, and a key under it naming each power in its colour with its last value.
+  const SERIES_NAMES = { centres: "supply centres", scores: "score", score: "score", inf: "INF", influence: "INF" };
+  const SPARE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"];
+  function powerLook(power, i) {
+    const known = Board.data && Board.nation(power);
+    return { colour: known ? known.colour : SPARE[i % SPARE.length], name: known ? known.name : power };
+  }
+  function niceStep(max, count) {
+    const raw = max / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    return [1, 2, 5, 10].map(k => k * mag).find(k => k >= raw) || 10 * mag;
+  }
   function showCharts() {
     const box = U.clear(U.$("charts"));
     const series = {};
     for (const p of timeline) for (const [name, values] of Object.entries(p.series || {})) (series[name] = series[name] || []).push([p, values]);
     if (!Object.keys(series).length) { box.append(U.el("p", {}, "Nothing to chart yet.")); return; }
+    const W = Math.max(300, Math.min(760, box.clientWidth || 420)), H = 260;
+    const FONT = 12, L = 44, R = 12, T = 12, B = 78;
+    const plotW = W - L - R, plotH = H - T - B;
     for (const [name, points] of Object.entries(series)) {
+      const label = SERIES_NAMES[name] || name;
       const powers = [...new Set(points.flatMap(([, v]) => Object.keys(v)))].sort();
-      const max = Math.max(1, ...points.flatMap(([, v]) => Object.values(v)));
-      const W = 420, H = 200, L = 30, B = 24;
-      const x = (i) => L + (points.length > 1 ? i * (W - L - 10) / (points.length - 1) : 0);
-      const y = (val) => H - B - val * (H - B - 10) / max;
-      const svg = U.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: "100%", class: "chart", "data-series": name });
-      svg.append(U.svg("line", { x1: L, y1: H - B, x2: W, y2: H - B, stroke: "#999" }), U.svg("line", { x1: L, y1: 0, x2: L, y2: H - B, stroke: "#999" }));
-      svg.append(U.svg("text", { x: 2, y: 12, "font-size": 10 }, String(max)), U.svg("text", { x: 2, y: H - B, "font-size": 10 }, "0"));
-      points.forEach(([p], i) => { if (points.length < 12 || i % Math.ceil(points.length / 8) === 0) svg.append(U.svg("text", { x: x(i), y: H - 8, "font-size": 9, "text-anchor": "middle" }, p.phase || String(i))); });
-      for (const power of powers) {
-        const colour = Board.data && Board.data.powers[power] ? Board.data.powers[power].colour : "#555";
-        const d = points.map(([, v], i) => (i ? "L" : "M") + x(i) + " " + y(v[power] || 0)).join(" ");
-        svg.append(U.svg("path", { d, fill: "none", stroke: colour, "stroke-width": 2 }, U.svg("title", {}, power)));
+      const looks = Object.fromEntries(powers.map((p, i) => [p, powerLook(p, i)]));
+      const top = Math.max(1, ...points.flatMap(([, v]) => Object.values(v)));
+      const step = niceStep(top, 5), max = Math.ceil(top / step) * step;
+      const x = (i) => L + (points.length > 1 ? i * plotW / (points.length - 1) : plotW / 2);
+      const y = (val) => T + plotH - val * plotH / max;
+      const svg = U.svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "chart", "data-series": name, role: "img", "aria-label": label + " per phase" });
+      for (let v = 0; v <= max + step / 2; v += step) {
+        svg.append(U.svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: v ? "#e3e3e3" : "#888" }));
+        svg.append(U.svg("text", { class: "tick-y", x: L - 6, y: y(v) + FONT / 3, "font-size": FONT, "text-anchor": "end" }, String(Math.round(v * 100) / 100)));
       }
-      const legend = U.el("div", {}, ...powers.map(p => U.el("span", {}, U.el("span", { class: "swatch", style: "background:" + (Board.data && Board.data.powers[p] ? Board.data.powers[p].colour : "#555") }), p + " ")));
-      box.append(U.el("h3", {}, name + " per phase"), svg, legend);
+      svg.append(U.svg("line", { x1: L, x2: L, y1: T, y2: T + plotH, stroke: "#888" }));
+      // Phase names slanted at 45°: each needs about 1.5 font sizes along the axis, so show every k-th.
+      const every = Math.max(1, Math.ceil(points.length * FONT * 1.5 / plotW));
+      points.forEach(([p], i) => {
+        if (i % every && i !== points.length - 1) return;
+        if (i !== points.length - 1 && points.length - 1 - i < every) return; // leave room for the last one
+        const tx = x(i), ty = T + plotH + 8;
+        svg.append(U.svg("line", { x1: tx, x2: tx, y1: T + plotH, y2: T + plotH + 4, stroke: "#888" }));
+        svg.append(U.svg("text", { class: "tick-x", x: tx, y: ty, "font-size": FONT, "text-anchor": "end", transform: `rotate(-45 ${tx} ${ty})`, dy: FONT * 0.7 }, p.phase || String(i)));
+      });
+      svg.append(U.svg("text", { class: "axis-title", x: L + plotW / 2, y: H - 4, "font-size": FONT, "text-anchor": "middle" }, "phase"));
+      svg.append(U.svg("text", { class: "axis-title", x: 0, y: 0, "font-size": FONT, "text-anchor": "middle", transform: `translate(${FONT} ${T + plotH / 2}) rotate(-90)` }, label));
+      // Powers tied at a phase are drawn a little apart (3 px a line), so every colour shows.
+      const nudge = points.map(([, v]) => {
+        const out = {}, tied = {};
+        for (const p of powers) (tied[v[p] || 0] = tied[v[p] || 0] || []).push(p);
+        for (const group of Object.values(tied)) group.forEach((p, k) => { out[p] = (k - (group.length - 1) / 2) * 3; });
+        return out;
+      });
+      for (const power of powers) {
+        const { colour, name: shown } = looks[power];
+        const py = (v, i) => (y(v[power] || 0) - nudge[i][power]).toFixed(1);
+        const d = points.map(([, v], i) => (i ? "L" : "M") + x(i).toFixed(1) + " " + py(v, i)).join(" ");
+        const g = U.svg("g", { class: "series", "data-power": power });
+        g.append(U.svg("path", { d, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-linejoin": "round" }, U.svg("title", {}, shown)));
+        points.forEach(([p, v], i) => g.append(U.svg("circle", { cx: x(i), cy: py(v, i), r: 2.5, fill: colour }, U.svg("title", {}, shown + " · " + (p.phase || i) + ": " + (v[power] || 0)))));
+        svg.append(g);
+      }
+      const last = points[points.length - 1][1];
+      const key = U.el("ul", { class: "chart-key", "data-series": name }, ...powers.map(p => U.el("li", { "data-power": p },
+        U.el("span", { class: "swatch", style: "background:" + looks[p].colour }), looks[p].name, U.el("span", { class: "muted" }, " " + (last[p] || 0)))));
+      box.append(U.el("h3", {}, label[0].toUpperCase() + label.slice(1) + " per phase"), U.el("div", { class: "chart-wrap" }, svg), key);
     }
   }
+  let resizeTimer = null;
+  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { if (S && !U.$("tab-charts").classList.contains("hidden")) showCharts(); }, 200); });
 
   // --- seats and the GM -----------------------------------------------------------------------------------
   function showSeats() {
@@ -794,10 +889,22 @@
     b.addEventListener("click", () => {
       for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("active", x === b);
       for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== "tab-" + b.dataset.tab);
+      if (b.dataset.tab !== "history") backToNow();
+      if (b.dataset.tab === "charts" && S) showCharts(); // drawn at the width the tab now has
     });
   }
 
-  refresh().then(live).catch((e) => {
+  async function start() {
+    try {
+      await refresh();
+    } catch (e) {
+      if (e.status !== 401 || !token) throw e;
+      tokenGone();
+      await refresh();
+    }
+    live();
+  }
+  start().catch((e) => {
     document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
   });
 })();

@@ -5,6 +5,15 @@
   const rulesets = await U.call("GET", "/api/rulesets");
   const rsSelect = U.$("ruleset");
   for (const r of rulesets.filter(x => x.browser !== false)) rsSelect.append(U.el("option", { value: r.name }, r.title));
+  // The table's settings the chosen ruleset uses (the server's "table" for it): its ways of assigning powers,
+  // of playing a missed order, and the phase kinds its deadlines are set for.
+  const ASSIGNMENT = { chosen: "chosen: a link per seat", random: "at random from the lobby", auction: "blind auction (Europe 1615's rule)" };
+  const MISSED = { hold: "units hold", bot: "a bot plays the seat", civil_disorder: "civil disorder after N misses" };
+  function choicesInto(select, names, labels) {
+    const was = select.value;
+    U.clear(select);
+    for (const n of names) select.append(U.el("option", { value: n, selected: n === was }, labels[n] || n));
+  }
   function fill() {
     const r = rulesets.find(x => x.name === rsSelect.value);
     const sc = U.clear(U.$("scenario"));
@@ -16,7 +25,22 @@
       o.choices.forEach((c, i) => sel.append(U.el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "none" : String(c))));
       box.append(U.el("label", { title: o.description }, o.name + " ", sel, U.el("small", {}, " " + o.description)));
     }
+    box.classList.toggle("hidden", !r.options.length);
+    const table = r.table;
+    choicesInto(U.$("assignment"), table.assignment, ASSIGNMENT);
+    choicesInto(U.$("missed-orders"), table.missed_orders, MISSED);
+    showMissed();
+    const kinds = new Set(table.deadlines);
+    for (const label of document.querySelectorAll("[data-deadline]")) {
+      const used = kinds.has(label.dataset.deadline);
+      label.classList.toggle("hidden", !used);
+      if (!used) label.querySelector("input").value = "";
+    }
+    U.$("default-deadline-name").textContent = kinds.size === 1 ? "Each phase" : "Other phases";
+    U.$("deadlines-legend").textContent = "Deadlines (minutes; empty = " + (table.timetable ? "the ruleset's own timetable" : "none") + ")";
   }
+  function showMissed() { U.$("civil-disorder-label").classList.toggle("hidden", U.$("missed-orders").value !== "civil_disorder"); }
+  U.$("missed-orders").addEventListener("change", showMissed);
   rsSelect.addEventListener("change", fill);
   fill();
   form.addEventListener("submit", async (ev) => {
@@ -30,7 +54,7 @@
       options[o.name] = o.choices[Number(sel.value)];
     }
     const deadlines = {};
-    for (const k of ["movement", "retreats", "adjustments", "default"]) {
+    for (const k of r.table.deadlines) {
       const v = fd.get("dl_" + k);
       if (v) deadlines[k] = Math.round(Number(v) * 60);
     }

@@ -1,0 +1,24 @@
+"""What the new-game form offers per ruleset (``GET /api/rulesets``, ``table``)."""
+
+from __future__ import annotations
+
+from tests.server.conftest import Api
+
+
+def test_each_ruleset_says_what_its_table_uses(api: Api) -> None:
+    tables = {r["name"]: r["table"] for r in api.ok("GET", "/api/rulesets")}
+    assert tables["standard"] == {
+        "assignment": ["chosen", "random"],
+        "missed_orders": ["hold", "bot", "civil_disorder"],
+        "deadlines": ["movement", "retreats", "adjustments"],
+        "timetable": False,
+    }
+    assert tables["europe1615"]["assignment"] == ["chosen", "random", "auction"]
+    assert tables["europe1615"]["deadlines"] == ["movement", "retreats", "adjustments", "default"]
+    # The megagame: its own timetable, no movement deadlines, no auction, no bots.
+    assert tables["rr3"] == {
+        "assignment": ["chosen", "random"],
+        "missed_orders": ["hold", "civil_disorder"],
+        "deadlines": ["default"],
+        "timetable": True,
+    }
