@@ -236,14 +236,15 @@ def test_bosrovia_against_ruritannia_through_a_battle_item() -> None:
     assert [d["result"] for d in done["dice"][:2]] == [[3, 5, 2, 6, 3], [1, 4, 3, 5]]
     armies = game.state["armies"]
     assert armies["austria_1"]["men"] == 21_000 and armies["venice_1"]["men"] == 9_000
-    assert "austria_1 wins" in done["outcome"]
-    # the loser goes back the way it came (veneto), the line on which it advanced
-    assert armies["venice_1"]["area"] == "veneto" and "venice_1 retreats to veneto" in done["outcome"]
-    assert done["public"]
+    assert "austria_1 wins" in done["outcome"] and done["public"]
+    # the loser retreats; Map Control settling its choice with none given takes the way it came (veneto)
+    [retreat] = items(game, "retreat")
+    assert retreat["params"]["options"] == ["veneto", "emilia", "piedmont", "tyrol"]
+    retreat = settle(game, retreat)
+    assert game.state["armies"]["venice_1"]["area"] == "veneto" and "retreats to veneto" in retreat["outcome"]
 
 
-def test_the_umpire_may_choose_the_retreat_among_the_options() -> None:
-    game = make_game(("austria", "venice"))
+def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     put(game, "austria_1", "tyrol", 23_000)
     put(game, "venice_1", "veneto", 17_000)
     game.state["states"]["austria"]["treasury"] = 30
@@ -253,12 +254,39 @@ def test_the_umpire_may_choose_the_retreat_among_the_options() -> None:
     step(game)
     [battle] = items(game, "battle")
     game.state["rng"] = {"seed": BOSROVIA_SEED, "draws": BOSROVIA_DRAW}
-    with pytest.raises(
-        IllegalAction, match="venice_1 cannot retreat to 'romagna'; it may go to: veneto, emilia, piedmont, tyrol"
-    ):
-        settle(game, battle, retreat_to="romagna")  # not adjacent to Lombardy
-    settle(game, battle, retreat_to="emilia")
+    return settle(game, battle)
+
+
+def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
+    """Handbook, *After combat*: "The losing army must retreat to an adjacent area, preferably on the line on which
+    it advanced or to a friendly area". Issue 19: the retreat was a field of the battle's settle form, chosen by Map
+    Control before the dice; now the beaten army's team chooses once the battle is fought (RR3-H04)."""
+    game = make_game(("austria", "venice"))
+    assert not [f for f in game.view("map_control")["actions"] if f.get("label") == "Fight the battle"]
+    done = battle_lost_by_venice(game)
+    assert "venice_1 must retreat: veneto, emilia, piedmont, tyrol (its choice)" in done["outcome"]
+    assert game.state["armies"]["venice_1"]["area"] == "lombardy"  # waits for its team's choice
+    [retreat] = items(game, "retreat")
+    assert retreat["team"] == "venice" and retreat["params"]["answer_by"] == "venice"
+    form = next(f for f in game.view("venice")["actions"] if f["type"] == "choose_retreat")
+    assert next(f for f in form["fields"] if f["name"] == "item")["choices"] == [retreat["id"]]
+    assert not [f for f in game.view("habsburgs")["actions"] if f["type"] == "choose_retreat"]
+    with pytest.raises(IllegalAction, match="Choose the retreat of a beaten army is not possible for habsburgs now"):
+        game.act("habsburgs", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "emilia"})
+    with pytest.raises(IllegalAction, match=r"'retreat_to' .* cannot be 'romagna'"):
+        game.act("venice", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "romagna"})
+    game.act("venice", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "emilia", "who": "Gritti"})
     assert game.state["armies"]["venice_1"]["area"] == "emilia"
+    closed = game.state["items"][retreat["id"]]
+    assert closed["status"] == "settled" and closed["closed_by"] == {"role": "venice", "who": "Gritti"}
+
+
+def test_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() -> None:
+    game = make_game(("austria", "venice"))
+    battle_lost_by_venice(game)
+    step(game)  # Map Control calls the second movement step: the retreat is settled by the engine
+    [done] = items(game, "retreat", "settled")
+    assert game.state["armies"]["venice_1"]["area"] == "veneto" and done["closed_by"]["who"].startswith("engine")
 
 
 def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
@@ -283,6 +311,8 @@ def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
     assert "Ruler of France is killed in battle at emilia" in done["outcome"]
     assert game.state["states"]["france"]["ruler"] is None
     assert game.state["armies"]["france_1"]["commander"] is None
+    [retreat] = items(game, "retreat")
+    settle(game, retreat)
     assert game.state["armies"]["france_1"]["area"] == "lombardy"  # retreats the way it came
 
 

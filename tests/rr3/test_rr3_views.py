@@ -303,9 +303,11 @@ def test_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None
     movement "should be written down as for armies", so a fleet's orders are its team's secret."""
     game = new_game("rr3", seed=9)
     game.act("england", {"type": "register_treaty", "parties": ["habsburgs"], "terms": "SECRET-TERMS of Windsor"})
-    item = max(game.state["items"].values(), key=lambda i: int(i["id"][1:]))
+    item = next(i for i in game.state["items"].values() if i["kind"] == "register_treaty")
     assert item["id"] in [i["id"] for i in game.view("habsburgs")["team"]["items"]["pending"]]
     assert "SECRET-TERMS" not in text_of(game.view("france"))
+    [consent] = [i for i in game.state["items"].values() if i["kind"] == "treaty_consent"]
+    game.act("habsburgs", {"type": "answer", "item": consent["id"], "accept": True})
     game.act("political_control", {"type": "settle", "item": item["id"]})
     assert [t["terms"] for t in game.view("habsburgs")["team"]["treaties"]] == ["SECRET-TERMS of Windsor"]
     assert game.view("france")["team"]["treaties"] == []
