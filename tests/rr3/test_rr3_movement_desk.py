@@ -501,6 +501,23 @@ def test_a_failed_suppression_leaves_the_revolt() -> None:
     assert "fails" in done["outcome"] and game.state["areas"]["lombardy"]["revolt"] is True
 
 
+def test_funds_given_to_the_rebels_count_against_the_army_suppressing_them() -> None:
+    """The roll that put the revolt down above (6 + unrest 3 < 10) fails once France has given the Lutheran rebels
+    1 florin through Religious Control (RR3-H05); the dice show it."""
+    game = make_game()
+    put(game, "milan_1", "lombardy", 10_000)
+    game.state["areas"]["lombardy"].update(revolt=True, revolt_by="lutheran")
+    game.state["states"]["milan"]["unrest"] = 3
+    game.act("france", {"type": "fund_rebels", "state": "france", "area": "lombardy", "florins": 1})
+    [funds] = items(game, "fund_rebels")
+    settle(game, funds, role="religious_control")
+    game.act("milan", {"type": "suppress_revolt", "army": "milan_1"})
+    [item] = items(game, "suppress_revolt")
+    rig(game, [6])
+    done = settle(game, item)
+    assert "fails" in done["outcome"] and done["dice"][0]["purpose"].endswith("+ rebel funds 1)")
+
+
 def test_battle_sides_carry_nation_fatigue_looting_and_only_living_played_leaders() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", 18_000, fatigue=2, looting=True, commander="ruler_of_france")

@@ -499,8 +499,8 @@ def open_suppress(state: State, role: str, action: dict[str, Any]) -> Item:
 
 @settle("suppress_revolt", label="Roll to suppress")
 def settle_suppress(state: State, item: Item, action: dict[str, Any]) -> str:
-    """Roll d6 + the owner's Unrest index; less than the army's men in thousands puts the revolt down
-    (:func:`battles.suppress_revolt`)."""
+    """Roll d6 + the owner's Unrest index (+ the florins given to the rebels of a religious revolt, RR3-H05); less
+    than the army's men in thousands puts the revolt down (:func:`battles.suppress_revolt`)."""
     army_id, area, owner = item["params"]["army"], item["params"]["area"], item["params"]["owner"]
     army = state.get("armies", {}).get(army_id)
     record = state.get("areas", {}).get(area, {})
@@ -509,7 +509,9 @@ def settle_suppress(state: State, item: Item, action: dict[str, Any]) -> str:
     if not record.get("revolt"):
         return f"no attempt: {area} is no longer in revolt"
     unrest = int(state.get("states", {}).get(owner, {}).get("unrest", 0))
-    if battles.suppress_revolt(state, area, unrest, int(army["men"])):
+    funds = int(record.get("rebel_funds", 0))
+    if battles.suppress_revolt(state, area, unrest, int(army["men"]), funds):
         record["revolt"] = False
+        record.pop("rebel_funds", None)
         return f"{army_id} suppresses the revolt in {area}"
     return f"{army_id} fails to suppress the revolt in {area} (needed less than {army['men'] // 1_000})"
