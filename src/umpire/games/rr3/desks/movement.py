@@ -129,6 +129,27 @@ def _intentions(state: State, geo: Any, step: str) -> tuple[dict[str, campaigns.
     return found, missed
 
 
+def keep_cards(state: State, step: str) -> None:
+    """The cards of the step now closing, as they were handed in, with the seats that handed none, kept for Map
+    Control's desk until the next step closes (``state["closed_cards"]``, RR3-H06; the control team's only)."""
+    cards: dict[str, Any] = {}
+    missing = []
+    for seat, entry in sorted((state.get("box") or {}).items()):
+        submission = entry.get("submission") if isinstance(entry, Mapping) else None
+        card = submission.get("armies") if isinstance(submission, Mapping) else None
+        if isinstance(card, Mapping):
+            cards[seat] = [dict(line) for _, line in sorted(card.items())]
+        else:
+            missing.append(seat)
+    state["closed_cards"] = {
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "step": step,
+        "cards": cards,
+        "missing": missing,
+    }
+
+
 # --- resolving a step ---------------------------------------------------------------------------------------------
 
 
@@ -137,6 +158,7 @@ def resolve(state: State, step: str) -> campaigns.StepResult:
     army_desk.settle_pending(state, ("battle", "passage"))
     army_desk.settle_pending(state, ("retreat",))
     geo = geography(state)
+    keep_cards(state, step)
     intentions, missed = _intentions(state, geo, step)
     state.pop("box", None)
     plans = {
