@@ -334,7 +334,7 @@ def desk_part(state: State, role: str) -> dict[str, Any]:
     also the intention cards (:func:`intention_cards`)."""
     pending = [dict(item) | {"actions": desk.settle_forms(state, item)} for item in desk.pending(state, role)]
     closed = [i for i in state.get("items", {}).values() if i["desk"] == role and i["status"] != desk.PENDING]
-    out = {
+    out: dict[str, Any] = {
         "role": role,
         "title": desk.DESK_TITLES[role],
         "pending": pending,
