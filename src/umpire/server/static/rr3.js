@@ -556,17 +556,19 @@
   }
   // Map Control's intention cards (ruling RR3-H06): who has handed in this step's card and who is missing; the
   // cards themselves once the step has closed (the sealed cards are not shown while the step is open).
-  function seatName(s) { return DESK_TITLES[s] || nice(s); }
+  const STEP_NAMES = { move1: "first movement step", move2: "second movement step" };
+  function stepName(s) { return STEP_NAMES[s] || nice(s); }
+  function seatName(s) { const t = (S.view.teams || {})[s]; return (t && t.name) || DESK_TITLES[s] || nice(s); }
   function intentionCards(ic) {
     const box = U.el("section", { class: "intentions", "data-intentions": "" });
     if (ic.step) {
-      box.append(U.el("h3", {}, "Intention cards: step " + ic.step),
+      box.append(U.el("h3", {}, "Intention cards: " + stepName(ic.step)),
         U.el("p", { class: "handed-in", "data-handed-in": "" }, "Handed in: " + ((ic.handed_in || []).map(seatName).join(", ") || "none yet")),
         U.el("p", { class: "missing", "data-missing": "" }, "Missing: " + ((ic.missing || []).map(seatName).join(", ") || "none")));
     }
     const c = ic.closed;
     if (c) {
-      box.append(U.el("h3", {}, "Cards of the last step closed: turn " + c.turn + ", phase " + c.phase + ", " + c.step));
+      box.append(U.el("h3", {}, "Cards of the last step closed: turn " + c.turn + ", phase " + c.phase + ", " + stepName(c.step)));
       const rows = [];
       for (const [seat, lines] of Object.entries(c.cards || {})) {
         for (const l of lines) {
