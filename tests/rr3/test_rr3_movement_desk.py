@@ -9,7 +9,7 @@ import pytest
 from tests.rr3.rr3fixtures import small_parts, text_of
 
 from umpire.games.rr3.desks.armies import new_army
-from umpire.games.rr3.desks.movement import battle_side
+from umpire.games.rr3.desks.movement import after_battle, battle_side
 from umpire.games.rr3.rules import RULESET
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
@@ -253,6 +253,9 @@ def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     intend(game, "venice", {"army": "venice_1", "option": "move", "path": ["lombardy"]})
     step(game)
     [battle] = items(game, "battle")
+    # the battle's one click asks nothing of where the loser goes: that is chosen after the dice
+    form = next(f for f in game.view("map_control")["actions"] if f["type"] == "settle" and f["item"] == battle["id"])
+    assert form["fields"] == []
     game.state["rng"] = {"seed": BOSROVIA_SEED, "draws": BOSROVIA_DRAW}
     return settle(game, battle)
 
@@ -262,7 +265,6 @@ def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
     it advanced or to a friendly area". Issue 19: the retreat was a field of the battle's settle form, chosen by Map
     Control before the dice; now the beaten army's team chooses once the battle is fought (RR3-H04)."""
     game = make_game(("austria", "venice"))
-    assert not [f for f in game.view("map_control")["actions"] if f.get("label") == "Fight the battle"]
     done = battle_lost_by_venice(game)
     assert "venice_1 must retreat: veneto, emilia, piedmont, tyrol (its choice)" in done["outcome"]
     assert game.state["armies"]["venice_1"]["area"] == "lombardy"  # waits for its team's choice
@@ -279,6 +281,18 @@ def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
     assert game.state["armies"]["venice_1"]["area"] == "emilia"
     closed = game.state["items"][retreat["id"]]
     assert closed["status"] == "settled" and closed["closed_by"] == {"role": "venice", "who": "Gritti"}
+
+
+def test_a_non_played_armys_retreat_is_non_played_states_controls_choice() -> None:
+    """RR3-G03 and RR3-H04: a beaten non-played army's retreat waits for Non-played States Control."""
+    game = make_game()
+    put(game, "genoa_1", "liguria", 5_000)
+    text = after_battle(game.state, "genoa_1", "liguria", {"id": "i0"})
+    assert text == "genoa_1 must retreat: emilia, piedmont (its choice)"
+    [retreat] = items(game, "retreat")
+    assert retreat["params"]["answer_by"] == "nonplayed_control" and retreat["team"] is None
+    game.act("nonplayed_control", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "piedmont"})
+    assert game.state["armies"]["genoa_1"]["area"] == "piedmont"
 
 
 def test_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() -> None:
