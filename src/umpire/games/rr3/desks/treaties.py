@@ -136,9 +136,10 @@ def _settle_treaty(state: State, item: Item, action: Action) -> str:
     if len(signed) < 2:
         refused = ", ".join(p["refused"]) or "none"
         raise IllegalAction(f"no other party has accepted this treaty (refused: {refused}); dismiss it")
+    who = str(action.get("who") or "").strip()[:80]
     for consent in waiting:
         party = consent["params"][ANSWER_BY]
-        desk.close_unsettled(state, consent, desk.POLITICAL, "", f"registered without {party}'s answer: not bound")
+        desk.close_unsettled(state, consent, desk.POLITICAL, who, f"registered without {party}'s answer: not bound")
     turn = int(state.get("turn") or 1)
     treaty = {
         "id": item["id"],
