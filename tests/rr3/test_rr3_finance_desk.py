@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import umpire.games.rr3.desks  # noqa: F401  (registers the desks)
-from umpire.games.rr3 import desk
+from umpire.games.rr3 import desk, prestige
 from umpire.games.rr3.desks import finance as fdesk
 from umpire.games.rr3.desks import politics as pdesk
 from umpire.kernel import rng
@@ -345,3 +345,29 @@ def test_finance_desk_in_a_game() -> None:
     assert game.state["states"]["france"]["unrest"] == max(0, unrest - 1)
     with pytest.raises(IllegalAction):
         game.act("france", {"type": "play_card", "card": cid})  # played: no longer held
+
+
+def test_high_prestige_raises_the_revenue_of_each_card() -> None:
+    """Handbook, *Prestige*: "The rewards of high prestige can include increased chances of raising revenue".
+    Issue 19, point 6: prestige gave no such reward; the team first on the chart now adds 1 florin to each revenue
+    card (RR3-H03), shown in the outcome; the others roll as before."""
+    seed = seed_where(2, lambda d: d[1] >= 3)  # the subsidy's revolt roll: no revolt at index 2
+    first, other = make(seed), make(seed)
+    first["teams"]["france"]["prestige"] = 2  # France alone at the top of the chart
+    other["teams"]["habsburgs"]["prestige"] = 2
+    a, b = play(first, "france", card="fr_sub1"), play(other, "france", card="fr_sub1")
+    settle(first, a)
+    settle(other, b)
+    assert first["states"]["france"]["treasury"] == other["states"]["france"]["treasury"] + 1
+    assert "+1 for the first place on the prestige chart" in a["outcome"]
+    assert "prestige" not in b["outcome"]
+    loan = play(first, "france", card="fr_loan")
+    settle(first, loan)
+    die = loan["dice"][0]["result"]
+    assert f"loan (+1 for the first place on the prestige chart): {die + 6 + 1} florins" in loan["outcome"]
+
+
+def test_an_all_equal_chart_gives_no_revenue_bonus() -> None:
+    assert prestige.revenue_bonus({"france": 1, "habsburgs": 1}, "france") == 0
+    assert prestige.revenue_bonus({"france": 2, "habsburgs": 1, "england": 2}, "england") == 1
+    assert prestige.revenue_bonus({"france": 2, "habsburgs": 1}, "habsburgs") == 0

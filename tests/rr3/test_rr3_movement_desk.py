@@ -9,7 +9,7 @@ import pytest
 from tests.rr3.rr3fixtures import small_parts, text_of
 
 from umpire.games.rr3.desks.armies import new_army
-from umpire.games.rr3.desks.movement import battle_side
+from umpire.games.rr3.desks.movement import after_battle, battle_side
 from umpire.games.rr3.rules import RULESET
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
@@ -236,14 +236,15 @@ def test_bosrovia_against_ruritannia_through_a_battle_item() -> None:
     assert [d["result"] for d in done["dice"][:2]] == [[3, 5, 2, 6, 3], [1, 4, 3, 5]]
     armies = game.state["armies"]
     assert armies["austria_1"]["men"] == 21_000 and armies["venice_1"]["men"] == 9_000
-    assert "austria_1 wins" in done["outcome"]
-    # the loser goes back the way it came (veneto), the line on which it advanced
-    assert armies["venice_1"]["area"] == "veneto" and "venice_1 retreats to veneto" in done["outcome"]
-    assert done["public"]
+    assert "austria_1 wins" in done["outcome"] and done["public"]
+    # the loser retreats; Map Control settling its choice with none given takes the way it came (veneto)
+    [retreat] = items(game, "retreat")
+    assert retreat["params"]["options"] == ["veneto", "emilia", "piedmont", "tyrol"]
+    retreat = settle(game, retreat)
+    assert game.state["armies"]["venice_1"]["area"] == "veneto" and "retreats to veneto" in retreat["outcome"]
 
 
-def test_the_umpire_may_choose_the_retreat_among_the_options() -> None:
-    game = make_game(("austria", "venice"))
+def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     put(game, "austria_1", "tyrol", 23_000)
     put(game, "venice_1", "veneto", 17_000)
     game.state["states"]["austria"]["treasury"] = 30
@@ -252,13 +253,54 @@ def test_the_umpire_may_choose_the_retreat_among_the_options() -> None:
     intend(game, "venice", {"army": "venice_1", "option": "move", "path": ["lombardy"]})
     step(game)
     [battle] = items(game, "battle")
+    # the battle's one click asks nothing of where the loser goes: that is chosen after the dice
+    form = next(f for f in game.view("map_control")["actions"] if f["type"] == "settle" and f["item"] == battle["id"])
+    assert form["fields"] == []
     game.state["rng"] = {"seed": BOSROVIA_SEED, "draws": BOSROVIA_DRAW}
-    with pytest.raises(
-        IllegalAction, match="venice_1 cannot retreat to 'romagna'; it may go to: veneto, emilia, piedmont, tyrol"
-    ):
-        settle(game, battle, retreat_to="romagna")  # not adjacent to Lombardy
-    settle(game, battle, retreat_to="emilia")
+    return settle(game, battle)
+
+
+def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
+    """Handbook, *After combat*: "The losing army must retreat to an adjacent area, preferably on the line on which
+    it advanced or to a friendly area". Issue 19: the retreat was a field of the battle's settle form, chosen by Map
+    Control before the dice; now the beaten army's team chooses once the battle is fought (RR3-H04)."""
+    game = make_game(("austria", "venice"))
+    done = battle_lost_by_venice(game)
+    assert "venice_1 must retreat: veneto, emilia, piedmont, tyrol (its choice)" in done["outcome"]
+    assert game.state["armies"]["venice_1"]["area"] == "lombardy"  # waits for its team's choice
+    [retreat] = items(game, "retreat")
+    assert retreat["team"] == "venice" and retreat["params"]["answer_by"] == "venice"
+    form = next(f for f in game.view("venice")["actions"] if f["type"] == "choose_retreat")
+    assert next(f for f in form["fields"] if f["name"] == "item")["choices"] == [retreat["id"]]
+    assert not [f for f in game.view("habsburgs")["actions"] if f["type"] == "choose_retreat"]
+    with pytest.raises(IllegalAction, match="Choose the retreat of a beaten army is not possible for habsburgs now"):
+        game.act("habsburgs", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "emilia"})
+    with pytest.raises(IllegalAction, match=r"'retreat_to' .* cannot be 'romagna'"):
+        game.act("venice", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "romagna"})
+    game.act("venice", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "emilia", "who": "Gritti"})
     assert game.state["armies"]["venice_1"]["area"] == "emilia"
+    closed = game.state["items"][retreat["id"]]
+    assert closed["status"] == "settled" and closed["closed_by"] == {"role": "venice", "who": "Gritti"}
+
+
+def test_a_non_played_armys_retreat_is_non_played_states_controls_choice() -> None:
+    """RR3-G03 and RR3-H04: a beaten non-played army's retreat waits for Non-played States Control."""
+    game = make_game()
+    put(game, "genoa_1", "liguria", 5_000)
+    text = after_battle(game.state, "genoa_1", "liguria", {"id": "i0"})
+    assert text == "genoa_1 must retreat: emilia, piedmont (its choice)"
+    [retreat] = items(game, "retreat")
+    assert retreat["params"]["answer_by"] == "nonplayed_control" and retreat["team"] is None
+    game.act("nonplayed_control", {"type": "choose_retreat", "item": retreat["id"], "retreat_to": "piedmont"})
+    assert game.state["armies"]["genoa_1"]["area"] == "piedmont"
+
+
+def test_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() -> None:
+    game = make_game(("austria", "venice"))
+    battle_lost_by_venice(game)
+    step(game)  # Map Control calls the second movement step: the retreat is settled by the engine
+    [done] = items(game, "retreat", "settled")
+    assert game.state["armies"]["venice_1"]["area"] == "veneto" and done["closed_by"]["who"].startswith("engine")
 
 
 def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
@@ -283,6 +325,8 @@ def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
     assert "Ruler of France is killed in battle at emilia" in done["outcome"]
     assert game.state["states"]["france"]["ruler"] is None
     assert game.state["armies"]["france_1"]["commander"] is None
+    [retreat] = items(game, "retreat")
+    settle(game, retreat)
     assert game.state["armies"]["france_1"]["area"] == "lombardy"  # retreats the way it came
 
 
@@ -469,6 +513,23 @@ def test_a_failed_suppression_leaves_the_revolt() -> None:
     rig(game, [5])  # 5 + 3 = 8, not less than 8
     done = settle(game, item)
     assert "fails" in done["outcome"] and game.state["areas"]["lombardy"]["revolt"] is True
+
+
+def test_funds_given_to_the_rebels_count_against_the_army_suppressing_them() -> None:
+    """The roll that put the revolt down above (6 + unrest 3 < 10) fails once France has given the Lutheran rebels
+    1 florin through Religious Control (RR3-H05); the dice show it."""
+    game = make_game()
+    put(game, "milan_1", "lombardy", 10_000)
+    game.state["areas"]["lombardy"].update(revolt=True, revolt_by="lutheran")
+    game.state["states"]["milan"]["unrest"] = 3
+    game.act("france", {"type": "fund_rebels", "state": "france", "area": "lombardy", "florins": 1})
+    [funds] = items(game, "fund_rebels")
+    settle(game, funds, role="religious_control")
+    game.act("milan", {"type": "suppress_revolt", "army": "milan_1"})
+    [item] = items(game, "suppress_revolt")
+    rig(game, [6])
+    done = settle(game, item)
+    assert "fails" in done["outcome"] and done["dice"][0]["purpose"].endswith("+ rebel funds 1)")
 
 
 def test_battle_sides_carry_nation_fatigue_looting_and_only_living_played_leaders() -> None:

@@ -100,31 +100,6 @@ def war(state: State, team: str, a: str, b: str) -> None:
 # --- treaties, grievances, war ---
 
 
-def test_politics_desk_treaty_valid_once_registered() -> None:
-    s = make()
-    item = req(s, "france", "register_treaty", parties=["england"], terms="mutual defence", turns=2)
-    assert s.get("treaties", []) == []
-    settle(s, item)
-    treaty = s["treaties"][0]
-    assert treaty["parties"] == ["france", "england"] and treaty["expires"] == 3
-    assert pdesk.treaty_valid(s, treaty)
-    s["turn"] = 4
-    assert not pdesk.treaty_valid(s, treaty)
-
-
-def test_politics_desk_peace_treaty_ends_the_war() -> None:
-    s = make()
-    war(s, "france", "france", "spain")
-    item = req(
-        s, "france", "register_treaty", parties=["habsburgs"], terms="Peace of Cambrai", peace=["france", "spain"]
-    )
-    settle(s, item)
-    assert s["states"]["france"]["at_war_with"] == [] and s["states"]["spain"]["at_war_with"] == []
-    assert s["states"]["france"]["unjust_wars"] == []
-    with pytest.raises(IllegalAction, match="two or more states"):
-        req(s, "france", "register_treaty", parties=["habsburgs"], terms="x", peace=["france"])
-
-
 def test_politics_desk_war_with_and_without_grievance() -> None:
     s = make()
     war(s, "france", "france", "spain")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import umpire.games.rr3.desks  # noqa: F401  (registers the desks)
-from umpire.games.rr3 import desk, religion
+from umpire.games.rr3 import battles, desk, religion
 from umpire.games.rr3.desks import religion as rdesk
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
@@ -396,3 +396,34 @@ def test_religion_desk_heavenly_judgement() -> None:
     assert s["teams"]["papacy"]["heavenly"] == 2 and s["teams"]["france"]["heavenly"] == -1
     assert s["heavenly_log"][0]["reason"] == "alliance with the Turk"
     assert rdesk.heavenly_chart(s)[0] == (1, "papacy", 2)
+
+
+# --- funds to the rebels ---
+
+
+def test_funds_to_religious_rebels_go_through_religious_control_and_harden_the_revolt() -> None:
+    """Handbook, *Revolts*: "In the case of a religious revolt, players may support the revolt by providing funds to
+    the rebels. This should be actioned via Religious Control." Issue 19, point 6: there was no such procedure. France
+    pays 3 florins to the Lutheran rebels of Upper Austria; each florin adds 1 to the roll to suppress it (RR3-H05)."""
+    s = make()
+    s["areas"]["upper_austria"].update(revolt=True, revolt_by="lutheran")
+    s["areas"]["normandy"].update(revolt=True, revolt_by="unrest")  # a subsidy's revolt is not religious
+    form = next(f for f in desk.request_forms(s, "france", "france") if f["type"] == "fund_rebels")
+    assert next(f for f in form["fields"] if f["name"] == "area")["choices"] == ["upper_austria"]
+    with pytest.raises(IllegalAction, match="france has 5 florins; the rebels would be given 9"):
+        desk.make_request(s, "france", {"type": "fund_rebels", "state": "france", "area": "upper_austria",
+                                         "florins": 9}, team="france")  # fmt: skip
+    item = desk.make_request(
+        s, "france", {"type": "fund_rebels", "state": "france", "area": "upper_austria", "florins": 3}, team="france"
+    )
+    assert item["desk"] == desk.RELIGIOUS and not item["public"]
+    settle(s, item)
+    assert s["states"]["france"]["treasury"] == 2 and s["areas"]["upper_austria"]["rebel_funds"] == 3
+    # Ferdinand's own revolt is not his to fund
+    assert "upper_austria" not in rdesk.rebel_areas(s, "habsburgs")
+
+
+def test_rebel_funds_add_to_the_suppression_roll() -> None:
+    """*Suppressing Revolts*: d6 + Unrest must score less than the army's thousands; 9,000 men against a 3 with
+    unrest 2 put it down (5 < 9), not with 4 florins given to the rebels (9)."""
+    assert battles.suppresses_revolt(3, 2, 9_000) and not battles.suppresses_revolt(3, 2, 9_000, rebel_funds=4)

@@ -303,9 +303,11 @@ def test_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None
     movement "should be written down as for armies", so a fleet's orders are its team's secret."""
     game = new_game("rr3", seed=9)
     game.act("england", {"type": "register_treaty", "parties": ["habsburgs"], "terms": "SECRET-TERMS of Windsor"})
-    item = max(game.state["items"].values(), key=lambda i: int(i["id"][1:]))
+    item = next(i for i in game.state["items"].values() if i["kind"] == "register_treaty")
     assert item["id"] in [i["id"] for i in game.view("habsburgs")["team"]["items"]["pending"]]
     assert "SECRET-TERMS" not in text_of(game.view("france"))
+    [consent] = [i for i in game.state["items"].values() if i["kind"] == "treaty_consent"]
+    game.act("habsburgs", {"type": "answer", "item": consent["id"], "accept": True})
     game.act("political_control", {"type": "settle", "item": item["id"]})
     assert [t["terms"] for t in game.view("habsburgs")["team"]["treaties"]] == ["SECRET-TERMS of Windsor"]
     assert game.view("france")["team"]["treaties"] == []
@@ -316,3 +318,30 @@ def test_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None
     for role in ("france", "habsburgs", "observer"):
         assert '"fleet_orders": {"england_fleet"' not in text_of(game.view(role))
         assert "england_fleet" not in (game.view(role).get("team") or {}).get("fleet_orders", {})
+
+
+def test_map_control_sees_who_handed_in_a_card_and_the_cards_once_the_step_closes() -> None:
+    """*Movement*: "If players are not ready with their intentions when the umpires call for the start of a step they
+    will miss that step". Issue 19, point 7: the cards were in the control view but Map Control's desk never showed
+    them; its desk now names the seats handed in and missing, and keeps the closed step's cards (RR3-H06)."""
+    game = new_game("rr3", seed=6)
+    game.act("gm", {"type": "resolve"})
+    game.act("map_control", {"type": "next_step"})
+    assert game.view("map_control")["desk"]["intentions"]["closed"] is None
+    game.act("france", {"type": "intend", "intentions": [{"army": "france_1", "option": "stay", "engage": True}]})
+    cards = game.view("map_control")["desk"]["intentions"]
+    assert cards["step"] == "move1" and "france" in cards["handed_in"] and "france" not in cards["missing"]
+    assert "habsburgs" in cards["missing"] and set(cards["handed_in"]) | set(cards["missing"]) == set(game.state["box"])
+    assert game.view("gm")["desks"]["map_control"]["intentions"] == cards
+    game.act("map_control", {"type": "next_step"})
+    closed = game.view("map_control")["desk"]["intentions"]["closed"]
+    assert (closed["turn"], closed["phase"], closed["step"]) == (1, 2, "move1")
+    assert [(x["army"], x["option"], x["engage"]) for x in closed["cards"]["france"]] == [("france_1", "stay", True)]
+    assert "habsburgs" in closed["missing"] and "habsburgs" not in closed["cards"]
+    for role in RULESET.roles(game.state):
+        if role in ("gm", "map_control"):
+            continue
+        view = game.view(role)
+        assert "intentions" not in (view.get("desk") or {}), role
+        if not role.endswith("_control"):
+            assert "closed_cards" not in text_of(view) and "handed_in" not in text_of(view), role

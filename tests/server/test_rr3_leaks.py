@@ -141,6 +141,17 @@ def test_a_team_never_receives_another_teams_secrets(live: LiveServer) -> None:
 
     # What there is to keep secret, read from each team's own answers.
     own = {team: table.call(team, "GET", base, tokens[team])["view"]["team"] for team in (A, B)}
+    # Map Control's desk names who has handed a card in, not the card; once it calls the next step, the cards the
+    # step was moved by are on its desk (RR3-H06), and still on no team's or the observer's screen.
+    intentions = table.call("map_control", "GET", base, mc)["view"]["desk"]["intentions"]
+    assert B in intentions["handed_in"] and intentions["step"] == "move1"
+    table.call("map_control", "POST", f"{base}/actions", mc, {"action": {"type": "next_step", "who": "x"}})
+    closed = table.call("map_control", "GET", base, mc)["view"]["desk"]["intentions"]["closed"]
+    assert closed["step"] == "move1" and [compact(x) for x in closed["cards"][B]] == [
+        compact(line) for _, line in sorted(card_lines.items())
+    ]
+    for who in (A, "observer"):
+        table.call(who, "GET", base, tokens.get(who))
     for team in (A, B):
         table.call(team, "GET", f"{base}/phases/0", tokens[team])
         table.call(team, "GET", f"{base}/phases/1", tokens[team])
@@ -183,6 +194,7 @@ def test_a_team_never_receives_another_teams_secrets(live: LiveServer) -> None:
             assert '"treasury":' not in rest, f"{who} received a treasury line outside its own team part"
             assert '"confidential":' not in rest, f"{who} received a brief outside its own team part"
             assert '"states_private":' not in rest and '"intentions":' not in rest
+            assert '"closed_cards":' not in rest and '"handed_in":' not in rest
 
     scan(A, secrets_of(B))
     scan(B, secrets_of(A))

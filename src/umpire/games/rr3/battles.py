@@ -212,11 +212,14 @@ def raise_opposing_army(state: State, ruler: str) -> int:
     return (rng.roll(state, f"{ruler}: army raised to oppose passage (1d6+2 thousand)") + 2) * 1_000
 
 
-def suppresses_revolt(die: int, unrest: int, men: int) -> bool:
-    """Handbook, *Suppressing Revolts*: d6 + Unrest index must score less than the army's men in thousands."""
-    return die + unrest < men // 1_000
+def suppresses_revolt(die: int, unrest: int, men: int, rebel_funds: int = 0) -> bool:
+    """Handbook, *Suppressing Revolts*: d6 + Unrest index must score less than the army's men in thousands;
+    ``rebel_funds``, the florins other players gave the rebels of a religious revolt, add to the roll (RR3-H05)."""
+    return die + unrest + rebel_funds < men // 1_000
 
 
-def suppress_revolt(state: State, area: str, unrest: int, men: int) -> bool:
+def suppress_revolt(state: State, area: str, unrest: int, men: int, rebel_funds: int = 0) -> bool:
     """Roll to suppress a revolt in ``area`` with an army of ``men``."""
-    return suppresses_revolt(rng.roll(state, f"{area}: suppress revolt (d6 + unrest {unrest})"), unrest, men)
+    funds = f" + rebel funds {rebel_funds}" if rebel_funds else ""
+    die = rng.roll(state, f"{area}: suppress revolt (d6 + unrest {unrest}{funds})")
+    return suppresses_revolt(die, unrest, men, rebel_funds)

@@ -117,7 +117,9 @@ class Field:
 
 
 Opener = Callable[[State, str, Action], Item]
-"""Validates a request by ``role`` and returns the new item's ``title`` and ``params`` (raise IllegalAction)."""
+"""Validates a request by ``role`` and returns the new item's ``title`` and ``params`` (raise IllegalAction); an
+optional ``desk`` sends it to another desk than the request's, and ``then(state, item)`` is called once the
+item is open."""
 Chooser = Callable[[State, str], Mapping[str, Sequence[str]]]
 """The current choices of a request's fields for ``role`` (e.g. the cards a team still holds)."""
 Settler = Callable[[State, Item, Action], str]
@@ -346,6 +348,31 @@ def settle_item(state: State, role: str, action: Action) -> Item:
     """One click: settle the pending item named in ``action`` by its kind's settler; record the dice drawn."""
     item = _item(state, action)
     _may_work_desk(role, item["desk"])
+    return _settle(state, role, item, action)
+
+
+ANSWER_BY = "answer_by"
+"""``item["params"]["answer_by"]``: the team whose answer an item waits for (a treaty's consent, a permission, a
+retreat); that team settles it itself with :func:`answer_item`, or the desk's umpire records its answer."""
+ANSWERS = "answers"
+"""``item["params"]["answers"]``: the id of the item this one is an answer to; dismissing that item closes it."""
+
+
+def awaiting(state: State, team: str, kinds: Sequence[str]) -> list[str]:
+    """The ids of the pending items of ``kinds`` that wait for ``team``'s answer."""
+    return [i["id"] for i in pending(state) if i["kind"] in kinds and i.get("params", {}).get(ANSWER_BY) == team]
+
+
+def answer_item(state: State, role: str, action: Action, kinds: Sequence[str]) -> Item:
+    """A team settles an item that waits for its answer (``answer_by``) with the same settler as the desk's
+    umpire; the record names the team as the one who closed it."""
+    item = _item(state, action)
+    if item["kind"] not in kinds or item.get("params", {}).get(ANSWER_BY) != role:
+        raise IllegalAction(f"item {item['id']} ({item['title']}) does not wait for an answer of {role}")
+    return _settle(state, role, item, action)
+
+
+def _settle(state: State, role: str, item: Item, action: Action) -> Item:
     spec = REGISTRY.settlers[item["kind"]]
     check_sizes(spec.fields, action)
     first = len(state.get("rolls", []))
@@ -368,11 +395,19 @@ def dismiss_item(state: State, role: str, action: Action) -> Item:
     why = action.get("why")
     if not isinstance(why, str) or not why.strip():
         raise IllegalAction("dismissing an item needs 'why': the reason, as text")
-    item["status"] = DISMISSED
-    item["outcome"] = f"dismissed: {why.strip()}"
-    item["closed_by"] = {"role": role, "who": _who(action), "why": why.strip()}
-    item["closed_turn"], item["closed_phase"] = state.get("turn"), state.get("phase")
+    close_unsettled(state, item, role, _who(action), why.strip())
+    for other in pending(state):
+        if other.get("params", {}).get(ANSWERS) == item["id"]:
+            close_unsettled(state, other, role, _who(action), f"{item['id']} ({item['title']}) was dismissed")
     return item
+
+
+def close_unsettled(state: State, item: Item, role: str, who: str, why: str) -> None:
+    """Close ``item`` as dismissed, with the reason (a request refused, an answer no longer needed)."""
+    item["status"] = DISMISSED
+    item["outcome"] = f"dismissed: {why}"
+    item["closed_by"] = {"role": role, "who": who, "why": why}
+    item["closed_turn"], item["closed_phase"] = state.get("turn"), state.get("phase")
 
 
 def _check_common(state: State, role: str, action: Action, spec: RequestSpec | DirectSpec, team: str | None) -> None:
@@ -403,9 +438,9 @@ def make_request(state: State, role: str, action: Action, *, team: str | None) -
         raise IllegalAction(f"unknown action {action['type']!r}")
     _check_common(state, role, action, spec, team)
     made = spec.opener(state, role, action)
-    return open_item(
+    item = open_item(
         state,
-        desk=spec.desk,
+        desk=made.get("desk", spec.desk),
         kind=made.get("kind", spec.type),
         title=made["title"],
         params=made.get("params", {}),
@@ -413,6 +448,10 @@ def make_request(state: State, role: str, action: Action, *, team: str | None) -
         team=made.get("team", team),
         public=bool(made.get("public", False)),
     )
+    follow = made.get("then")
+    if callable(follow):
+        follow(state, item)  # the items that wait on this one (a treaty's consents)
+    return item
 
 
 def check_sizes(fields: Sequence[Field], action: Action) -> None:

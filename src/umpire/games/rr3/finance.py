@@ -43,6 +43,7 @@ def subsidy_outcome(
     persuasion: bool = False,
     to_raise_army: bool = False,
     revolt_modifier: int = 0,
+    revenue_bonus: int = 0,
 ) -> SubsidyResult:
     """Handbook, *Revenue cards* and *Revolt*: a subsidy yields d6+4 florins. Unless a Persuasion card is played
     or the tax is to raise an army, the Unrest Index rises by 2. Then a d6 is rolled: if it scores **less** than
@@ -50,10 +51,11 @@ def subsidy_outcome(
 
     The revolt roll is made even when the index did not rise (R5). ``revolt_modifier`` is Political Control's
     adjustment to the index for this roll only (a war without grievance, prestige; handbook, *Domestic support*).
+    ``revenue_bonus`` is added to the revenue before any halving (high prestige, RR3-H03).
     """
     raised = unrest if (persuasion or to_raise_army) else unrest + 2
     revolt = revolt_die < raised + revolt_modifier
-    amount = revenue_die + 4
+    amount = revenue_die + 4 + revenue_bonus
     if revolt:
         amount //= 2
     return SubsidyResult(
@@ -75,38 +77,48 @@ def play_subsidy(
     persuasion: bool = False,
     to_raise_army: bool = False,
     revolt_modifier: int = 0,
+    revenue_bonus: int = 0,
 ) -> SubsidyResult:
     """Roll a subsidy card's revenue (d6) and then its revolt roll (d6); see :func:`subsidy_outcome`."""
     revenue = rng.roll(state, f"{player}: subsidy (d6+4)")
     revolt = rng.roll(state, f"{player}: revolt roll for subsidy")
     return subsidy_outcome(
-        revenue, revolt, unrest, persuasion=persuasion, to_raise_army=to_raise_army, revolt_modifier=revolt_modifier
+        revenue,
+        revolt,
+        unrest,
+        persuasion=persuasion,
+        to_raise_army=to_raise_army,
+        revolt_modifier=revolt_modifier,
+        revenue_bonus=revenue_bonus,
     )
 
 
-def play_exaction(state: State, player: str, *, to_raise_army: bool) -> int:
-    """Handbook, *Revenue cards*: an exaction yields d6 florins and may only be used to raise an army."""
+def play_exaction(state: State, player: str, *, to_raise_army: bool, revenue_bonus: int = 0) -> int:
+    """Handbook, *Revenue cards*: an exaction yields d6 florins (plus ``revenue_bonus``, RR3-H03) and may only be
+    used to raise an army."""
     if not to_raise_army:
         raise ValueError(f"{player}: an Exaction card may only be played to raise an army")
-    return rng.roll(state, f"{player}: exaction (d6)")
+    return rng.roll(state, f"{player}: exaction (d6)") + revenue_bonus
 
 
-def loan_amount(die: int, phase: int) -> int:
-    """Handbook, *Loan cards*: d6+6 florins, halved (round down, R6) when played in the fourth phase; loans may
-    only be played in phases 1 and 4."""
+def loan_amount(die: int, phase: int, revenue_bonus: int = 0) -> int:
+    """Handbook, *Loan cards*: d6+6 florins (plus ``revenue_bonus``, RR3-H03), halved (round down, R6) when played
+    in the fourth phase; loans may only be played in phases 1 and 4."""
     if phase not in (1, 4):
         raise ValueError(f"loan cards are played in phase 1 or 4, not phase {phase}")
-    amount = die + 6
+    amount = die + 6 + revenue_bonus
     return amount // 2 if phase == 4 else amount
 
 
-def play_loan(state: State, player: str, phase: int, national_debt: int, bank: str | None = None) -> tuple[int, int]:
+def play_loan(
+    state: State, player: str, phase: int, national_debt: int, bank: str | None = None, revenue_bonus: int = 0
+) -> tuple[int, int]:
     """Roll a loan (a player's own card or, with ``bank``, an Italian bank's loan) and return
     ``(florins received, new national debt)``. Loans are never repaid; the amount received is added to the
     debt (R6)."""
     loan_amount(1, phase)  # validate the phase before rolling
     source = f"{bank} bank loan" if bank else "loan"
-    amount = loan_amount(rng.roll(state, f"{player}: {source} (d6+6, phase {phase})"), phase)
+    amount = loan_amount(rng.roll(state, f"{player}: {source} (d6+6, phase {phase})"), phase, revenue_bonus)
     return amount, national_debt + amount
 
 

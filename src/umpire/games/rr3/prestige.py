@@ -110,3 +110,12 @@ def revolt_modifier(chart: Mapping[str, int], team: str) -> int:
     if chart[team] == min(chart.values()):
         return 1
     return 0
+
+
+def revenue_bonus(chart: Mapping[str, int], team: str) -> int:
+    """Handbook, *Prestige*: "The rewards of high prestige can include increased chances of raising revenue".
+    RR3-H03: the team(s) ranked first on the chart add 1 florin to each revenue card they play (before a revolt or
+    phase 4 halves it), provided the chart is not all equal; no one else gains or loses."""
+    if team not in chart or len(set(chart.values())) < 2:
+        return 0
+    return 1 if chart[team] == max(chart.values()) else 0

@@ -330,14 +330,34 @@ def _owner(state: State, unit: dict[str, Any]) -> str | None:
 
 
 def desk_part(state: State, role: str) -> dict[str, Any]:
-    """A control desk: its pending items with their one-click actions, and its recent closed items."""
+    """A control desk: its pending items with their one-click actions, and its recent closed items; Map Control's
+    also the intention cards (:func:`intention_cards`)."""
     pending = [dict(item) | {"actions": desk.settle_forms(state, item)} for item in desk.pending(state, role)]
     closed = [i for i in state.get("items", {}).values() if i["desk"] == role and i["status"] != desk.PENDING]
-    return {
+    out: dict[str, Any] = {
         "role": role,
         "title": desk.DESK_TITLES[role],
         "pending": pending,
         "done": [dict(i) for i in reversed(closed[-RECENT:])],
+    }
+    if role == desk.MAP:
+        out["intentions"] = intention_cards(state)
+    return out
+
+
+def intention_cards(state: State) -> dict[str, Any]:
+    """Map Control's intention cards (handbook, *Movement*: "If players are not ready with their intentions when
+    the umpires call for the start of a step they will miss that step"; RR3-H06): in a movement step, the seats
+    that have handed in their card and those still missing; once a step closes, the cards it was moved by and the
+    seats that missed it. Only the control team's views carry it."""
+    boxes = state.get("box") or {}
+    handed = sorted(s for s, b in boxes.items() if b.get("submission") is not None and b.get("ready"))
+    closed = state.get("closed_cards")
+    return {
+        "step": state.get("step") if boxes else None,
+        "handed_in": handed,
+        "missing": sorted(s for s in boxes if s not in handed),
+        "closed": dict(closed) if isinstance(closed, dict) else None,
     }
 
 

@@ -549,8 +549,38 @@
     box.append(plist);
     sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
     if (!pend.length) box.append(U.el("p", { class: "empty" }, "Nothing waiting."));
+    if (desk.intentions) box.append(intentionCards(desk.intentions));
     const done = desk.done || [];  // newest first
     if (done.length) box.append(U.el("h3", {}, "Recently settled"), U.el("ol", { class: "items closed-items" }, ...done.map(itemLine)));
+    return box;
+  }
+  // Map Control's intention cards (ruling RR3-H06): who has handed in this step's card and who is missing; the
+  // cards themselves once the step has closed (the sealed cards are not shown while the step is open).
+  const STEP_NAMES = { move1: "first movement step", move2: "second movement step" };
+  function stepName(s) { return STEP_NAMES[s] || nice(s); }
+  function seatName(s) { const t = (S.view.teams || {})[s]; return (t && t.name) || DESK_TITLES[s] || nice(s); }
+  function intentionCards(ic) {
+    const box = U.el("section", { class: "intentions", "data-intentions": "" });
+    if (ic.step) {
+      box.append(U.el("h3", {}, "Intention cards: " + stepName(ic.step)),
+        U.el("p", { class: "handed-in", "data-handed-in": "" }, "Handed in: " + ((ic.handed_in || []).map(seatName).join(", ") || "none yet")),
+        U.el("p", { class: "missing", "data-missing": "" }, "Missing: " + ((ic.missing || []).map(seatName).join(", ") || "none")));
+    }
+    const c = ic.closed;
+    if (c) {
+      box.append(U.el("h3", {}, "Cards of the last step closed: turn " + c.turn + ", phase " + c.phase + ", " + stepName(c.step)));
+      const rows = [];
+      for (const [seat, lines] of Object.entries(c.cards || {})) {
+        for (const l of lines) {
+          const extra = [l.engage ? "intends to engage" : "", l.on_contact === "retreat" ? "retreats on contact" + (l.retreat_to ? " to " + l.retreat_to : "") : "", l.extort ? "extorts" : "", l.loot ? "loots" : ""].filter(Boolean).join(", ");
+          rows.push(U.el("tr", { "data-card": seat + ":" + l.army }, U.el("td", {}, seatName(seat)), U.el("td", {}, l.army), U.el("td", {}, l.option), U.el("td", {}, (l.path || []).join(" → ") || "–"), U.el("td", {}, extra || "–")));
+        }
+      }
+      if (rows.length) box.append(U.el("table", { class: "results cards" }, U.el("tr", {}, ...["Seat", "Army", "Option", "Path", "Also"].map(h => U.el("th", {}, h))), ...rows));
+      else box.append(U.el("p", { class: "empty" }, "No card was handed in."));
+      if ((c.missing || []).length) box.append(U.el("p", { class: "missing", "data-missed": "" }, "Missed the step: " + c.missing.map(seatName).join(", ")));
+    }
+    if (!ic.step && !c) box.append(U.el("h3", {}, "Intention cards"), U.el("p", { class: "empty" }, "No movement step yet."));
     return box;
   }
   function gmSummary() {

@@ -2,6 +2,7 @@
 :mod:`umpire.games.rr3.desk` (requests, direct actions, settlers and phase hooks)."""
 
 from umpire.games.rr3.desks import (
+    answers,
     armies,
     characters,
     control,
@@ -11,12 +12,15 @@ from umpire.games.rr3.desks import (
     nonplayed,
     nonplayed_armies,
     politics,
+    recruitment,
     religion,
     sieges,
     succession,
+    treaties,
 )
 
 __all__ = [
+    "answers",
     "armies",
     "characters",
     "control",
@@ -26,7 +30,9 @@ __all__ = [
     "nonplayed",
     "nonplayed_armies",
     "politics",
+    "recruitment",
     "religion",
     "sieges",
     "succession",
+    "treaties",
 ]

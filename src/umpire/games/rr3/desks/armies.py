@@ -543,6 +543,7 @@ def end_military_phase(state: State) -> None:
     """Step 4 of the military phase (handbook, *The Campaign System*): the battles still pending are fought, loot
     is completed, then troops desert for Arrears and Fatigue (CP11)."""
     settle_pending(state, ("battle", "passage"))
+    settle_pending(state, ("retreat",))
     complete_loot(state)
     desert(state)
     state.pop("box", None)

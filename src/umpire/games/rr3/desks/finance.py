@@ -192,8 +192,8 @@ def _revolt_area_choices(state: State, item: Item) -> Mapping[str, Sequence[str]
 def _settle_play(state: State, item: Item, action: Action) -> str:
     """Roll the card. A subsidy: Unrest +2 unless persuaded or to raise an army, then the revolt roll (R5) with
     the prestige (D10) and unjust-war (DK13) modifiers; a revolt halves it, zeroes the index and puts a home area
-    in revolt (DK3). A loan adds to the national debt (R6). The revenue goes to the treasury, or to the raise
-    fund when it is to raise an army (DK2)."""
+    in revolt (DK3). A loan adds to the national debt (R6). The team first on the prestige chart adds 1 florin to
+    every card (RR3-H03). The revenue goes to the treasury, or to the raise fund when it is to raise an army (DK2)."""
     p = item["params"]
     phase = int(item.get("phase") or state.get("phase") or 1)
     error = play_error(state, p, phase, exclude=item["id"])
@@ -203,6 +203,7 @@ def _settle_play(state: State, item: Item, action: Action) -> str:
     rec = need_state(state, sid)
     who = f"{team} ({sid})"
     kind = p["kind"]
+    bonus = prestige.revenue_bonus(prestige_chart(state), team)
     text: str
     if kind == "subsidy":
         extra = action.get("modifier") or 0
@@ -216,11 +217,13 @@ def _settle_play(state: State, item: Item, action: Action) -> str:
             persuasion=bool(p["persuasion"]),
             to_raise_army=p["raise_army"],
             revolt_modifier=modifier,
+            revenue_bonus=bonus,
         )
         rec["unrest"] = result.unrest_after
         amount = result.amount
         shown = f"{result.unrest_index}" + (f" {modifier:+d}" if modifier else "")
-        text = f"subsidy d6 {result.revenue_die}+4; revolt roll {result.revolt_die} against index {shown}: "
+        text = f"subsidy d6 {result.revenue_die}+4{_bonus(bonus)}; "
+        text += f"revolt roll {result.revolt_die} against index {shown}: "
         if result.revolt:
             area = _revolt_area(state, item, action)
             text += f"REVOLT in {area}, subsidy halved to {amount}; unrest 0"
@@ -230,13 +233,14 @@ def _settle_play(state: State, item: Item, action: Action) -> str:
         if p["persuasion"]:
             _cards(state)[p["persuasion"]]["played"] = {"turn": state.get("turn"), "phase": phase}
     elif kind == "exaction":
-        amount = finance.play_exaction(state, who, to_raise_army=True)
-        text = f"exaction: {amount} florins"
+        amount = finance.play_exaction(state, who, to_raise_army=True, revenue_bonus=bonus)
+        text = f"exaction{_bonus(bonus)}: {amount} florins"
     else:
         bank = p["bank"] if kind == "italian_loan" else None
-        amount, debt = finance.play_loan(state, who, phase, int(rec.get("debt", 0)), bank)
+        amount, debt = finance.play_loan(state, who, phase, int(rec.get("debt", 0)), bank, bonus)
         rec["debt"] = debt
-        text = f"{'loan from the ' + bank + ' bank' if bank else 'loan'}: {amount} florins; national debt {debt}"
+        source = "loan from the " + bank + " bank" if bank else "loan"
+        text = f"{source}{_bonus(bonus)}: {amount} florins; national debt {debt}"
     if p["raise_army"] or kind == "exaction":
         rec[RAISE_FUND] = int(rec.get(RAISE_FUND, 0)) + amount
         text += f" (earmarked to raise an army: raise fund {rec[RAISE_FUND]})"
@@ -245,6 +249,10 @@ def _settle_play(state: State, item: Item, action: Action) -> str:
         text += f" (treasury {rec['treasury']})"
     _cards(state)[p["card"]]["played"] = {"turn": state.get("turn"), "phase": phase}
     return text
+
+
+def _bonus(bonus: int) -> str:
+    return f" (+{bonus} for the first place on the prestige chart)" if bonus else ""
 
 
 def _revolt_area(state: State, item: Item, action: Action) -> str:

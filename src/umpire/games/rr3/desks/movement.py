@@ -17,6 +17,7 @@ from typing import Any
 
 from umpire.games.rr3 import battles, campaigns
 from umpire.games.rr3.desk import (
+    ANSWER_BY,
     ANY,
     MAP,
     NONPLAYED,
@@ -24,6 +25,8 @@ from umpire.games.rr3.desk import (
     Field,
     Item,
     State,
+    answer_item,
+    awaiting,
     direct,
     geography,
     on_step_change,
@@ -126,13 +129,36 @@ def _intentions(state: State, geo: Any, step: str) -> tuple[dict[str, campaigns.
     return found, missed
 
 
+def keep_cards(state: State, step: str) -> None:
+    """The cards of the step now closing, as they were handed in, with the seats that handed none, kept for Map
+    Control's desk until the next step closes (``state["closed_cards"]``, RR3-H06; the control team's only)."""
+    cards: dict[str, Any] = {}
+    missing = []
+    for seat, entry in sorted((state.get("box") or {}).items()):
+        submission = entry.get("submission") if isinstance(entry, Mapping) else None
+        card = submission.get("armies") if isinstance(submission, Mapping) else None
+        if isinstance(card, Mapping):
+            cards[seat] = [dict(line) for _, line in sorted(card.items())]
+        else:
+            missing.append(seat)
+    state["closed_cards"] = {
+        "turn": state.get("turn"),
+        "phase": state.get("phase"),
+        "step": step,
+        "cards": cards,
+        "missing": missing,
+    }
+
+
 # --- resolving a step ---------------------------------------------------------------------------------------------
 
 
 def resolve(state: State, step: str) -> campaigns.StepResult:
     """Leaving a movement step: the battles still pending are fought first, then every army moves at once."""
     army_desk.settle_pending(state, ("battle", "passage"))
+    army_desk.settle_pending(state, ("retreat",))
     geo = geography(state)
+    keep_cards(state, step)
     intentions, missed = _intentions(state, geo, step)
     state.pop("box", None)
     plans = {
@@ -256,18 +282,80 @@ def battle_side(state: State, army_id: str, river_defence: bool = False) -> batt
     )
 
 
+def _retreat_options(state: State, army_id: str, area: str) -> list[str]:
+    army = state.get("armies", {}).get(army_id)
+    if army is None or army["area"] != area:
+        return []
+    return list(campaigns.retreat_choices(state, geography(state), army_id, area, army.get("came_from")))
+
+
 def _retreat_choices(state: State, item: Item) -> Mapping[str, Sequence[str]]:
-    geo = geography(state)
-    area = item["params"]["area"]
-    options: list[str] = []
-    ids = item["params"].get("armies") or [item["params"].get("army")]
-    for army_id in ids:
-        army = state.get("armies", {}).get(army_id)
-        if army is not None and army["area"] == area:
-            for option in campaigns.retreat_choices(state, geo, army_id, area, army.get("came_from")):
-                if option not in options:
-                    options.append(option)
-    return {"retreat_to": options}
+    return {"retreat_to": _retreat_options(state, item["params"]["army"], item["params"]["area"])}
+
+
+def after_battle(state: State, army_id: str, area: str, battle: Item) -> str:
+    """Handbook, *After combat*: "The losing army must retreat to an adjacent area, preferably on the line on which
+    it advanced or to a friendly area". The loser chooses after the dice (RR3-H04): with two or more areas open a
+    ``retreat`` item waits for its team's choice (``choose_retreat``; Non-played States Control's for a non-played
+    army; Map Control may record it); with one it goes there, with none it surrenders (CP9)."""
+    options = _retreat_options(state, army_id, area)
+    if len(options) < 2:
+        return _retreat(state, army_id, area, None)
+    army = state["armies"][army_id]
+    team = army.get("team")
+    open_item(
+        state,
+        desk=MAP,
+        kind="retreat",
+        title=f"{army_id} lost the battle at {area}: where does it retreat?",
+        params={
+            "army": army_id,
+            "area": area,
+            "battle": battle["id"],
+            "options": options,
+            ANSWER_BY: team if isinstance(team, str) else NONPLAYED,
+        },
+        team=team,
+        public=True,
+    )
+    return f"{army_id} must retreat: {', '.join(options)} (its choice)"
+
+
+@settle(
+    "retreat",
+    label="Retreat",
+    fields=(Field("retreat_to", "Retreats to (blank: the first, on its line of advance)", "choice", required=False),),
+    chooser=_retreat_choices,
+)
+def settle_retreat(state: State, item: Item, action: dict[str, Any]) -> str:
+    """The loser's retreat, chosen after the battle (RR3-H04); left unchosen when the step moves on, the first area
+    (its line of advance, else a friendly area) is taken."""
+    army_id, area = item["params"]["army"], item["params"]["area"]
+    if army_id not in state.get("armies", {}) or state["armies"][army_id]["area"] != area:
+        return f"no retreat: {army_id} is no longer in {area}"
+    return _retreat(state, army_id, area, action.get("retreat_to") or None)
+
+
+def _retreats_waiting(state: State, role: str) -> list[str]:
+    return awaiting(state, role, ("retreat",))
+
+
+@direct(
+    "choose_retreat",
+    label="Choose the retreat of a beaten army",
+    who=ANY,
+    fields=(Field("item", "Battle lost", "choice"), Field("retreat_to", "Retreat to", "choice")),
+    chooser=lambda state, role: {
+        "item": _retreats_waiting(state, role),
+        "retreat_to": sorted(
+            {a for i in _retreats_waiting(state, role) for a in state["items"][i]["params"]["options"]}
+        ),
+    },
+    available=lambda state, role: bool(_retreats_waiting(state, role)),
+)
+def choose_retreat(state: State, role: str, action: dict[str, Any]) -> None:
+    """The beaten army's team chooses where it retreats (RR3-H04)."""
+    answer_item(state, role, action, ("retreat",))
 
 
 def _retreat(state: State, army_id: str, area: str, chosen: Any) -> str:
@@ -312,15 +400,11 @@ def _apply(state: State, army_id: str, men: int) -> None:
         remove_army(state, army_id)
 
 
-@settle(
-    "battle",
-    label="Fight the battle",
-    fields=(Field("retreat_to", "Loser retreats to (blank: the best area)", "choice", required=False),),
-    chooser=_retreat_choices,
-)
+@settle("battle", label="Fight the battle")
 def settle_battle(state: State, item: Item, action: dict[str, Any]) -> str:
     """Handbook, *Battles*: both sides roll (:func:`battles.fight`: dice, nation, river, Fatigue, looting, then the
-    leaders' death rolls); casualties are applied; the loser retreats (a drawn battle: nobody retreats, R2)."""
+    leaders' death rolls); casualties are applied; the loser then chooses its retreat (:func:`after_battle`; a drawn
+    battle: nobody retreats, R2)."""
     area = item["params"]["area"]
     a, b = item["params"]["armies"]
     armies = state.get("armies", {})
@@ -343,25 +427,20 @@ def settle_battle(state: State, item: Item, action: dict[str, Any]) -> str:
     lines += _deaths(state, result.dead_leaders, area, item)
     loser = result.loser
     if loser is not None and loser in state["armies"]:
-        lines.append(_retreat(state, loser, area, action.get("retreat_to")))
+        lines.append(after_battle(state, loser, area, item))
     for army_id in (a, b):
         if army_id not in state["armies"]:
             lines.append(f"{army_id} is destroyed")
     return "; ".join(lines)
 
 
-@settle(
-    "passage",
-    label="Fight the ruler's levy",
-    fields=(Field("retreat_to", "If the army loses, it retreats to (blank: the best area)", "choice", required=False),),
-    chooser=_retreat_choices,
-)
+@settle("passage", label="Fight the ruler's levy")
 def settle_passage(state: State, item: Item, action: dict[str, Any]) -> str:
     """Handbook, *Movement through non-played states*: "the ruler of the area will raise an army and oppose the
     passage (roll 1d6+2, this is the number of troops raised immediately; the battle is fought under the normal
     rules)" (:func:`battles.raise_opposing_army`); the state is then at war with the army's (*The Non-played
     States*: "they will go to war if their territory is attacked", :func:`nonplayed.attacked`). The levy disperses
-    after the battle (CP15)."""
+    after the battle (CP15); an army that loses chooses its retreat (:func:`after_battle`)."""
     params = item["params"]
     army_id, area, ruler = params["army"], params["area"], params["ruler"]
     army = state.get("armies", {}).get(army_id)
@@ -380,7 +459,7 @@ def settle_passage(state: State, item: Item, action: dict[str, Any]) -> str:
     _apply(state, army_id, result.survivors[0])
     lines += _deaths(state, result.dead_leaders, area, item)
     if result.loser == army_id and army_id in state["armies"]:
-        lines.append(_retreat(state, army_id, area, action.get("retreat_to")))
+        lines.append(after_battle(state, army_id, area, item))
     if army_id not in state["armies"]:
         lines.append(f"{army_id} is destroyed")
     return "; ".join(lines)
@@ -442,8 +521,8 @@ def open_suppress(state: State, role: str, action: dict[str, Any]) -> Item:
 
 @settle("suppress_revolt", label="Roll to suppress")
 def settle_suppress(state: State, item: Item, action: dict[str, Any]) -> str:
-    """Roll d6 + the owner's Unrest index; less than the army's men in thousands puts the revolt down
-    (:func:`battles.suppress_revolt`)."""
+    """Roll d6 + the owner's Unrest index (+ the florins given to the rebels of a religious revolt, RR3-H05); less
+    than the army's men in thousands puts the revolt down (:func:`battles.suppress_revolt`)."""
     army_id, area, owner = item["params"]["army"], item["params"]["area"], item["params"]["owner"]
     army = state.get("armies", {}).get(army_id)
     record = state.get("areas", {}).get(area, {})
@@ -452,7 +531,9 @@ def settle_suppress(state: State, item: Item, action: dict[str, Any]) -> str:
     if not record.get("revolt"):
         return f"no attempt: {area} is no longer in revolt"
     unrest = int(state.get("states", {}).get(owner, {}).get("unrest", 0))
-    if battles.suppress_revolt(state, area, unrest, int(army["men"])):
+    funds = int(record.get("rebel_funds", 0))
+    if battles.suppress_revolt(state, area, unrest, int(army["men"]), funds):
         record["revolt"] = False
+        record.pop("rebel_funds", None)
         return f"{army_id} suppresses the revolt in {area}"
     return f"{army_id} fails to suppress the revolt in {area} (needed less than {army['men'] // 1_000})"

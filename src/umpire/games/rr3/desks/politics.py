@@ -1,7 +1,7 @@
 """Political Control's desk (handbook, *Politics, Diplomacy and Domestic Support*, *The Diet of the Holy Roman
 Empire*, *Election of an emperor and the King of the Romans*, *The Imperial Ban*, *Prestige*).
 
-Treaties are valid only once registered; grievances are ruled valid or not; wars are declared at once (a war
+Treaties are in :mod:`treaties`. Grievances are ruled valid or not; wars are declared at once (a war
 without a valid grievance is recorded on the state and raises its subsidy revolt risk, DK13); the Emperor summons
 the Diet to an Imperial Free City and asks for the Imperial Penny (:func:`politics.request_imperial_penny`,
 collected in phase 1 of the next turn); the electors elect an Emperor or a King of the Romans
@@ -137,77 +137,6 @@ def _states_choice(state: State, role: str) -> Mapping[str, Sequence[str]]:
 
 def _teams(state: State) -> list[str]:
     return list(state.get("teams", {}))
-
-
-@desk.request(
-    "register_treaty",
-    desk=desk.POLITICAL,
-    label="Register a treaty",
-    fields=(
-        Field("parties", "Other parties (teams)", "multi"),
-        Field("terms", "Terms"),
-        Field("turns", "Time limit in turns (0: none)", "int", required=False, minimum=0, maximum=6),
-        Field("peace", "States it makes peace between", "multi", required=False),
-    ),
-    chooser=lambda state, role: {
-        "parties": [t for t in _teams(state) if t != role],
-        "peace": list(state.get("states", {})),
-    },
-)
-def _open_treaty(state: State, role: str, action: Action) -> dict[str, Any]:
-    """Handbook, *Treaties*: "Political Control must be made aware of any treaty or it will not be regarded as
-    valid within the game"; a time limit may be imposed. Valid once registered (settled)."""
-    parties = [role, *[p for p in action["parties"] if p != role]]
-    if len(parties) < 2:
-        raise IllegalAction("a treaty needs at least one other party besides your team")
-    if not action["terms"].strip():
-        raise IllegalAction("a treaty needs its terms as text")
-    peace = list(action.get("peace") or [])
-    if len(peace) == 1:
-        raise IllegalAction("peace is made between two or more states; name at least two, or none")
-    title = f"Treaty between {', '.join(parties)}"
-    return {
-        "title": title,
-        "params": {
-            "parties": parties,
-            "terms": action["terms"].strip(),
-            "turns": action.get("turns") or 0,
-            "peace": peace,
-        },
-    }
-
-
-@desk.settle("register_treaty", label="Register")
-def _settle_treaty(state: State, item: Item, action: Action) -> str:
-    """Registering makes the treaty valid; a peace treaty ends the wars among the states it names (DK14)."""
-    p = item["params"]
-    turn = int(state.get("turn") or 1)
-    treaty = {
-        "id": item["id"],
-        "parties": p["parties"],
-        "terms": p["terms"],
-        "registered": {"turn": turn, "phase": state.get("phase")},
-        "expires": turn + p["turns"] if p["turns"] else None,
-    }
-    state.setdefault("treaties", []).append(treaty)
-    ended = []
-    peace = p.get("peace", [])
-    for i, a in enumerate(peace):
-        for b in peace[i + 1 :]:
-            if end_war(state, a, b):
-                ended.append(f"{a}-{b}")
-    limit = f", valid to the end of turn {treaty['expires']}" if treaty["expires"] else ""
-    text = f"treaty registered between {', '.join(p['parties'])}{limit}"
-    if ended:
-        text += f"; peace: {', '.join(ended)}"
-    journal(state, "Treaty registered", text, team=item.get("team"))
-    return text
-
-
-def treaty_valid(state: State, treaty: Mapping[str, Any]) -> bool:
-    """A registered treaty is valid until the end of its last turn (DK14)."""
-    expires = treaty.get("expires")
-    return expires is None or int(state.get("turn") or 1) <= int(expires)
 
 
 @desk.request(

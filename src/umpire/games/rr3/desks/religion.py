@@ -635,3 +635,59 @@ def grant_card(state: State, role: str, action: Action) -> None:
         record.setdefault("cards", []).append(card_id)
         text = f"{team} receives a Persuasion card ({card_id}): {why}"
     journal(state, "Card granted", f"{text} — {desk.DESK_TITLES.get(role, role)}, {who}", team=team)
+
+
+# --- funds to the rebels of a religious revolt ----------------------------------------------------------------------
+
+RELIGIOUS_REVOLTS = (religion.CATHOLIC, religion.LUTHERAN)
+
+
+def rebel_areas(state: State, team: str | None) -> list[str]:
+    """Areas in a religious revolt (``revolt_by`` a religion, not a subsidy's unrest) not owned by ``team``."""
+    mine = set(team_states(state, team)) if team else set()
+    return sorted(
+        a
+        for a, rec in state.get("areas", {}).items()
+        if rec.get("revolt") and rec.get("revolt_by") in RELIGIOUS_REVOLTS and rec.get("owner") not in mine
+    )
+
+
+@desk.request(
+    "fund_rebels",
+    desk=desk.RELIGIOUS,
+    label="Fund the rebels of a religious revolt",
+    fields=(
+        Field("state", "Paid by your state", "choice"),
+        Field("area", "Area in revolt", "choice"),
+        Field("florins", "Florins", "int", minimum=1, maximum=desk.MAX_MONEY),
+    ),
+    chooser=lambda state, role: {"state": team_states(state, role), "area": rebel_areas(state, role)},
+)
+def _open_funds(state: State, role: str, action: Action) -> dict[str, Any]:
+    """Handbook, *Revolts*: "In the case of a religious revolt, players may support the revolt by providing funds
+    to the rebels. This should be actioned via Religious Control." Not public: who pays the rebels is the
+    payer's secret (RR3-H05)."""
+    have = int(need_state(state, action["state"]).get("treasury", 0))
+    if action["florins"] > have:
+        raise IllegalAction(f"{action['state']} has {have} florins; the rebels would be given {action['florins']}")
+    rec = state["areas"][action["area"]]
+    return {
+        "title": f"{action['state']} funds the {rec['revolt_by']} rebels of {action['area']}",
+        "params": {"state": action["state"], "area": action["area"], "florins": action["florins"]},
+    }
+
+
+@desk.settle("fund_rebels", label="Hand the funds to the rebels")
+def _settle_funds(state: State, item: Item, action: Action) -> str:
+    """The florins leave the payer's treasury and add 1 each to the roll of every attempt to suppress the revolt
+    (:func:`battles.suppresses_revolt`) until it is put down (RR3-H05)."""
+    p = item["params"]
+    rec = state.get("areas", {}).get(p["area"], {})
+    if not rec.get("revolt"):
+        raise IllegalAction(f"{p['area']} is no longer in revolt; dismiss this item")
+    pay(state, p["state"], p["florins"], f"the funds for the rebels of {p['area']}")
+    rec["rebel_funds"] = int(rec.get("rebel_funds", 0)) + p["florins"]
+    return (
+        f"{p['state']} gives {p['florins']} florins to the rebels of {p['area']}: +{rec['rebel_funds']} to every"
+        " attempt to suppress the revolt"
+    )
