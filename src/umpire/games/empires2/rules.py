@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board, events, independent
+from umpire.games.empires2 import board, demise, events, independent
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
 from umpire.games.empires2.mapdata import load_map
@@ -130,6 +130,7 @@ class EmpiresForTwo(Ruleset):
             "blocked": state.get("blocked"),
             "acting": _acting(state),
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
+            "asylum": demise.view(state, role),
         }
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
@@ -144,7 +145,11 @@ class EmpiresForTwo(Ruleset):
         if role not in _acting(state):
             raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
         kind = action["type"]
-        if kind == "place" and state["phase"] == "place":
+        if demise.pending(state):
+            if kind != "asylum":
+                raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
+            demise.answer(state, role, action.get("grant"))
+        elif kind == "place" and state["phase"] == "place":
             _place(state, role, action)
         elif kind == "endeavour" and state["phase"] == "turn":
             _endeavour(state, role, action)
@@ -164,6 +169,8 @@ class EmpiresForTwo(Ruleset):
 def _acting(state: State) -> list[str]:
     if state["over"] or state.get("blocked"):
         return []
+    if demise.pending(state):
+        return demise.waiting_for(state)
     if state["phase"] == "place" and state["picking"]:
         return [state["picking"][0]]
     if state["phase"] == "turn" and state["current"]:
@@ -175,6 +182,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     """What ``role`` may do now; an endeavour is listed with no gold and its most gold as ``max_gold``."""
     if role not in _acting(state):
         return []
+    if demise.pending(state):
+        return demise.actions(state, role)
     if state["phase"] == "place":
         return [{"type": "place", "place": i + 1} for i, held in enumerate(state["order"]) if held is None]
     e = state["empires"][role]
@@ -203,14 +212,14 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 
 
 def _advance(state: State) -> None:
-    while not state["over"]:
+    while not state["over"] and not demise.pending(state):
         if state["phase"] == "round":
             _start_round(state)
         elif state["phase"] == "place":
             picker = state["picking"][0] if state["picking"] else None
             if picker is None:
                 state["phase"], state["turn_index"] = "turn", 0
-            elif state["empires"][picker]["status"] == board.INDEPENDENT:
+            elif state["empires"][picker]["status"] != board.PLAYER:
                 place = earliest_free(state["order"])
                 state["order"] = place_in_round(state["order"], picker, place)
                 state["picking"].pop(0)
@@ -226,18 +235,30 @@ def _advance(state: State) -> None:
                 _end_round(state)
                 continue
             eid = state["order"][state["turn_index"]]
-            if state["empires"][eid]["status"] == board.INDEPENDENT:
+            if not demise.in_play(state, eid) or state["empires"][eid]["status"] == demise.ALLIED:
+                board.log(state, f"{board.name(state, eid)} takes no player-turn: {_no_turn(state, eid)}")
+                state["turn_index"] += 1
+            elif state["empires"][eid]["status"] == board.INDEPENDENT:
                 independent.case_33_22_turn(state, eid)
                 state["turn_index"] += 1
             else:
                 _start_player_turn(state, eid)
 
 
+def _no_turn(state: State, eid: str) -> str:
+    fate = demise.demise_of(state, eid)
+    if fate is not None:
+        return f"{fate} (33.6, rewrite 21.0)"
+    if not board.areas_of(state, eid):
+        return "it holds no area"
+    return "Allied Empires' turns (33.31) are not built on this branch"
+
+
 def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
-    live = [eid for eid in state["empires"] if board.areas_of(state, eid)]
+    live = [eid for eid in state["empires"] if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
         state["empires"][eid]["year_cards"] = [board.card_json(c) for c in hand]
