@@ -113,6 +113,7 @@ class EmpiresForTwo(Ruleset):
         }
         return {
             "ruleset": "empires2",
+            "scenario": state["scenario"],
             "role": role,
             "round": state["round"],
             "years": list(round_years(state["start_year"], max(1, state["round"]))),
@@ -179,7 +180,8 @@ def _acting(state: State) -> list[str]:
 
 
 def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
-    """What ``role`` may do now; an endeavour is listed with no gold and its most gold as ``max_gold``."""
+    """What ``role`` may do now; an endeavour is listed with no gold, its most gold as ``max_gold`` and its
+    effectiveness rating before gold as ``er`` (both are information: ``apply`` reads only the other keys)."""
     if role not in _acting(state):
         return []
     if demise.pending(state):
@@ -196,8 +198,16 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                 continue
             own = kind in ("ruling", "fortification")
             for aid in board.areas_of(state, role) if own else board.neighbours(state, role, m):
+                er = independent.basic_er(state, role, kind, aid, m)
                 out.append(
-                    {"type": "endeavour", "endeavour": kind, "area": aid, "gold": 0, "max_gold": e["gold"] - cost}
+                    {
+                        "type": "endeavour",
+                        "endeavour": kind,
+                        "area": aid,
+                        "gold": 0,
+                        "max_gold": e["gold"] - cost,
+                        "er": er,
+                    }
                 )
     if not state.get("taxed"):
         out.append(
