@@ -213,3 +213,19 @@ def test_33_6_an_independent_loses_its_court_to_a_players_conquest_in_play(game:
     game.act("byzantine", {"type": "asylum", "grant": False})
     assert game.view("gm")["acting"] == ["germany"]
     assert "denmark" in game.state["empires"]["germany"]["ever"]
+
+
+def test_33_61_a_second_court_falling_waits_for_the_first_question(game: Game) -> None:
+    state = game.state
+    lose_denmark(state)
+    state["areas"]["pomerania"]["owner"] = None
+    state["areas"]["greater_poland"]["owner"] = "germany"
+    demise.court_lost(state, "poland")
+    assert state["asylum"]["empire"] == "denmark" and state["asylum_queue"][0]["empire"] == "poland"
+    game.act("germany", {"type": "asylum", "grant": False})
+    game.act("byzantine", {"type": "asylum", "grant": False})
+    assert game.state["asylum"]["empire"] == "poland"
+    assert game.view("byzantine")["empires"]["denmark"]["demise"] == demise.DISMANTLED
+    game.act("germany", {"type": "asylum", "grant": False})
+    game.act("byzantine", {"type": "asylum", "grant": True})
+    assert game.state.get("asylum") is None and game.state["control"]["poland"] == "byzantine"

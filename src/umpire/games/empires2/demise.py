@@ -16,7 +16,8 @@ a dismantled empire that once possessed it reappears there with a 3-3-3 leader's
 
 State: ``empires[id]["demise"]`` is None, ``"exile"`` or ``"dismantled"``; ``empires[id]["exile"]`` holds the lost
 Court and the host's ties while in exile; ``empires[id]["ever"]`` the areas it took after the scenario's start;
-``state["asylum"]`` the open question (empire, the seats asked, their sealed answers).
+``state["asylum"]`` the open question (empire, the seats asked, their sealed answers), ``state["asylum_queue"]``
+any asked after it.
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def case_21_exile(state: State, eid: str, host: str | None, game_map: EmpiresMap
 
 def case_33_63_ally_loses_court(state: State, eid: str, seat: str) -> None:
     """33.63: the Allied Empire's player either grants asylum to his ally or ends the alliance (then 33.61)."""
-    state["asylum"] = {"empire": eid, "seats": [seat], "answers": {}, "ally": seat}
+    _open(state, {"empire": eid, "seats": [seat], "answers": {}, "ally": seat})
     _say(
         state,
         f"{board.name(state, seat)}: grant asylum to its ally {board.name(state, eid)}, or end the alliance (33.63)?",
@@ -143,12 +144,20 @@ def case_33_61_ask_asylum(state: State, eid: str, asked: list[str]) -> None:
     if not asked:
         case_33_64_dismantle(state, eid)
         return
-    state["asylum"] = {"empire": eid, "seats": list(asked), "answers": {}, "ally": None}
+    _open(state, {"empire": eid, "seats": list(asked), "answers": {}, "ally": None})
     who = " and ".join(board.name(state, s) for s in asked)
     _say(state, f"{board.name(state, eid)} asks for asylum (33.61): {who} to answer, sealed")
 
 
 # --- the asylum question ---------------------------------------------------------------------------------------
+
+
+def _open(state: State, question: dict[str, Any]) -> None:
+    """Open an asylum question, or queue it behind the one open (two Courts can fall in one player-turn)."""
+    if state.get("asylum") is None:
+        state["asylum"] = question
+    else:
+        state.setdefault("asylum_queue", []).append(question)
 
 
 def pending(state: State) -> bool:
@@ -198,6 +207,9 @@ def settle(state: State, game_map: EmpiresMap | None = None) -> None:
     """Every answer is in: 33.63 (the ally's choice) or 33.61 (willing seats; a contest between two)."""
     m = game_map or load_map()
     question = state.pop("asylum")
+    queue = state.get("asylum_queue") or []
+    if queue:
+        state["asylum"] = queue.pop(0)
     eid = question["empire"]
     willing = [s for s in question["seats"] if question["answers"][s]]
     if question["ally"] is not None:

@@ -5,9 +5,10 @@ A round (rewrite 6.0): the Year Cards are dealt, initiative decides who picks a 
 an Independent's by the engine (``independent.py``), a player's by its actions, and at the end of the round the
 Year Cards left unused are turned over for stature checks. Actions (each listed in the acting seat's view):
 ``{"type": "place", "place": 2}``, ``{"type": "endeavour", "endeavour": "ruling", "area": "saxony", "gold": 1}``,
-``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``. What is not built (Allied Empires 33.3,
-alliances 33.4, demise 33.6, diplomacy, plunder, most Event Card effects, bots) is refused or stops the game with a
-message naming it (docs/status.md).
+``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``, and while an asylum question is open (33.61,
+``demise.py``) ``{"type": "asylum", "grant": true}``. What is not built (Allied Empires 33.3, alliances 33.4,
+diplomacy, plunder, most Event Card effects) is refused or stops the game with a message naming it
+(docs/status.md).
 """
 
 from __future__ import annotations
@@ -108,6 +109,7 @@ class EmpiresForTwo(Ruleset):
                 "year_cards": len(e["year_cards"]),
                 "held": e["held"] if role in (eid, GM) else len(e["held"]),
                 "in_play": e["in_play"],
+                "demise": e.get("demise"),
             }
             for eid, e in state["empires"].items()
         }
