@@ -95,3 +95,18 @@ def test_play_prints_a_whole_bot_game(ruleset: str, year: str, closing: str) -> 
     assert result.returncode == 0, result.stderr
     assert closing in result.stdout
     assert_user_error(umpire("play", ruleset, "--level", "superhuman"), "unknown bot level 'superhuman'")
+
+
+def test_play_empires2_runs_a_scenario_to_its_last_round() -> None:
+    result = umpire("play", "empires2", "--scenario", "charlemagne", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    assert "Game over: the last of the scenario's 9 rounds is played." in result.stdout
+    assert_user_error(umpire("play", "empires2", "--scenario", "atlantis"), "unknown scenario 'atlantis'")
+    assert_user_error(umpire("play", "empires2", "--end-year", "800"), "no end year")
+
+
+def test_selfplay_empires2_has_bots_now() -> None:
+    result = umpire("selfplay", "empires2", "--games", "2", "--workers", "2", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    games = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert len(games) == 2 and all(game["over"] for game in games)

@@ -239,19 +239,28 @@ def test_33_29_court_moves_to_the_richest_area_of_its_language_and_religion(stat
     assert independent.case_33_29_move_court(state, "kiev") == "novgorod"
 
 
-def test_33_29_no_court_possible_is_the_unbuilt_demise(state: State) -> None:
+def test_33_29_no_court_possible_returns_none_for_the_demise(state: State) -> None:
     state["areas"]["denmark"]["owner"] = None
     state["areas"]["scania"]["owner"] = None
-    with pytest.raises(NotImplementedError, match=r"demise of empires \(33.6\)"):
-        independent.case_33_29_move_court(state, "denmark")
+    assert independent.case_33_29_move_court(state, "denmark") is None
+    assert state["empires"]["denmark"]["court"] == "denmark"  # the last Court, kept for 33.61 and 33.62
 
 
-def test_33_29_a_player_losing_its_court_is_the_unbuilt_exile(state: State) -> None:
-    with pytest.raises(NotImplementedError, match=r"exile \(rewrite 21.0\)"):
-        independent.court_lost(state, "germany")
+def test_33_29_a_player_losing_its_court_moves_it_too(state: State) -> None:
+    state["areas"]["saxony"]["owner"] = None
+    independent.court_lost(state, "germany")
+    assert state["empires"]["germany"]["court"] != "saxony"
+    assert state["empires"]["germany"].get("demise") is None
     state["areas"]["ile_de_france"]["owner"] = None
     independent.court_lost(state, "france")
     assert state["empires"]["france"]["court"] != "ile_de_france"
+
+
+def test_33_24a_missionary_fervor_with_an_empty_deck_draws_from_the_discards(state: State) -> None:
+    state["event_deck"] = ["missionary_fervor"]
+    state["event_discard"] = ["quiet_years"]
+    assert independent.case_33_24a_event_card(state, "france") == "quiet_years"
+    assert state["event_deck"] == ["missionary_fervor"]
 
 
 def test_33_23_never_diplomacy_and_only_the_four_endeavours_of_the_steps(state: State) -> None:

@@ -107,11 +107,20 @@ def test_replay_reproduces_random_legal_games(seed: int, rng_seed: int) -> None:
     assert again.digest() == game.digest()
 
 
-def test_bots_are_not_built_and_say_so() -> None:
-    from umpire.bots import registry as bots
+def test_a_random_millennium_game_reaches_its_end() -> None:
+    """Regression: a lost Court with no successor (33.6) no longer stops the game."""
+    game = random_game("millennium", 11, 5000, 11)
+    assert game.state["over"] and game.state["round"] == 20 and not game.state.get("blocked")
 
-    with pytest.raises(ValueError, match="no bots for ruleset 'empires2'"):
-        bots.family("empires2")
+
+def test_an_endeavour_is_listed_with_its_rating_before_gold() -> None:
+    game = random_game("charlemagne", 4, 0, 0)
+    while game.state["phase"] != "turn":
+        role = game.view("gm")["acting"][0]
+        game.act(role, game.view(role)["actions"][0])
+    role = game.view("gm")["acting"][0]
+    listed = [a for a in game.view(role)["actions"] if a["type"] == "endeavour"]
+    assert listed and all(isinstance(a["er"], int) for a in listed)
 
 
 def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:

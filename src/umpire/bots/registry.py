@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from umpire.kernel.bots import Bot
 
 #: Modules imported on first use; each may call :func:`register_bots` for its ruleset.
-BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615", "umpire.bots.his2p")
+BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615", "umpire.bots.his2p", "umpire.bots.empires2")
 
 
 @dataclass(frozen=True)

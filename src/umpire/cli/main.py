@@ -192,18 +192,21 @@ def adjudicate(
 
 
 #: The year ``umpire play`` stops after when nobody has won, per ruleset.
-PLAY_END_YEAR: dict[str, int | None] = {"standard": 1910, "europe1615": 1620, "his2p": None}
+PLAY_END_YEAR: dict[str, int | None] = {"standard": 1910, "europe1615": 1620, "his2p": None, "empires2": None}
 
 
 @app.command()
 def play(
-    ruleset: Annotated[str, typer.Argument(help="Ruleset to play: standard, europe1615 or his2p.")] = "standard",
+    ruleset: Annotated[
+        str, typer.Argument(help="Ruleset to play: standard, europe1615, his2p or empires2.")
+    ] = "standard",
     seed: Annotated[int, typer.Option(help="Seed of the game and of the bots.")] = 1,
     end_year: Annotated[
         int | None, typer.Option(help="Stop after this year if nobody has won (standard 1910, europe1615 1620).")
     ] = None,
     level: Annotated[str | None, typer.Option(help="Bot level (see docs/selfplay.md); the ruleset's default.")] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Also save the game file here.")] = None,
+    scenario: Annotated[str | None, typer.Option(help="Scenario (see `umpire rulesets`); the ruleset's first.")] = None,
 ) -> None:
     """Play a whole game with a bot in every seat and print a readable report."""
     from umpire.bots.registry import bot_for
@@ -214,7 +217,12 @@ def play(
     year = end_year if end_year is not None else PLAY_END_YEAR[ruleset]
     if year is not None and ruleset == "his2p":
         raise UsageError("Here I Stand ends by victory or after turn 9; it has no end year")
-    game = new_game(ruleset, options={"end_year": year} if year is not None else {}, seed=seed)
+    if year is not None and ruleset == "empires2":
+        raise UsageError("Empires for Two ends after its scenario's last round; it has no end year")
+    try:
+        game = new_game(ruleset, scenario, options={"end_year": year} if year is not None else {}, seed=seed)
+    except UmpireError as exc:
+        raise UsageError(str(exc)) from None
     try:
         bots = {seat: bot_for(ruleset, level) for seat in game.ruleset.seats(game.state)}
     except ValueError as exc:
@@ -232,6 +240,11 @@ def play_report(ruleset: str, state: dict[str, Any]) -> str:
         from umpire.games.standard.report import game_report
 
         lines.append(game_report(state))
+    elif ruleset == "empires2":
+        lines.extend(state["log"])
+        if state.get("over"):
+            lines.append(f"Game over: the last of the scenario's {state['rounds']} rounds is played.")
+            return "\n".join(lines)
     elif ruleset == "his2p":
         lines.extend(f"Turn {entry['turn']}, {entry['phase']}: {entry['text']}" for entry in state["log"])
         if state.get("blocked"):

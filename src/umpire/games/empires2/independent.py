@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.empires2 import board
-from umpire.games.empires2.board import INDEPENDENT, name
+from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
     UNREST,
@@ -104,13 +104,18 @@ def case_33_22_turn(state: State, eid: str, tables: Tables | None = None, game_m
 # --- 33.24 A: the Event Card ------------------------------------------------------------------------------------
 
 
-def draw_event(state: State) -> str:
-    """The top Event Card; an empty deck takes the discards back, shuffled (EMP-S09)."""
-    if not state["event_deck"]:
-        if not state["event_discard"]:
-            raise ValueError("the Event deck and its discards are both empty")
+def refill_events(state: State) -> None:
+    """An empty Event deck takes the discards back, shuffled (EMP-S09)."""
+    if not state["event_deck"] and state["event_discard"]:
         state["event_deck"] = rng.shuffle(state, "shuffle the Event discards into a new deck", state["event_discard"])
         state["event_discard"] = []
+
+
+def draw_event(state: State) -> str:
+    """The top Event Card; an empty deck takes the discards back, shuffled (EMP-S09)."""
+    if not state["event_deck"] and not state["event_discard"]:
+        raise ValueError("the Event deck and its discards are both empty")
+    refill_events(state)
     card: str = state["event_deck"].pop(0)
     return card
 
@@ -127,6 +132,7 @@ def case_33_24a_event_card(
             _say(state, eid, "Event Card Missionary Fervor, the only card left: no Event Card this turn")
             state["event_discard"].append(card)
             return card
+        refill_events(state)  # an empty deck first takes the discards, or the card would come straight back
         # EMP-S08: back into the deck at a place drawn by die, never on top, then draw again.
         place = rng.roll(state, f"{name(state, eid)}: where Missionary Fervor goes back", len(state["event_deck"]) or 1)
         state["event_deck"].insert(place, card)
@@ -458,7 +464,7 @@ def case_33_24c_endeavours(
     m = game_map or load_map()
     e = state["empires"][eid]
     done = 0
-    while done < ENDEAVOURS_PER_TURN:
+    while done < ENDEAVOURS_PER_TURN and not e.get("demise"):
         if len(e["year_cards"]) <= YEAR_CARDS_KEPT:
             _say(state, eid, f"{len(e['year_cards'])} Year Card left, kept for defence: no more endeavours")
             break
@@ -555,6 +561,8 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
         if out.conquered:
             loser = target["owner"]
             target.update(owner=eid, unrest=True)
+            if plan.target not in e.setdefault("ever", []):
+                e["ever"].append(plan.target)
             _say(state, eid, f"{_area(plan.target, m)} conquered, in unrest")
             if loser is not None and state["empires"][loser]["court"] == plan.target:
                 court_lost(state, loser, tables, m)
@@ -571,6 +579,9 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
         board.log(state, f"{m.area(aid).name} rebels and becomes independent")
         if loser is not None and state["empires"][loser]["court"] == aid:
             court_lost(state, loser, tables, m)
+        from umpire.games.empires2 import demise
+
+        demise.case_33_64_magnate_appears(state, aid, loser, tables, m)
 
 
 # --- 33.23: always defending ------------------------------------------------------------------------------------
@@ -609,19 +620,18 @@ def case_33_23_defend(
 
 
 def court_lost(state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> None:
-    """An empire lost its Court Area: an Independent moves it (33.29); a player's loss is exile (rewrite 21.0),
-    not built, which stops the game."""
-    if state["empires"][eid]["status"] != INDEPENDENT:
-        raise NotImplementedError(f"{name(state, eid)} lost its Court Area: exile (rewrite 21.0)")
-    case_33_29_move_court(state, eid, tables, game_map)
+    """An empire lost its Court Area: it moves it (33.29) or meets its demise (33.6, ``demise.py``)."""
+    from umpire.games.empires2 import demise  # demise imports this module
+
+    demise.court_lost(state, eid, tables, game_map)
 
 
 def case_33_29_move_court(
     state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
-) -> str:
+) -> str | None:
     """33.29: a Court that must move goes to the area of the Court's language and religion with the highest
-    population plus maximum social state (a die between equals, EMP-S10); none such is the demise of 33.6, which
-    is not built and stops the game."""
+    population plus maximum social state (a die between equals, EMP-S10); None when there is no such area (the
+    demise of 33.6, ``demise.py``)."""
     m = game_map or load_map()
     e = state["empires"][eid]
     areas = state["areas"]
@@ -631,9 +641,7 @@ def case_33_29_move_court(
         if areas[aid]["language"] == e["language"] and areas[aid]["religion"] == e["religion"]
     ]
     if not fit:
-        raise NotImplementedError(
-            f"{e['name']} lost its Court and has no area of its language and religion: the demise of empires (33.6)"
-        )
+        return None
     best = max(m.area(aid).population + m.area(aid).max_social_state for aid in fit)
     tied = sorted(aid for aid in fit if m.area(aid).population + m.area(aid).max_social_state == best)
     court = (

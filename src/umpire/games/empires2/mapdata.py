@@ -15,7 +15,7 @@ import functools
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -153,6 +153,8 @@ class EmpiresMap:
 
     areas: Mapping[str, Area]
     seas: Mapping[str, SeaArea]
+    #: hops() by start area, filled on first use (the engine asks the same Courts over and over).
+    _hops: dict[str, dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
 
     def area(self, area_id: str) -> Area:
         """The land area ``area_id``; a ValueError names an unknown one."""
@@ -170,6 +172,8 @@ class EmpiresMap:
 
     def hops(self, start: str) -> dict[str, int]:
         """How many land links each land area reachable over land from ``start`` is from it."""
+        if start in self._hops:
+            return dict(self._hops[start])
         self.area(start)
         found = {start: 0}
         ring = [start]
@@ -178,7 +182,8 @@ class EmpiresMap:
             step += 1
             ring = sorted({n for a in ring for n in self.areas[a].links} - found.keys())
             found.update(dict.fromkeys(ring, step))
-        return found
+        self._hops[start] = found
+        return dict(found)
 
     def sea_path(self, a: str, b: str) -> int | None:
         """The fewest sea areas a voyage from land area ``a`` to land area ``b`` crosses (None: no voyage)."""

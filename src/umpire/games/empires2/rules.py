@@ -5,16 +5,17 @@ A round (rewrite 6.0): the Year Cards are dealt, initiative decides who picks a 
 an Independent's by the engine (``independent.py``), a player's by its actions, and at the end of the round the
 Year Cards left unused are turned over for stature checks. Actions (each listed in the acting seat's view):
 ``{"type": "place", "place": 2}``, ``{"type": "endeavour", "endeavour": "ruling", "area": "saxony", "gold": 1}``,
-``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``. What is not built (Allied Empires 33.3,
-alliances 33.4, demise 33.6, diplomacy, plunder, most Event Card effects, bots) is refused or stops the game with a
-message naming it (docs/status.md).
+``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``, and while an asylum question is open (33.61,
+``demise.py``) ``{"type": "asylum", "grant": true}``. What is not built (Allied Empires 33.3, alliances 33.4,
+diplomacy, plunder, most Event Card effects) is refused or stops the game with a message naming it
+(docs/status.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board, events, independent
+from umpire.games.empires2 import board, demise, events, independent
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
 from umpire.games.empires2.mapdata import load_map
@@ -108,11 +109,13 @@ class EmpiresForTwo(Ruleset):
                 "year_cards": len(e["year_cards"]),
                 "held": e["held"] if role in (eid, GM) else len(e["held"]),
                 "in_play": e["in_play"],
+                "demise": e.get("demise"),
             }
             for eid, e in state["empires"].items()
         }
         return {
             "ruleset": "empires2",
+            "scenario": state["scenario"],
             "role": role,
             "round": state["round"],
             "years": list(round_years(state["start_year"], max(1, state["round"]))),
@@ -130,6 +133,7 @@ class EmpiresForTwo(Ruleset):
             "blocked": state.get("blocked"),
             "acting": _acting(state),
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
+            "asylum": demise.view(state, role),
         }
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
@@ -144,7 +148,11 @@ class EmpiresForTwo(Ruleset):
         if role not in _acting(state):
             raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
         kind = action["type"]
-        if kind == "place" and state["phase"] == "place":
+        if demise.pending(state):
+            if kind != "asylum":
+                raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
+            demise.answer(state, role, action.get("grant"))
+        elif kind == "place" and state["phase"] == "place":
             _place(state, role, action)
         elif kind == "endeavour" and state["phase"] == "turn":
             _endeavour(state, role, action)
@@ -164,6 +172,8 @@ class EmpiresForTwo(Ruleset):
 def _acting(state: State) -> list[str]:
     if state["over"] or state.get("blocked"):
         return []
+    if demise.pending(state):
+        return demise.waiting_for(state)
     if state["phase"] == "place" and state["picking"]:
         return [state["picking"][0]]
     if state["phase"] == "turn" and state["current"]:
@@ -172,9 +182,12 @@ def _acting(state: State) -> list[str]:
 
 
 def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
-    """What ``role`` may do now; an endeavour is listed with no gold and its most gold as ``max_gold``."""
+    """What ``role`` may do now; an endeavour is listed with no gold, its most gold as ``max_gold`` and its
+    effectiveness rating before gold as ``er`` (both are information: ``apply`` reads only the other keys)."""
     if role not in _acting(state):
         return []
+    if demise.pending(state):
+        return demise.actions(state, role)
     if state["phase"] == "place":
         return [{"type": "place", "place": i + 1} for i, held in enumerate(state["order"]) if held is None]
     e = state["empires"][role]
@@ -187,8 +200,16 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                 continue
             own = kind in ("ruling", "fortification")
             for aid in board.areas_of(state, role) if own else board.neighbours(state, role, m):
+                er = independent.basic_er(state, role, kind, aid, m)
                 out.append(
-                    {"type": "endeavour", "endeavour": kind, "area": aid, "gold": 0, "max_gold": e["gold"] - cost}
+                    {
+                        "type": "endeavour",
+                        "endeavour": kind,
+                        "area": aid,
+                        "gold": 0,
+                        "max_gold": e["gold"] - cost,
+                        "er": er,
+                    }
                 )
     if not state.get("taxed"):
         out.append(
@@ -203,14 +224,14 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 
 
 def _advance(state: State) -> None:
-    while not state["over"]:
+    while not state["over"] and not demise.pending(state):
         if state["phase"] == "round":
             _start_round(state)
         elif state["phase"] == "place":
             picker = state["picking"][0] if state["picking"] else None
             if picker is None:
                 state["phase"], state["turn_index"] = "turn", 0
-            elif state["empires"][picker]["status"] == board.INDEPENDENT:
+            elif state["empires"][picker]["status"] != board.PLAYER:
                 place = earliest_free(state["order"])
                 state["order"] = place_in_round(state["order"], picker, place)
                 state["picking"].pop(0)
@@ -226,18 +247,30 @@ def _advance(state: State) -> None:
                 _end_round(state)
                 continue
             eid = state["order"][state["turn_index"]]
-            if state["empires"][eid]["status"] == board.INDEPENDENT:
+            if not demise.in_play(state, eid) or state["empires"][eid]["status"] == demise.ALLIED:
+                board.log(state, f"{board.name(state, eid)} takes no player-turn: {_no_turn(state, eid)}")
+                state["turn_index"] += 1
+            elif state["empires"][eid]["status"] == board.INDEPENDENT:
                 independent.case_33_22_turn(state, eid)
                 state["turn_index"] += 1
             else:
                 _start_player_turn(state, eid)
 
 
+def _no_turn(state: State, eid: str) -> str:
+    fate = demise.demise_of(state, eid)
+    if fate is not None:
+        return f"{fate} (33.6, rewrite 21.0)"
+    if not board.areas_of(state, eid):
+        return "it holds no area"
+    return "Allied Empires' turns (33.31) are not built on this branch"
+
+
 def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
-    live = [eid for eid in state["empires"] if board.areas_of(state, eid)]
+    live = [eid for eid in state["empires"] if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
         state["empires"][eid]["year_cards"] = [board.card_json(c) for c in hand]
