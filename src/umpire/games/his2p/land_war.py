@@ -18,6 +18,7 @@ from typing import Any
 
 from umpire.games.his2p import battles, control, engine, sieges, windows
 from umpire.games.his2p import board as b
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -50,7 +51,9 @@ def hostile(state: State, a: str, c: str) -> bool:
 def _leaders_of(state: State, space: str, power: str) -> list[str]:
     people = load_people().army_leaders
     return sorted(
-        lid for lid, at in state["leaders"].items() if at == space and lid in people and people[lid].power == power
+        lid
+        for lid, at in state["leaders"].items()
+        if at == space and lid in people and sides.power_of(state, lid) == power
     )
 
 
@@ -366,7 +369,7 @@ def _place(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         return
     people = load_people().army_leaders
     for lid, at in sorted(state["leaders"].items()):
-        owner = people[lid].power if lid in people else None
+        owner = sides.power_of(state, lid) if lid in people else None
         if at == dst and owner and hostile(state, owner, power) and not b.land_unit_count(state, dst, owner):
             _capture(state, lid, power)
 

@@ -12,6 +12,7 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import military, restrictions
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -244,10 +245,10 @@ def invaders_return(state: State, board: HisMap) -> None:
                     continue
                 _send(state, board, power, space, _take(units, min(fits, b.land_unit_count(state, space, power))), dst)
         people = load_people().army_leaders
-        for lid in sorted(x for x in state["leaders"] if x in people and people[x].power == power):
+        for lid in sorted(x for x in state["leaders"] if x in people and sides.power_of(state, x) == power):
             state["leaders"].pop(lid)
             engine.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
         captured = state.get("captured", {})
-        for lid in sorted(x for x in captured if x in people and people[x].power == power):
+        for lid in sorted(x for x in captured if x in people and sides.power_of(state, x) == power):
             captured.pop(lid)  # seed 19: "even if they are currently captured"
             engine.log(state, f"Winter: {power}'s captured leader {lid} leaves play (seed 19)")
