@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, religion, restrictions, victory
+from umpire.games.his2p import deck, fortresses, religion, restrictions, victory
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.powers import load_powers
@@ -302,7 +302,7 @@ def _winter(state: State, board: HisMap) -> None:
         s
         for s, stacks in state["units"].items()
         if s in board.spaces
-        and not board.spaces[s].fortified
+        and not fortresses.fortified(state, board, s)
         and any(b.land_unit_count(state, s, p) for p in stacks if restrictions.takes_part(state, p, "winter"))
     ]
     if stray:

@@ -93,6 +93,7 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 from umpire.games.his2p import (  # noqa: E402
     events_hands,
     events_influence,  # noqa: F401
+    events_last,  # noqa: F401
     events_mandatory,  # noqa: F401
     events_military,  # noqa: F401
     events_religious,

@@ -15,6 +15,7 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import control, engine, land_war
+from umpire.games.his2p import fortresses as forts
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
@@ -291,11 +292,10 @@ def may_control(state: State, board: HisMap, power: str, space: str) -> bool:
     """Control unfortified space (12.2; seed 2.2; 21.6): an unfortified independent or enemy space whose control may
     change in this variant, not in unrest (HIS-W03), with a line of communication, the mover's land units in or
     next to it, and no land units of a power not allied with the mover; never the Protestant before the League."""
-    target = board.spaces[space]
     control = state["spaces"][space]["control"]
     if power == PROTESTANT and not league(state):
         return False
-    if target.fortified or not r.may_change_control(board, space) or b.in_unrest(state, space):
+    if forts.fortified(state, board, space) or not r.may_change_control(board, space) or b.in_unrest(state, space):
         return False
     if control != "independent" and not r.at_war(state, power, control):
         return False
