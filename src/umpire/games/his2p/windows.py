@@ -12,8 +12,8 @@ a kind (``state["autopass"][role]``, set from a window, turned back off from the
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
 Restless (#27), Mercenaries Bribed (#26), Surprise Attack (#29), and the response card Siege Artillery (#35) in a
-window after the assault's dice (15.1 step 8). Not offered yet: the other response cards
-(docs/status.md).
+window after the assault's dice (15.1 step 8); Landsknechts (#33) and Swiss Mercenaries (#36) are offered here too
+(``responses.py`` places their mercenaries, HIS-P03), the other response cards in windows of their own there.
 """
 
 from __future__ import annotations
