@@ -298,3 +298,21 @@ def test_rng_purposes_of_the_response_cards() -> None:
     state = papal_event([38]).state
     responses.halley(state, "protestant", "discard")
     assert state["rolls"][-1]["purpose"] == "Halley's Comet: a card of papacy's hand at random"
+
+
+def test_the_normal_bot_plays_a_response_when_it_clearly_helps() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    bot = NormalBot()
+    game = attack_declared([31, 38])  # an attack on Protestant Erfurt
+    assert bot.act(game.view("protestant"), random.Random(1)) == {"type": "play", "card": 31}
+    game = erfurt_game()  # a Hapsburg move inside its own lands: keep the card
+    b.add_units(game.state, "augsburg", "hapsburg", "regular", 2)
+    game.state["hands"]["protestant"] = [31]
+    game.act("papacy", {**hapsburg_move("augsburg", "innsbruck", 2), "type": "move_over_pass"})
+    assert bot.act(game.view("protestant"), random.Random(1)) == {"type": "pass"}
+    game = papal_event([37])  # Papal Bull helps the Papacy: cancel it
+    game.act("papacy", {"type": "play", "card": 5, "as": "event"})
+    assert bot.act(game.view("protestant"), random.Random(1)) == {"type": "play", "card": 37}
