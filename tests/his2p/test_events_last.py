@@ -78,7 +78,7 @@ def test_card_70_charles_bourbon_enters_a_german_or_italian_space_and_leaves_nex
     assert "charles_bourbon" in military.army_leaders_in(state, "ravenna", "papacy")
     assert events.playable(state, board, "papacy", 70) is not None
     state["turn"] += 1
-    events_last.bourbon_leaves(state)
+    events.start_of_turn(state, board)  # the next turn opens
     assert "charles_bourbon" not in state["leaders"] and sides.power_of(state, "charles_bourbon") is None
 
 
