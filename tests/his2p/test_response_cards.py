@@ -316,3 +316,53 @@ def test_the_normal_bot_plays_a_response_when_it_clearly_helps() -> None:
     game = papal_event([37])  # Papal Bull helps the Papacy: cancel it
     game.act("papacy", {"type": "play", "card": 5, "as": "event"})
     assert bot.act(game.view("protestant"), random.Random(1)) == {"type": "play", "card": 37}
+
+
+def test_card_32_gout_against_an_assault_stops_assaults_where_the_leader_stands() -> None:
+    from tests.his2p.test_assaults import league_siege_of_florence
+
+    game = league_siege_of_florence(hapsburg=4, alva=True)
+    game.state["stack"][-1]["cp"] = 3
+    game.state["hands"]["protestant"] = [32]
+    game.act("papacy", {"type": "assault", "space": "florence", "power": "hapsburg"})
+    assert top(game)["window"] == responses.ACTION_DECLARED and top(game)["at"] == "florence"
+    game.act("protestant", {"type": "play", "card": 32, "leader": "duke_of_alva"})
+    assert "assaulted" not in game.state["sieges"]["florence"]  # no assault was made
+    assert top(game) == {"kind": "cp", "role": "papacy", "cp": 2}
+    assert not [a for a in game.view("papacy")["actions"] if a["type"] == "assault"]
+
+
+def test_card_33_landsknechts_in_the_assault_window_for_the_attacker_only() -> None:
+    from tests.his2p.test_assaults import siege_of_florence
+
+    game = siege_of_florence()
+    game.state["hands"]["papacy"] = [33]
+    game.act("papacy", {"type": "assault", "space": "florence"})
+    game.act("protestant", {"type": "pass"})  # the declared assault's response window
+    assert top(game)["kind"] == windows.WINDOW and top(game)["window"] == windows.ASSAULT
+    assert {"type": "play", "card": 33} in game.view("papacy")["actions"]
+    game.act("papacy", {"type": "play", "card": 33})
+    game.act("papacy", {"type": "place", "space": "florence"})
+    game.act("papacy", {"type": "place", "space": "florence"})
+    assert game.state["units"]["florence"]["papacy"]["mercenary"] == 2
+
+
+def test_card_31_foul_weather_cancels_a_naval_move() -> None:
+    game = cp_decision("papacy", 2)
+    game.state["hands"]["protestant"] = [31]
+    if {"type": "naval_move"} not in game.view("papacy")["actions"]:
+        b.add_units(game.state, "rome", "papacy", "squadron", 1)
+    assert {"type": "naval_move"} in game.view("papacy")["actions"]
+    game.act("papacy", {"type": "naval_move"})
+    assert top(game)["window"] == responses.ACTION_DECLARED
+    game.act("protestant", {"type": "play", "card": 31})
+    assert top(game) == {"kind": "cp", "role": "papacy", "cp": 1}
+    assert {"type": "naval_move"} not in game.view("papacy")["actions"]
+
+
+def test_6_1_no_response_window_outside_the_action_phase() -> None:
+    game = cp_decision("papacy", 2)
+    game.state["phase"] = "spring_deployment"
+    move = hapsburg_move("leipzig", "erfurt", 1)
+    assert not responses.action_declared(game.state, None, "papacy", move)  # type: ignore[arg-type]
+    assert not responses.event_declared(game.state, None, "papacy", 5)  # type: ignore[arg-type]
