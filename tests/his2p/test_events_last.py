@@ -139,3 +139,17 @@ def test_issue_15_point_7_the_check_fails_for_a_card_left_out(monkeypatch: pytes
     monkeypatch.delitem(events.EVENTS, 104)
     with pytest.raises(AssertionError):
         test_issue_15_point_7_every_card_of_the_two_player_deck_has_an_implementation("base")
+
+
+def test_card_60_a_maurice_switched_to_the_hapsburgs_is_an_enemy_leader_to_protestant_moves() -> None:
+    from umpire.games.his2p import land_war
+
+    game = impulse("protestant", [61])
+    state = game.state
+    board = load_map()
+    state["units"].pop("leipzig", None)
+    state["leaders"]["maurice_of_saxony"] = "leipzig"
+    assert land_war.is_war_move(state, board, "papacy", "nuremberg", "leipzig")  # a Protestant leader there
+    sides.set_side(state, "maurice_of_saxony", "hapsburg")
+    assert land_war.is_war_move(state, board, "protestant", "erfurt", "leipzig")
+    assert land_war._leaders_of(state, "leipzig", "hapsburg") == ["maurice_of_saxony"]

@@ -58,10 +58,10 @@ def _leaders_of(state: State, space: str, power: str) -> list[str]:
     )
 
 
-def _owner(lid: str) -> str | None:
-    """The power of an army leader (None for a naval leader or one without a power)."""
+def _owner(state: State, lid: str) -> str | None:
+    """The power an army leader fights for now (None for a naval leader or one without a side; leader_sides.py)."""
     people = load_people().army_leaders
-    return people[lid].power if lid in people else None
+    return sides.power_of(state, lid) if lid in people else None
 
 
 def _best(leaders: list[str]) -> int:
@@ -142,7 +142,7 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     neutral = [p for p in others if not hostile(state, power, p)]
     if neutral:
         return f"{target.name} holds units of {', '.join(neutral)}, neither allied nor at war with {power} (13.1)"
-    stray = [str(_owner(lid)) for lid, at in state["leaders"].items() if at == space and _owner(lid)]
+    stray = [str(_owner(state, lid)) for lid, at in state["leaders"].items() if at == space and _owner(state, lid)]
     if any(not friendly(state, power, p) and not hostile(state, power, p) for p in stray):
         return f"{target.name} holds a leader of a power neither allied nor at war with {power} (13.1)"
     if leaders_only and (not friendly(state, power, owner) or others):
@@ -166,7 +166,9 @@ def is_war_move(state: State, board: HisMap, power: str, src: str, space: str) -
     if any(hostile(state, power, p) for p in state["units"].get(space, {})):
         return True
     if any(
-        at == space and hostile(state, power, str(_owner(lid))) for lid, at in state["leaders"].items() if _owner(lid)
+        at == space and hostile(state, power, str(_owner(state, lid)))
+        for lid, at in state["leaders"].items()
+        if _owner(state, lid)
     ):
         return True
     owner = state["spaces"][space]["control"]
