@@ -264,7 +264,7 @@ def test_card_7_here_i_stand_brings_luther_into_a_german_debate() -> None:
     assert any("Here I Stand: Luther takes the place" in t for t in texts(game))
     assert len(state["deck"]) == deck_before - 1  # the Protestant draws a card
     rolls = [r["purpose"] for r in state["rolls"] if r["purpose"].startswith("debate round 1:")]
-    assert any("Martin Luther defends" in p or "Luther defends" in p for p in rolls)
+    assert any("Luther defends" in p for p in rolls)
 
 
 def test_card_7_the_debate_window_opens_whatever_the_hand_and_only_in_german() -> None:
@@ -366,3 +366,18 @@ def test_6_1_no_response_window_outside_the_action_phase() -> None:
     move = hapsburg_move("leipzig", "erfurt", 1)
     assert not responses.action_declared(game.state, None, "papacy", move)  # type: ignore[arg-type]
     assert not responses.event_declared(game.state, None, "papacy", 5)  # type: ignore[arg-type]
+
+
+def test_card_7_an_excommunicated_luther_goes_back_off_the_map_after_the_debate() -> None:
+    game = cp_decision("papacy", 3)
+    game.state["hands"]["protestant"] = [7]
+    game.state["debaters"]["luther"] = "absent"
+    game.act("papacy", {"type": "call_debate", "zone": "german"})
+    game.act("papacy", {"type": "defender", "pool": "uncommitted"})
+    assert top(game)["window"] == responses.DEBATE_ROUND
+    game.act("protestant", {"type": "play", "card": 7})
+    while top(game)["kind"] == responses.WINDOW:  # a second round: pass
+        game.act("protestant", {"type": "pass"})
+    purposes = [r["purpose"] for r in game.state["rolls"]]
+    assert any(p.startswith("debate round 1:") and "Luther defends" in p for p in purposes)
+    assert game.state["debaters"]["luther"] in ("absent", "burned")

@@ -167,6 +167,7 @@ def gout_leaders(state: State, decision: dict[str, Any]) -> list[str]:
 
 
 def _plays(state: State, role: str, decision: dict[str, Any]) -> list[Action]:
+    """The ``play`` actions of the cards of ``role``'s hand playable in this window (with each card's choice)."""
     hand = state["hands"][role]
     window = decision["window"]
     out: list[Action] = []
@@ -177,12 +178,7 @@ def _plays(state: State, role: str, decision: dict[str, Any]) -> list[Action]:
             out += [{"type": "play", "card": GOUT, "leader": lid} for lid in gout_leaders(state, decision)]
         elif card == HALLEYS_COMET:
             out += [{"type": "play", "card": HALLEYS_COMET, "effect": e} for e in halley_effects(state, role)]
-        elif card == THE_WARTBURG:
-            if wartburg_refusal(state, decision["acting"], decision["card"]) is None:
-                out.append({"type": "play", "card": card})
-        elif card == HERE_I_STAND:
-            out.append({"type": "play", "card": card})
-        else:
+        elif card != THE_WARTBURG or wartburg_refusal(state, decision["acting"], decision["card"]) is None:
             out.append({"type": "play", "card": card})
     return out
 
