@@ -82,9 +82,12 @@ def test_card_31_foul_weather_cancels_the_move_and_stops_assaults_and_second_mov
     hapsburg = [a for a in actions if a.get("power") == "hapsburg"]
     assert hapsburg and not [a for a in hapsburg if a["type"] in ("assault", "naval_move")]
     # a formation may still move one space, but not on from where it arrived this impulse
-    state["impulse_moves"] = {"when": [state["turn"], state["impulse"]["count"]], "into": [["hapsburg", "leipzig"]]}
-    again = [a for a in game.view("papacy")["actions"] if a.get("power") == "hapsburg" and a.get("from") == "leipzig"]
-    assert not again
+    b.add_units(state, "augsburg", "hapsburg", "regular", 2)
+    game.act("papacy", {**hapsburg_move("augsburg", "innsbruck", 2), "type": "move_over_pass"})
+    game.act("protestant", {"type": "pass"})
+    assert b.land_unit_count(game.state, "innsbruck", "hapsburg") >= 2
+    actions = game.view("papacy")["actions"]
+    assert not [a for a in actions if a.get("power") == "hapsburg" and a.get("from") == "innsbruck"]
 
 
 def test_card_31_foul_weather_over_a_pass_gives_back_the_second_cp() -> None:
