@@ -12,7 +12,10 @@
   spaces of one's religion), electorates and keys first. At war it assaults whenever it may, moves its own or
   (seed 11) another power's formations into spaces held by the mover's enemies, raises regulars, and intercepts
   with three or more land units; in a combat-card window it plays each card offered (each helps its side), then
-  passes. Everything else (event sub-choices, retreats, losses) is picked at random among the legal actions.
+  passes; in a response window it plays Foul Weather or Gout against an attack on its side, The Wartburg against a
+  Papal event that helps the Papacy, Here I Stand in a German debate, Halley's Comet to discard a card of the other
+  hand, and passes otherwise. Everything else (event sub-choices, retreats, losses) is picked at random among the
+  legal actions.
 
 A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
@@ -262,8 +265,32 @@ def _score_window(view: View, side: str, action: Action) -> float:
     return 0.0 if action.get("always") else 1.0
 
 
+def _score_response(view: View, side: str, action: Action) -> float:
+    """A response window (``responses.py``): Foul Weather or Gout against a declared assault or a move into a space
+    of the side's; The Wartburg against a Papal event that helps the Papacy; Here I Stand to bring Luther into a
+    German debate; Halley's Comet to discard a card of the other hand. Else pass, leaving the windows on."""
+    if action.get("type") != "play":
+        return 0.0 if action.get("always") else 1.0
+    decision = view.get("decision") or {}
+    name = _card_names().get(int(action.get("card", 0)), "")
+    if name in ("Foul Weather", "Gout"):
+        declared = decision.get("action") or {}
+        target = view["spaces"].get(str(declared.get("to") or declared.get("space")), {})
+        mine = target.get("control") == side or declared.get("type") == "assault"
+        return 5.0 if mine else -1.0
+    if name == "The Wartburg":
+        return 5.0 if _card_names().get(int(decision.get("card", 0)), "") in GOOD_EVENTS["papacy"] else -1.0
+    if name == "Halley's Comet":
+        return 3.0 if action.get("effect") == "discard" else -1.0
+    if name == "Here I Stand":
+        return 5.0
+    return -1.0  # Venetian Informant: the bot does not use what it would see
+
+
 _SCORERS: dict[str, Callable[[View, str, Action], float]] = {
     "combat_window": _score_window,
+    "response_window": _score_response,
+    "halley": lambda view, side, action: 1.0 if action.get("effect") == "discard" else 0.0,
     "intercept": _score_intercept,
     "attempts": _score_target,
     "flips": _score_flip,

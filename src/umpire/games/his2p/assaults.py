@@ -14,6 +14,7 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, military, sieges, victory, windows
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import avoid_battle_spaces, hits, loss_choices, roll_share_losses, unowned_losses
 from umpire.games.his2p.control import controller
@@ -37,7 +38,7 @@ def _army_leaders(state: State, space: str, powers: set[str]) -> list[str]:
     return sorted(
         lid
         for lid, where in state["leaders"].items()
-        if where == space and lid in people and people[lid].power in powers
+        if where == space and lid in people and sides.power_of(state, lid) in powers
     )
 
 
@@ -275,7 +276,7 @@ def take_space(state: State, board: HisMap, space: str, power: str) -> None:
     state["sieges"].pop(space, None)
     people = load_people()
     for lid, where in sorted(state["leaders"].items()):
-        if where != space or lid not in people.army_leaders or people.army_leaders[lid].power in side:
+        if where != space or lid not in people.army_leaders or sides.power_of(state, lid) in side:
             continue
         state["leaders"].pop(lid)
         state.setdefault("captured", {})[lid] = power

@@ -14,6 +14,7 @@ from itertools import product
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import fortresses as forts
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.kernel import rng
@@ -262,7 +263,6 @@ def interception_refusal(
     controlled by a power neither at war with nor allied to it; into a space holding land units only for their
     power or its allies, and never while a siege stood there when the move began (``siege_in_target``); and only
     where the interceptor's units may go (seed 13's zone limits)."""
-    space = board.space(target)
     if not r.at_war(state, power, mover):
         return f"{power} is not at war with {mover}"
     if target in board.space(origin).passes:
@@ -275,7 +275,11 @@ def interception_refusal(
         return "this formation already tried to intercept this impulse (13.2)"
     if mover_reacting:
         return "a move by avoiding battle, interception or retreat cannot be intercepted (13.2)"
-    if space.fortified and _friendly_control(state, mover, target) and target not in state.get("sieges", {}):
+    if (
+        forts.fortified(state, board, target)
+        and _friendly_control(state, mover, target)
+        and target not in state.get("sieges", {})
+    ):
         return f"{target} is an unbesieged fortification friendly to {mover} (13.2)"
     control = state["spaces"][target]["control"]
     if not (control == "independent" or _friendly_control(state, power, target) or r.at_war(state, power, control)):
@@ -314,7 +318,8 @@ def _open_to(state: State, board: HisMap, power: str, space: str) -> bool:
 def may_withdraw_into_fortification(state: State, board: HisMap, power: str, space: str, land_units: int) -> bool:
     """13.4: defenders may withdraw into the fortification of the space entered when it is fortified, controlled by
     them or an ally, and they are at most four land units (any number of leaders)."""
-    return board.space(space).fortified and _friendly_control(state, power, space) and land_units <= FORTIFICATION_LIMIT
+    fortified = forts.fortified(state, board, space)
+    return fortified and _friendly_control(state, power, space) and land_units <= FORTIFICATION_LIMIT
 
 
 def siege_begins(besieger_units: int, units_inside: int) -> bool:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, religion, restrictions, victory
+from umpire.games.his2p import deck, fortresses, religion, restrictions, victory
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.powers import load_powers
@@ -146,6 +146,7 @@ def _next_step(state: State, board: HisMap) -> None:
     elif step == "spring":
         state["phase"] = "spring_deployment"
         state["stack"].append({"kind": "spring", "role": PAPACY})
+        responses.spring_opens(state)  # the Protestant's window for Venetian Informant (HIS-P07)
         state["step"] = "action"
     elif step == "action":
         state["phase"] = "action"
@@ -162,6 +163,8 @@ def _next_step(state: State, board: HisMap) -> None:
         power = IMPULSE_ORDER[imp["next"]]
         imp["next"] = (imp["next"] + 1) % len(IMPULSE_ORDER)
         imp["count"] = imp.get("count", 0) + 1  # numbers the impulses of the turn: a siege begun in one (15.1)
+        if responses.skips_impulse(state, power):  # Halley's Comet: no impulse, and no pass
+            return
         state["impulse_targets"] = []
         state["impulse_bonus"] = {"used": False, "translated": []}
         state["stack"].append({"kind": "impulse", "role": power})
@@ -299,7 +302,7 @@ def _winter(state: State, board: HisMap) -> None:
         s
         for s, stacks in state["units"].items()
         if s in board.spaces
-        and not board.spaces[s].fortified
+        and not fortresses.fortified(state, board, s)
         and any(b.land_unit_count(state, s, p) for p in stacks if restrictions.takes_part(state, p, "winter"))
     ]
     if stray:
@@ -539,6 +542,8 @@ def _play_event(state: State, board: HisMap, role: str, card: int) -> None:
     log(state, f"{role} plays {deck.name_of(card)} as an event")
     if deck.is_mandatory(card):
         state["stack"].append({"kind": "cp", "role": role, "cp": deck.MANDATORY_CP})
+    if responses.event_declared(state, board, role, card):  # the other player's response window comes first
+        return
     events.play(state, board, role, card)
 
 
@@ -689,16 +694,28 @@ def _on_defender(state: State, board: HisMap, role: str, decision: dict[str, Any
     other = PROTESTANT if side == "papal" else "papal"
     pool = religion.debater_pool(state, people, other, zone, action["pool"])
     defender = rng.choice(state, f"debate in the {zone} zone: {other} debater from the {action['pool']} pool", pool)
-    _debate_rounds(state, board, role, zone, side, decision["attacker"], defender, action["pool"] == "committed")
+    debate_rounds(state, board, role, zone, side, decision["attacker"], defender, action["pool"] == "committed")
 
 
-def _debate_rounds(
-    state: State, board: HisMap, role: str, zone: str, side: str, attacker: str, defender: str, committed: bool
+def debate_rounds(
+    state: State,
+    board: HisMap,
+    role: str,
+    zone: str,
+    side: str,
+    attacker: str,
+    defender: str,
+    committed: bool,
+    round: int = 1,
 ) -> None:
-    """The rounds of a debate (18.5 steps 5-10)."""
+    """The rounds of a debate (18.5 steps 5-10), from ``round``; before each round's dice a response window may
+    open (Here I Stand, ``responses.debate_round``), which runs the round again when it closes."""
     people = load_people().debaters
     other = PROTESTANT if side == "papal" else "papal"
-    for round_no in (1, 2):
+    for round_no in (1, 2)[round - 1 :]:
+        here = {"role": role, "zone": zone, "side": side, "attacker": attacker, "defender": defender}
+        if responses.debate_round(state, {**here, "committed": committed, "round": round_no}):
+            return
         a_dice = religion.attacker_debate_dice(state, people, attacker, zone)
         d_dice = religion.defender_debate_dice(people, defender, committed)
         a_faces = rng.roll_many(state, f"debate round {round_no}: {people[attacker].name} attacks", a_dice.count)
@@ -776,6 +793,7 @@ from umpire.games.his2p import (  # noqa: E402
     military,
     minor_powers,
     naval_war,
+    responses,
     windows,
     wintering,
 )

@@ -74,6 +74,7 @@ def start_of_turn(state: State, board: HisMap) -> None:
     of last turn costs its player a card of this turn's deal."""
     events_religious.return_from_away(state, board)
     events_hands.start_of_turn(state)
+    events_last.bourbon_leaves(state)  # Charles Bourbon (#70) leaves at the end of his turn
 
 
 def play_in_winter(state: State, board: HisMap, number: int) -> None:
@@ -93,6 +94,7 @@ def play_in_winter(state: State, board: HisMap, number: int) -> None:
 from umpire.games.his2p import (  # noqa: E402
     events_hands,
     events_influence,  # noqa: F401
+    events_last,
     events_mandatory,  # noqa: F401
     events_military,  # noqa: F401
     events_religious,

@@ -12,6 +12,7 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import deck, engine, restrictions
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.battles import hits
 from umpire.games.his2p.events import event
 from umpire.games.his2p.events_religious import random_card
@@ -126,7 +127,7 @@ def _capture_leaders(state: State, space: str, power: str) -> None:
     """A sacking stack wiped out loses its army leaders to the Papacy (14: a side wiped out has them captured)."""
     people = load_people().army_leaders
     for lid, where in sorted(state["leaders"].items()):
-        if where == space and lid in people and people[lid].power == power:
+        if where == space and lid in people and sides.power_of(state, lid) == power:
             state["leaders"].pop(lid)
             state.setdefault("captured", {})[lid] = PAPACY
             engine.log(state, f"Sack of Rome: {people[lid].name} is captured by the Papacy")

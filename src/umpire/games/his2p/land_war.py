@@ -18,6 +18,8 @@ from typing import Any
 
 from umpire.games.his2p import battles, control, engine, sieges, windows
 from umpire.games.his2p import board as b
+from umpire.games.his2p import fortresses as forts
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -50,14 +52,16 @@ def hostile(state: State, a: str, c: str) -> bool:
 def _leaders_of(state: State, space: str, power: str) -> list[str]:
     people = load_people().army_leaders
     return sorted(
-        lid for lid, at in state["leaders"].items() if at == space and lid in people and people[lid].power == power
+        lid
+        for lid, at in state["leaders"].items()
+        if at == space and lid in people and sides.power_of(state, lid) == power
     )
 
 
-def _owner(lid: str) -> str | None:
-    """The power of an army leader (None for a naval leader or one without a power)."""
+def _owner(state: State, lid: str) -> str | None:
+    """The power an army leader fights for now (None for a naval leader or one without a side; leader_sides.py)."""
     people = load_people().army_leaders
-    return people[lid].power if lid in people else None
+    return sides.power_of(state, lid) if lid in people else None
 
 
 def _best(leaders: list[str]) -> int:
@@ -130,7 +134,7 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     if target.type == "electorate" and power != control.PROTESTANT and not state["events"].get("schmalkaldic_league"):
         return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
     owner = state["spaces"][space]["control"]
-    if owner == "independent" and target.fortified:
+    if owner == "independent" and forts.fortified(state, board, space):
         return f"{target.name} is an independent fortified space: besieging it is not built yet"
     if not friendly(state, power, owner) and owner != "independent" and not hostile(state, power, owner):
         return f"{target.name} is controlled by {owner}, not at war with or allied to {power} (13.1)"
@@ -138,7 +142,7 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     neutral = [p for p in others if not hostile(state, power, p)]
     if neutral:
         return f"{target.name} holds units of {', '.join(neutral)}, neither allied nor at war with {power} (13.1)"
-    stray = [str(_owner(lid)) for lid, at in state["leaders"].items() if at == space and _owner(lid)]
+    stray = [str(_owner(state, lid)) for lid, at in state["leaders"].items() if at == space and _owner(state, lid)]
     if any(not friendly(state, power, p) and not hostile(state, power, p) for p in stray):
         return f"{target.name} holds a leader of a power neither allied nor at war with {power} (13.1)"
     if leaders_only and (not friendly(state, power, owner) or others):
@@ -162,11 +166,13 @@ def is_war_move(state: State, board: HisMap, power: str, src: str, space: str) -
     if any(hostile(state, power, p) for p in state["units"].get(space, {})):
         return True
     if any(
-        at == space and hostile(state, power, str(_owner(lid))) for lid, at in state["leaders"].items() if _owner(lid)
+        at == space and hostile(state, power, str(_owner(state, lid)))
+        for lid, at in state["leaders"].items()
+        if _owner(state, lid)
     ):
         return True
     owner = state["spaces"][space]["control"]
-    if board.spaces[space].fortified and owner != "independent" and hostile(state, power, owner):
+    if forts.fortified(state, board, space) and owner != "independent" and hostile(state, power, owner):
         return True
     return any(
         hostile(state, power, p) and b.land_unit_count(state, n, p)
@@ -362,11 +368,11 @@ def _place(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         b.add_units(state, dst, power, kind, n)
     for lid in ctx["leaders"]:
         state["leaders"][lid] = dst
-    if board.spaces[dst].fortified or not ctx["force"]:
+    if forts.fortified(state, board, dst) or not ctx["force"]:
         return
     people = load_people().army_leaders
     for lid, at in sorted(state["leaders"].items()):
-        owner = people[lid].power if lid in people else None
+        owner = sides.power_of(state, lid) if lid in people else None
         if at == dst and owner and hostile(state, owner, power) and not b.land_unit_count(state, dst, owner):
             _capture(state, lid, power)
 
@@ -502,7 +508,7 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     every enemy land unit in the field defends; hits on 5-6, ties to the defender."""
     dst, mover = ctx["to"], ctx["power"]
     defenders = _outside_enemies(state, dst, mover)
-    if defenders and not b.land_unit_count(state, dst, mover) and not board.spaces[dst].fortified:
+    if defenders and not b.land_unit_count(state, dst, mover) and not forts.fortified(state, board, dst):
         for lid in _leaders_of(state, dst, mover):  # 13.1: lone leaders met by interceptors are captured
             _capture(state, lid, defenders[0])
     if not defenders or not b.land_unit_count(state, dst, mover):
@@ -739,7 +745,7 @@ def _after(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
     if dst in state.get("sieges", {}):
         _check_siege_holds(state, board, dst)
         return
-    fortified = board.spaces[dst].fortified
+    fortified = forts.fortified(state, board, dst)
     if fortified and owner != "independent" and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
         held = _inside_count(state, dst, mover)
         if battles.siege_begins(movers_here, held):

@@ -15,6 +15,8 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import control, engine, land_war
+from umpire.games.his2p import fortresses as forts
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -106,7 +108,7 @@ def _others_in(state: State, space: str, power: str) -> bool:
     mine = friends(state, power)
     if any(p not in mine for p in state["units"].get(space, {})):
         return True
-    return any(where == space and _leader_power(lid) not in mine for lid, where in state["leaders"].items())
+    return any(where == space and sides.power_of(state, lid) not in mine for lid, where in state["leaders"].items())
 
 
 def army_leaders_in(state: State, space: str, power: str) -> list[str]:
@@ -115,7 +117,7 @@ def army_leaders_in(state: State, space: str, power: str) -> list[str]:
     return sorted(
         lid
         for lid, where in state["leaders"].items()
-        if where == space and lid in people and people[lid].power == power
+        if where == space and lid in people and sides.power_of(state, lid) == power
     )
 
 
@@ -230,7 +232,7 @@ def _path_space(state: State, board: HisMap, power: str, space: str) -> bool:
     if _enemy_units(state, space, power):
         return False
     return not any(
-        where == space and (lp := _leader_power(lid)) is not None and r.at_war(state, power, lp)
+        where == space and (lp := sides.power_of(state, lid)) is not None and r.at_war(state, power, lp)
         for lid, where in state["leaders"].items()
     )
 
@@ -290,11 +292,10 @@ def may_control(state: State, board: HisMap, power: str, space: str) -> bool:
     """Control unfortified space (12.2; seed 2.2; 21.6): an unfortified independent or enemy space whose control may
     change in this variant, not in unrest (HIS-W03), with a line of communication, the mover's land units in or
     next to it, and no land units of a power not allied with the mover; never the Protestant before the League."""
-    target = board.spaces[space]
     control = state["spaces"][space]["control"]
     if power == PROTESTANT and not league(state):
         return False
-    if target.fortified or not r.may_change_control(board, space) or b.in_unrest(state, space):
+    if forts.fortified(state, board, space) or not r.may_change_control(board, space) or b.in_unrest(state, space):
         return False
     if control != "independent" and not r.at_war(state, power, control):
         return False
@@ -409,7 +410,8 @@ def cp_actions(state: State, board: HisMap, power: str, cp: int) -> list[Action]
     if COSTS[power]["control_unfortified"] <= cp:
         out += control_actions(state, board, power)
     out += build_actions(state, board, power, cp) + proxy_actions(state, board, power, cp)
-    return out + assaults.assault_actions(state, board, power, cp)  # own and (seed 11) proxy assaults
+    out += assaults.assault_actions(state, board, power, cp)  # own and (seed 11) proxy assaults
+    return [a for a in out if responses.allowed(state, power, a)]  # after Foul Weather or Gout this impulse
 
 
 def proxy_actions(state: State, board: HisMap, player: str, cp: int) -> list[Action]:
@@ -440,6 +442,8 @@ def cost(state: State, power: str, action: Action) -> int:
 def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     """Carry out a military action (one of :func:`cp_actions`); with ``"power"``, with that power's units (seed 11)."""
     kind = action["type"]
+    if responses.action_declared(state, board, power, action):  # Foul Weather, Gout: the other player's window
+        return
     if kind == "naval_move" and "power" in action:  # seed 11: the player decides the move, so it keeps the decision
         engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
@@ -740,4 +744,4 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
 
 # The assault action (15.1) and the naval war after a naval move (16.1, 16.2) live in their own modules, which
 # register their decisions with the engine.
-from umpire.games.his2p import assaults, naval_war  # noqa: E402
+from umpire.games.his2p import assaults, naval_war, responses  # noqa: E402

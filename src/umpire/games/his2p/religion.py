@@ -261,6 +261,8 @@ def debate_callable(state: State, debaters: Mapping[str, Any], caller: str, zone
     )
     if not in_play:
         return f"no Protestant debater of the {zone} zone is in play"
+    if caller == b.PROTESTANT and state["events"].get("wartburg"):
+        return "the Protestant calls no debate this turn after The Wartburg (#37)"
     if not debater_pool(state, debaters, caller, zone, "uncommitted"):
         return f"every {caller} debater{' of the ' + zone + ' zone' if caller == b.PROTESTANT else ''} is committed"
     return None

@@ -41,6 +41,8 @@ def view(state: State, role: str) -> dict[str, Any]:
         "leaders": state["leaders"],
         "captured": state.get("captured", {}),  # army leaders captured in battle, by captor (14 step 10)
         "sieges": state.get("sieges", {}),
+        "fortresses": state.get("fortresses", []),  # added by Trace Italienne (#104)
+        "leader_sides": state.get("leader_sides", {}),  # Maurice of Saxony (#60), Charles Bourbon (#70)
         "land_move": state.get("land_move"),  # a move being resolved: its formation is in transit until it arrives
         "reformers": state["reformers"],
         "debaters": state["debaters"],

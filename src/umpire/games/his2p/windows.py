@@ -12,8 +12,8 @@ a kind (``state["autopass"][role]``, set from a window, turned back off from the
 The cards played are kept in ``state["combat_cards"]`` until the battle's code reads them (:func:`extra_dice`,
 :func:`take_played`). Built: Arquebusiers (#24), Field Artillery (#25), Siege Mining (#28), Mercenaries Grow
 Restless (#27), Mercenaries Bribed (#26), Surprise Attack (#29), and the response card Siege Artillery (#35) in a
-window after the assault's dice (15.1 step 8). Not offered yet: the other response cards
-(docs/status.md).
+window after the assault's dice (15.1 step 8); Landsknechts (#33) and Swiss Mercenaries (#36) are offered here too
+(``responses.py`` places their mercenaries, HIS-P03), the other response cards in windows of their own there.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ MERCENARIES_GROW_RESTLESS = 27
 SIEGE_MINING = 28
 SURPRISE_ATTACK = 29
 SIEGE_ARTILLERY = 35
+LANDSKNECHTS = 33
+SWISS_MERCENARIES = 36
 #: Siege Artillery's reach: a line of communication of at most this many land spaces (the card's text).
 ARTILLERY_REACH = 4
 #: Where each built combat card may be played: window kind -> the sides that may play it.
@@ -56,6 +58,9 @@ PLAYABLE: dict[int, dict[str, tuple[str, ...]]] = {
     SIEGE_ARTILLERY: {ASSAULT_DICE_ROLLED: (ATTACKER,)},
     SIEGE_MINING: {ASSAULT: (ATTACKER,)},
     MERCENARIES_GROW_RESTLESS: {ASSAULT: (DEFENDER,)},
+    # the response cards of 14 step 1 and 15.1 step 2, played in these windows (responses.py, HIS-P03)
+    LANDSKNECHTS: {FIELD_BATTLE: (ATTACKER, DEFENDER), ASSAULT: (ATTACKER,)},
+    SWISS_MERCENARIES: {FIELD_BATTLE: (ATTACKER, DEFENDER), ASSAULT: (ATTACKER,)},
 }
 #: Powers whose side gets three dice, not two, from Field Artillery (the card's text).
 ARTILLERY_POWERS = frozenset({"france", "ottoman"})
@@ -122,6 +127,10 @@ def _refused(state: State, card: int, decision: dict[str, Any]) -> bool:
     against a Surprise Attack already declared (ruling HIS-R07)."""
     if card == SURPRISE_ATTACK:
         return SURPRISE_ATTACK in state["combat_cards"]["played"][_other(decision["side"])]
+    if card in (LANDSKNECHTS, SWISS_MERCENARIES):
+        from umpire.games.his2p import responses
+
+        return responses.in_combat_window(state, decision["role"], decision, card) is not None
     if card != MERCENARIES_BRIBED:
         return False
     enemies = state["combat_cards"]["sides"].get(_other(decision["side"]), [])
@@ -146,6 +155,10 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         record["played"][decision["side"]].append(card)
         record["played_for"][str(card)] = decision["power"]
         engine.log(state, f"{role} plays {deck.name_of(card)} for the {decision['side']} ({decision['power']})")
+        if card in (LANDSKNECHTS, SWISS_MERCENARIES):  # new mercenaries before the dice are counted
+            from umpire.games.his2p import responses
+
+            responses.place_mercenaries(state, role, card)
         return
     state["stack"].pop()
     if action.get("always"):

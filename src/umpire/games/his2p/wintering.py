@@ -12,6 +12,8 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import fortresses as forts
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import military, restrictions
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -71,7 +73,9 @@ def friendly_path(state: State, board: HisMap, power: str, start: str, goal: str
 
 
 def _fortresses(state: State, board: HisMap, power: str) -> list[str]:
-    return sorted(s for s, sp in board.spaces.items() if sp.fortified and state["spaces"][s]["control"] == power)
+    return sorted(
+        s for s in board.spaces if forts.fortified(state, board, s) and state["spaces"][s]["control"] == power
+    )
 
 
 def _take(units: dict[str, int], count: int) -> dict[str, int]:
@@ -175,7 +179,7 @@ def must_leave(state: State, board: HisMap, power: str, space: str) -> bool:
     ``power`` does not control, except the Protestant's regulars in an electorate before the League (21.6: they
     stand there from the electorate display, HIS-W06)."""
     sp = board.spaces[space]
-    if not sp.fortified:
+    if not forts.fortified(state, board, space):
         return True
     if state["spaces"][space]["control"] == power:
         return False
@@ -244,10 +248,10 @@ def invaders_return(state: State, board: HisMap) -> None:
                     continue
                 _send(state, board, power, space, _take(units, min(fits, b.land_unit_count(state, space, power))), dst)
         people = load_people().army_leaders
-        for lid in sorted(x for x in state["leaders"] if x in people and people[x].power == power):
+        for lid in sorted(x for x in state["leaders"] if x in people and sides.power_of(state, x) == power):
             state["leaders"].pop(lid)
             engine.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
         captured = state.get("captured", {})
-        for lid in sorted(x for x in captured if x in people and people[x].power == power):
+        for lid in sorted(x for x in captured if x in people and sides.power_of(state, x) == power):
             captured.pop(lid)  # seed 19: "even if they are currently captured"
             engine.log(state, f"Winter: {power}'s captured leader {lid} leaves play (seed 19)")
