@@ -391,8 +391,9 @@ def create_app(
         ruleset = ruleset_of(game_id)
         if ruleset is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
-        # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk.
-        page = "rr3.html" if ruleset == "rr3" else "game.html"
+        # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk;
+        # Here I Stand its own: the board, the hand, the tracks and the legal actions as buttons.
+        page = {"rr3": "rr3.html", "his2p": "his2p.html"}.get(ruleset, "game.html")
         return templates.TemplateResponse(request, page, {"game_id": game_id})
 
     @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)

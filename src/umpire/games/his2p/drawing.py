@@ -139,7 +139,7 @@ def _counters(x: float, y: float, units: Mapping[str, Mapping[str, int]]) -> tup
         if not text:
             continue
         fill = COLOURS.get(power, "#999")
-        w = 5.2 * len(text) + 6
+        w = 6.4 * len(text) + 6
         out.append(
             _el(
                 "g",
@@ -149,18 +149,18 @@ def _counters(x: float, y: float, units: Mapping[str, Mapping[str, int]]) -> tup
                     x=f"{x - w / 2:.1f}",
                     y=f"{y:.1f}",
                     width=f"{w:.1f}",
-                    height=10,
+                    height=12,
                     rx=2,
                     fill=fill,
                     stroke="#222",
                     stroke_width="0.6",
                 )
-                + _text(x, y + 7.8, text, font_size="8.2", font_weight="bold", fill=_ink(fill), text_anchor="middle"),
+                + _text(x, y + 9.4, text, font_size="10", font_weight="bold", fill=_ink(fill), text_anchor="middle"),
                 class_="units",
                 data_power=power,
             )
         )
-        y += 11
+        y += 13
     return "".join(out), y
 
 
@@ -170,9 +170,9 @@ def _people_lines(x: float, y: float, names: Iterable[tuple[str, str]]) -> str:
         out.append(
             _text(
                 x,
-                y + 7.5,
+                y + 8.5,
                 name,
-                font_size="8",
+                font_size="9.5",
                 font_style="italic",
                 text_anchor="middle",
                 class_=kind,
@@ -182,7 +182,7 @@ def _people_lines(x: float, y: float, names: Iterable[tuple[str, str]]) -> str:
                 paint_order="stroke",
             )
         )
-        y += 9
+        y += 11
     return "".join(out)
 
 
@@ -315,7 +315,7 @@ def _seas(view: Mapping[str, Any], board: HisMap, layout: Layout, who: Mapping[s
             x,
             y,
             name,
-            font_size="12",
+            font_size="14",
             font_style="italic",
             font_weight="bold",
             fill=SEA_COLOUR,
@@ -393,9 +393,9 @@ def _spaces(view: Mapping[str, Any], board: HisMap, layout: Layout, who: Mapping
         labels.append(
             _text(
                 x + h + 2.5,
-                y + 3.2,
+                y + 4,
                 space.name,
-                font_size="9.5",
+                font_size="11.5",
                 fill="#111",
                 stroke=PAGE,
                 stroke_width="2.6",

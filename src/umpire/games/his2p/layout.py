@@ -57,7 +57,7 @@ def _degrees(entry: Mapping[str, Any], where: str) -> tuple[float, float]:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not -bound <= value <= bound:
             raise DataFault(FILE, where, f"'{name}' must be a number of degrees within ±{bound}, got {value!r}")
     if entry.get("authored") is not True:
-        raise DataFault(FILE, where, "every entry must say \"authored\": true (the positions are umpire's own)")
+        raise DataFault(FILE, where, 'every entry must say "authored": true (the positions are umpire\'s own)')
     return float(lon), float(lat)
 
 

@@ -35,7 +35,7 @@ class HereIStandTwoPlayer(Ruleset):
         title="Here I Stand, two-player variant (engine in progress)",
         seed="000/001",
         scenarios=(Scenario("1517", "Turn 1 (1517): Luther's 95 Theses, the two-player set-up"),),
-        browser=False,
+        browser=True,
         options=(
             Option(
                 "deck",
