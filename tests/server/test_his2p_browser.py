@@ -4,7 +4,8 @@
 The GM creates the game and starts it; the Papacy and the Protestant open their seats' links in their own
 browsers and join. The Protestant makes a reformation attempt of Luther's 95 Theses from its page; the rest of the
 opening (the other attempts, the Diet of Worms, spring deployment) is played through the API; then the Papacy plays
-a card for CP from its page and spends it on an action, its CP left shown. The Protestant's page never holds a name
+a card for CP from its page and spends it on an action, its CP left shown, undoes that action (the card
+played before it cannot be taken back) and takes it again. The Protestant's page never holds a name
 of a card in the Papacy's hand. Screenshots at laptop (1366 x 768) and phone (390 x 844) sizes go to
 ``artifacts/server-his2p/``.
 """
@@ -90,21 +91,27 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         papacy.wait_for_selector("#decision:has-text('impulse')")
         papacy.wait_for_selector("#hand li")
         assert {n for n in hand if n in papacy.inner_text("#hand")} == hand
-        play = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for \d CP")).first
+        play = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for [2-6] CP")).first
         played = play.inner_text()
         cp = int(re.search(r"for (\d) CP", played).group(1))  # type: ignore[union-attr]
         play.click()
         papacy.wait_for_selector("#cp-left:not(.hidden)")
         assert papacy.inner_text("#cp-left") == f"{cp} CP left"
         shot(papacy, "papacy-cp-laptop")
-        spend = papacy.locator("[data-group='Religious actions'] button.his-action").first
+        spend = papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's")
         cost = int(re.search(r"\((\d) CP\)", spend.inner_text()).group(1))  # type: ignore[union-attr]
         spend.click()
-        if cp - cost > 0:
-            until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
-        else:
-            papacy.wait_for_selector("#cp-left.hidden", state="attached")
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
         assert any(card in played for card in hand)
+
+        # Undo from the page: the action took nothing hidden and rolled no die, so the CP come back; the card
+        # played before it cannot be taken back (the refusal is shown).
+        papacy.click("#undo")
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp} CP left")
+        papacy.click("#undo")
+        papacy.wait_for_selector("#action-error:has-text('hidden')")
+        papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's").click()
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
         still = {c["name"] for c in view(server, gid, gm_token)["view"]["hands"]["papacy"]}
 
         # The Protestant's page: the map and tracks, never a card of the Papacy's hand.

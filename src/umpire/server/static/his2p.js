@@ -81,6 +81,9 @@
   for (const [id, path] of [["gm-start", "/gm/start"], ["gm-pause", "/gm/pause"], ["gm-resume", "/gm/resume"]]) {
     U.$(id).addEventListener("click", () => post(path, {}, U.$("gm-error")).catch(() => {}));
   }
+  // Undo: a seat its own last action (the server says why not, when not); the GM rolls back any number.
+  U.$("undo").addEventListener("click", () => post("/undo", {}, U.$("action-error")).catch(() => {}));
+  U.$("gm-rollback").addEventListener("click", () => post("/undo", { count: Math.max(1, Number(U.$("gm-rollback-count").value) || 1) }, U.$("gm-error")).catch(() => {}));
 
   // --- the decision and its actions -----------------------------------------------------------------------
   const placesOf = (a) => ["space", "to", "from", "where"].map(k => a[k]).filter(x => typeof x === "string");
@@ -92,6 +95,7 @@
     else if (v.blocked) line = "The game cannot go on: " + v.blocked + " is not built yet.";
     else if (v.acting && v.acting.length && !v.acting.includes(S.you.role)) line = "Waiting for the " + v.acting.map(r => POWERS[r] || nice(r)).join(" and the ") + ". " + line;
     text("decision", line);
+    show("undo-row", !!POWERS[S.you.role] && S.game.status === "running");
     const cp = v.decision && v.decision.kind === "cp" && v.decision.role === S.you.role;
     show("cp-left", cp);
     if (cp) text("cp-left", v.decision.cp + " CP left");
