@@ -32,13 +32,16 @@ PHONE = {"width": 390, "height": 844}
 
 def view(server: LiveServer, gid: str, token: str) -> dict[str, Any]:
     headers = {"Authorization": f"Bearer {token}"}
-    answer: dict[str, Any] = httpx.get(f"{server.url}/api/games/{gid}", headers=headers).json()
+    answer: dict[str, Any] = httpx.get(f"{server.url}/api/games/{gid}", headers=headers, timeout=60).json()
     return answer
 
 
 def act(server: LiveServer, gid: str, token: str, action: dict[str, Any]) -> None:
     answer = httpx.post(
-        f"{server.url}/api/games/{gid}/actions", json={"action": action}, headers={"Authorization": f"Bearer {token}"}
+        f"{server.url}/api/games/{gid}/actions",
+        json={"action": action},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=60,
     )
     assert answer.status_code == 200, answer.text
 
@@ -48,7 +51,9 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
     errors, page_for, shot = pages.errors, pages.new, pages.shot
 
     with LiveServer(str(tmp_path / "browser-his2p.sqlite"), poll=0.2, heartbeat=0.5) as server:
-        made = httpx.post(f"{server.url}/api/games", json={"ruleset": "his2p", "seed": 5, "title": "HIS"}).json()
+        made = httpx.post(
+            f"{server.url}/api/games", json={"ruleset": "his2p", "seed": 5, "title": "HIS"}, timeout=60
+        ).json()
         gid, tokens, gm_token = made["id"], made["seat_tokens"], made["gm_token"]
         papacy = page_for(browser.new_context(viewport=LAPTOP))
         protestant = page_for(browser.new_context(viewport=LAPTOP))
