@@ -76,6 +76,30 @@ def test_a_seat_undoes_its_own_last_action_and_the_gm_rolls_back_further(api: Ap
         store.engine.dispose()
 
 
+def test_the_gm_rolls_back_across_phases_and_their_rows_go(api: Api) -> None:
+    made = api.create(ruleset="his2p", seed=5)
+    gid, gm = made["id"], made["gm_token"]
+    api.ok("POST", f"/api/games/{gid}/gm/start", gm)
+    first = api.ok("GET", f"/api/games/{gid}", gm)
+    for _ in range(12):  # the 95 Theses' attempts and on into the next phases
+        view = api.ok("GET", f"/api/games/{gid}", gm)["view"]
+        seat = view["acting"][0]
+        token = made["seat_tokens"][seat]
+        api.ok(
+            "POST",
+            f"/api/games/{gid}/actions",
+            token,
+            {"action": api.ok("GET", f"/api/games/{gid}", token)["view"]["actions"][0]},
+        )
+    later = api.ok("GET", f"/api/games/{gid}", gm)
+    assert later["phases"] > first["phases"] and later["view"]["phase"] != first["view"]["phase"]
+    back = api.ok("POST", f"/api/games/{gid}/undo", gm, {"count": later["game"]["seq"] - first["game"]["seq"]})
+    assert back["phases"] == first["phases"] and back["view"]["phase"] == first["view"]["phase"]
+    assert back["view"]["spaces"] == first["view"]["spaces"]
+    status, _ = api.call("GET", f"/api/games/{gid}/phases/{first['phases']}", gm)
+    assert status == 404  # the phases after the one the game is back in are gone
+
+
 def test_undo_needs_a_seat_or_the_gm_and_a_started_game(api: Api) -> None:
     made = api.create(ruleset="his2p", seed=5)
     status, _ = api.call("POST", f"/api/games/{made['id']}/undo", made["gm_token"], {})

@@ -929,15 +929,15 @@ class Store:
 
         return self.transact_and_show(game_id, work)[1]
 
-    @staticmethod
-    def _drop_later_phases(tx: Tx) -> None:
+    def _drop_later_phases(self, tx: Tx) -> None:
         """After a rollback: the phases opened after the one the game is back in (the latest with its key)."""
         rows = tx.conn.execute(
             select(db.phases.c.idx, db.phases.c.key).where(db.phases.c.game_id == tx.row.id).order_by(db.phases.c.idx)
         ).all()
         back = [r.idx for r in rows if r.key == tx.row.phase_key]
-        if back:
+        if back and back[-1] < rows[-1].idx:
             tx.conn.execute(db.phases.delete().where(db.phases.c.game_id == tx.row.id, db.phases.c.idx > back[-1]))
+            self._phases.pop(tx.row.id, None)  # read again (this answer included)
 
     def trial_view(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The caller's ruleset view after ``actions``, applied to a copy: nothing is saved (raises what
