@@ -410,6 +410,9 @@ class Store:
         if key is not None and known and known[-1].key == key:
             return known
         rows = conn.execute(_PHASES_FROM, {"game_id": game_id, "idx": len(known)}).all()
+        if not rows and key is not None and known:  # the GM rolled the game back (here or in another process)
+            rows = conn.execute(_PHASES_FROM, {"game_id": game_id, "idx": 0}).all()
+            known = []
         if rows:
             known = known + [PhaseRow(r.idx, r.key, json.loads(r.public_view)) for r in rows]
             self._phases[game_id] = known
