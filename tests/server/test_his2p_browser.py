@@ -6,7 +6,7 @@ browsers and join. The Protestant makes a reformation attempt of Luther's 95 The
 opening (the other attempts, the Diet of Worms, spring deployment) is played through the API; then the Papacy plays
 a card for CP from its page and spends it on an action, its CP left shown, undoes that action (the card
 played before it cannot be taken back) and takes it again. The Protestant's page never holds a name
-of a card in the Papacy's hand. Screenshots at laptop (1366 x 768) and phone (390 x 844) sizes go to
+of a card in the Papacy's hand or Diplomatic hand. Screenshots at laptop (1366 x 768) and phone (390 x 844) sizes go to
 ``artifacts/server-his2p/``.
 """
 
@@ -117,12 +117,15 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         papacy.wait_for_selector("#action-error:has-text('hidden')")
         papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's").click()
         until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
-        still = {c["name"] for c in view(server, gid, gm_token)["view"]["hands"]["papacy"]}
+        gm_view = view(server, gid, gm_token)["view"]
+        still = {c["name"] for c in gm_view["hands"]["papacy"]}
+        diplomatic = {c["name"] for c in view(server, gid, tokens["papacy"])["view"]["diplomatic_hand_cards"]}
+        assert diplomatic and all(name in papacy.inner_text("#diplomatic-hand") for name in diplomatic)
 
         # The Protestant's page: the map and tracks, never a card of the Papacy's hand.
         protestant.wait_for_selector("#powers tr")
         protestant_dom = protestant.content()
-        assert still and not [name for name in still if name in protestant_dom]
+        assert still and not [name for name in still | diplomatic if name in protestant_dom]
         assert "Papacy" in protestant.inner_text("#powers")
 
         # The board at the laptop's size shows the whole map; zoom in and out.
