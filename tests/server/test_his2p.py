@@ -49,6 +49,18 @@ def _views(text: str) -> list[dict]:
     return [view] if isinstance(view, dict) else []
 
 
-def test_his2p_is_not_offered_by_the_new_game_form_until_it_has_a_page(api: Api) -> None:
+def test_his2p_is_offered_by_the_new_game_form_and_has_its_own_page(api: Api) -> None:
     listed = {r["name"]: r["browser"] for r in api.ok("GET", "/api/rulesets")}
-    assert listed["his2p"] is False and listed["standard"] is True
+    assert listed["his2p"] is True and listed["standard"] is True
+    gid = api.create(ruleset="his2p", seed=1)["id"]
+    page = api.client.get(f"/g/{gid}")
+    assert page.status_code == 200 and "/static/his2p.js" in page.text and "/static/game.js" not in page.text
+
+
+def test_his2p_map_svg_is_the_board_drawn_from_the_callers_view(api: Api) -> None:
+    made = api.create(ruleset="his2p", seed=1)
+    gid = made["id"]
+    token = made["seat_tokens"]["papacy"]
+    answer = api.client.get(f"/api/games/{gid}/map.svg", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert 'id="space-wittenberg"' in answer.text and 'class="space electorate protestant"' in answer.text

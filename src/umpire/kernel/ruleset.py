@@ -105,6 +105,12 @@ class Ruleset(ABC):
         they are; None (the default): the entries speak for themselves (per-order ``results``)."""
         return None
 
+    def hidden_parts(self, state: State) -> Any:
+        """What of ``state`` some role may not see (hands, decks, sealed choices), for undo (``kernel/undo.py``): a
+        player may take back an action only if these parts and the generator are as they were before it. None (the
+        default): the ruleset offers no undo to its players."""
+        return None
+
     def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
         """Run the engine's own procedures until a role must act; the default has none."""
 

@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from umpire.kernel import registry
-from umpire.kernel.errors import IllegalAction, UmpireError, UnknownRole, UnknownRuleset
+from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
@@ -63,6 +63,7 @@ from umpire.server.models import (
     Ready,
     Reissue,
     SetDeadline,
+    Undo,
 )
 from umpire.server.patches import Feed
 from umpire.server.present import caller_view, present, present_phase, present_timeline
@@ -392,8 +393,9 @@ def create_app(
         ruleset = ruleset_of(game_id)
         if ruleset is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
-        # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk.
-        page = "rr3.html" if ruleset == "rr3" else "game.html"
+        # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk;
+        # Here I Stand its own: the board, the hand, the tracks and the legal actions as buttons.
+        page = {"rr3": "rr3.html", "his2p": "his2p.html"}.get(ruleset, "game.html")
         return templates.TemplateResponse(request, page, {"game_id": game_id})
 
     @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)
@@ -596,6 +598,18 @@ def create_app(
             # seat that is the name it joined with, whatever the page sent.
             action = {**action, "who": caller.player.name}
         return act_and_show(game_id, caller, [action])
+
+    @app.post(
+        "/api/games/{game_id}/undo",
+        summary="Take back actions: a seat its own last one (nothing hidden revealed, no die rolled); the GM any",
+    )
+    def post_undo(game_id: Annotated[str, GAME_ID], body: Undo, authorization: Token = None) -> Any:
+        caller = caller_of(game_id, authorization)
+        try:
+            snap = store.undo(game_id, caller, body.count)
+        except (IllegalAction, UnknownRole, BadGameFile) as exc:
+            raise ApiError(422, str(exc)) from None
+        return as_json(present(snap, caller))
 
     @app.post("/api/games/{game_id}/orders", summary="Submit orders as text (per-line errors on refusal)")
     def post_orders(game_id: Annotated[str, GAME_ID], body: OrdersText, authorization: Token = None) -> Any:

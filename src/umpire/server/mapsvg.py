@@ -135,10 +135,25 @@ def warm_maps() -> None:
         map_geometry(map_file(map_id))
 
 
+def _his2p_svg(view: dict[str, Any], panel: bool) -> str:
+    from umpire.games.his2p.drawing import DRAWN_KEYS, draw
+
+    key = canonical_json(["his2p", {k: view.get(k) for k in DRAWN_KEYS}, panel])
+    return _SVGS.get(key, lambda: draw(view, key=panel))
+
+
+#: Rulesets that draw their own board from a view (``draw(view, panel)``), by the view's ``ruleset``.
+OWN_DRAWINGS: dict[str, Callable[[dict[str, Any], bool], str]] = {"his2p": _his2p_svg}
+
+
 def map_svg(view: dict[str, Any], *, panel: bool = True) -> str | None:
     """The SVG map of a view, or None when its ruleset has no drawn board (cached per phase and view).
 
-    ``panel=False`` draws the map alone, as the game page shows it (the page draws its own key)."""
+    ``panel=False`` draws the map alone, as the game page shows it (the page draws its own key). A ruleset of
+    :data:`OWN_DRAWINGS` draws its board itself, from the same view; ``panel`` then says whether its key is drawn."""
+    own = OWN_DRAWINGS.get(str(view.get("ruleset")))
+    if own is not None:
+        return own(view, panel)
     drawing = scene(view)
     if drawing is None or drawing.get("kind") == "rr3":  # the megagame's map is drawn by its page only
         return None

@@ -77,6 +77,12 @@ class ActionBody(Strict):
     )
 
 
+class Undo(Strict):
+    count: int = Field(
+        1, ge=1, le=1_000_000, description="how many actions to take back: 1 for a seat (its own last), any for the GM"
+    )
+
+
 class OrdersText(Strict):
     text: str = Field(..., max_length=20000, description="orders, one per line; 1615 INF lines 'N: STATE'")
     power: str | None = Field(None, max_length=64, description="the power ordered when the text names none")

@@ -33,7 +33,7 @@ except ImportError:  # not POSIX: the processes sharing a SQLite file queue in i
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
 from umpire.games.europe1615.auction import assign_powers, bid_errors
-from umpire.kernel import registry
+from umpire.kernel import registry, undo
 from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
@@ -186,6 +186,7 @@ class Tx:
     now: float
     pending: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
     row_changes: dict[str, Any] = field(default_factory=dict)
+    rewound_to: int | None = None  # an undo: the action count the game went back to (its later actions deleted)
 
     def players_changed(self) -> None:
         """Note that player rows changed (readers then reload them)."""
@@ -273,7 +274,9 @@ class Store:
         self.engine = engine
         self.hub = hub or Hub()
         self.is_postgres = engine.dialect.name == "postgresql"
-        self._games: dict[str, tuple[Game, int]] = {}
+        # Each game's replayed state with the action count and digest it is at (an undo can bring a game back to
+        # an earlier count and on to the same count by other actions: the digest tells them apart).
+        self._games: dict[str, tuple[Game, int, str]] = {}
         self._phases: dict[str, list[PhaseRow]] = {}
         # Player rows and press by game, with the version of the game row they were read at.
         self._players_cache: dict[str, tuple[int, list[Player]]] = {}
@@ -407,6 +410,9 @@ class Store:
         if key is not None and known and known[-1].key == key:
             return known
         rows = conn.execute(_PHASES_FROM, {"game_id": game_id, "idx": len(known)}).all()
+        if not rows and key is not None and known:  # the GM rolled the game back (here or in another process)
+            rows = conn.execute(_PHASES_FROM, {"game_id": game_id, "idx": 0}).all()
+            known = []
         if rows:
             known = known + [PhaseRow(r.idx, r.key, json.loads(r.public_view)) for r in rows]
             self._phases[game_id] = known
@@ -415,18 +421,18 @@ class Store:
     def _cached_game(self, conn: Connection, row: GameRow) -> Game:
         """The game at ``row.seq``: from the cache, caught up from the log, or loaded from its snapshot."""
         cached = self._games.get(row.id)
-        if cached is not None and cached[1] == row.seq:
+        if cached is not None and cached[1:] == (row.seq, row.digest):
             return cached[0]
         with self.lock(row.id):
             cached = self._games.get(row.id)
-            if cached is not None and cached[1] == row.seq:
+            if cached is not None and cached[1:] == (row.seq, row.digest):
                 return cached[0]
             game = None
             if cached is not None and cached[1] < row.seq:
                 game = self._catch_up(conn, row, cached[0], cached[1])
             if game is None:
                 game = self._load(conn, row)
-            self._games[row.id] = (game, row.seq)
+            self._games[row.id] = (game, row.seq, row.digest)
             return game
 
     @staticmethod
@@ -700,7 +706,7 @@ class Store:
                 )
             )
         with self.lock(game_id):
-            self._games[game_id] = (game, 0)
+            self._games[game_id] = (game, 0, game.digest())
         log.info("created game %s (%s)", game_id, game.record["ruleset"])
         return {
             "id": game_id,
@@ -744,8 +750,10 @@ class Store:
                         out.write(str(os.getpid()))
                     os.replace(marker + ".tmp", marker)  # appears whole, with the pid in it
                     time.sleep(120)
-            if tx.pending:
-                self._games[game_id] = (tx.game, tx.row.seq)
+            if tx.pending or tx.rewound_to is not None:
+                self._games[game_id] = (tx.game, tx.row.seq, tx.row.digest)
+            if tx.rewound_to is not None:
+                self._phases.pop(game_id, None)
             if tx.pending or tx.row_changes:
                 with self._locks_guard:
                     self._written[game_id] = tx.now  # the streams' shared snapshot is now out of date
@@ -828,6 +836,15 @@ class Store:
             tx.set(deadline_at=tx.now + seconds if seconds else None)
 
     def _write(self, tx: Tx) -> None:
+        if tx.rewound_to is not None:
+            tx.conn.execute(
+                db.actions.delete().where(db.actions.c.game_id == tx.row.id, db.actions.c.seq > tx.rewound_to)
+            )
+            tx.conn.execute(
+                update(db.snapshots)
+                .where(db.snapshots.c.game_id == tx.row.id)
+                .values(seq=tx.row.seq, state=canonical_json(tx.game.state), digest=tx.row.digest)
+            )
         seq = tx.row.seq
         if tx.pending:
             tx.conn.execute(
@@ -872,6 +889,58 @@ class Store:
                 self._update_player(tx, caller.player.id, civil_disorder=False, misses=0)
 
         return self.transact_and_show(game_id, work)[1]
+
+    def undo(self, game_id: str, caller: Caller, count: int = 1) -> Snapshot:
+        """Take actions back (``kernel/undo.py``): a seat its own last action, if that revealed nothing hidden and
+        rolled no die; the GM the last ``count`` actions, whatever they were. Either is noted in the public press."""
+
+        def work(tx: Tx) -> None:
+            if caller.role != GM or tx.row.status != "over":  # the GM may roll a finished game back into play
+                self._check_can_act(tx, caller)
+            if caller.role != GM and count != 1:
+                raise Forbidden("a seat may take back only its own last action; the GM may roll back further")
+            rows = tx.conn.execute(
+                select(db.actions.c.role, db.actions.c.action)
+                .where(db.actions.c.game_id == tx.row.id, db.actions.c.seq <= tx.row.seq)
+                .order_by(db.actions.c.seq)
+            ).all()
+            tx.game.record["actions"] = [{"role": r.role, "action": json.loads(r.action)} for r in rows]
+            before = undo.rewind(tx.game.record, count)
+            if caller.role != GM:
+                why = undo.refusal(tx.game, before, caller.role)
+                if why:
+                    raise Conflict(f"you cannot undo: {why}")
+            tx.game = working_copy(before)
+            tx.rewound_to = tx.row.seq - count
+            tx.set(seq=tx.rewound_to, digest=before.digest(), phase_key=phase_key(before))
+            self._drop_later_phases(tx)
+            who = "The GM rolled back" if caller.role == GM else f"{caller.role.capitalize()} took back"
+            what = f"{count} action(s)" if caller.role == GM else "its last action"
+            tx.conn.execute(
+                insert(db.messages).values(
+                    game_id=tx.row.id,
+                    sender=GM,
+                    recipients=None,
+                    body=f"{who} {what}.",
+                    phase=phase_name(tx.game.view(OBSERVER)),
+                    created_at=tx.now,
+                )
+            )
+            tx.press_changed()
+            if tx.row.status == "over" and not tx.game.ruleset.is_over(tx.game.state):
+                tx.set(status="running")
+
+        return self.transact_and_show(game_id, work)[1]
+
+    def _drop_later_phases(self, tx: Tx) -> None:
+        """After a rollback: the phases opened after the one the game is back in (the latest with its key)."""
+        rows = tx.conn.execute(
+            select(db.phases.c.idx, db.phases.c.key).where(db.phases.c.game_id == tx.row.id).order_by(db.phases.c.idx)
+        ).all()
+        back = [r.idx for r in rows if r.key == tx.row.phase_key]
+        if back and back[-1] < rows[-1].idx:
+            tx.conn.execute(db.phases.delete().where(db.phases.c.game_id == tx.row.id, db.phases.c.idx > back[-1]))
+            self._phases.pop(tx.row.id, None)  # read again (this answer included)
 
     def trial_view(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """The caller's ruleset view after ``actions``, applied to a copy: nothing is saved (raises what

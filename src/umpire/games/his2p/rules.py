@@ -35,7 +35,7 @@ class HereIStandTwoPlayer(Ruleset):
         title="Here I Stand, two-player variant (engine in progress)",
         seed="000/001",
         scenarios=(Scenario("1517", "Turn 1 (1517): Luther's 95 Theses, the two-player set-up"),),
-        browser=False,
+        browser=True,
         options=(
             Option(
                 "deck",
@@ -100,6 +100,13 @@ class HereIStandTwoPlayer(Ruleset):
 
     def seats(self, state: State) -> list[str]:
         return list(SEATS)
+
+    def hidden_parts(self, state: State) -> Any:
+        """The hands, the decks and the sealed parts of open decisions (a Diet card, a hand shown to one player):
+        a player may undo an action that changed none of them and rolled no die (``kernel/undo.py``)."""
+        keys = ("hands", "diplomatic_hands", "deck", "diplomatic_deck")
+        sealed = [{k: d[k] for k in ("cards", "secret") if k in d} for d in state["stack"]]
+        return {**{k: state[k] for k in keys}, "sealed": sealed}
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         return views.view(state, role)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import deck, engine, victory
+from umpire.games.his2p import deck, engine, labels, victory
+from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
 from umpire.kernel.ruleset import GM
@@ -62,9 +63,14 @@ def view(state: State, role: str) -> dict[str, Any]:
         "rolls": rng.visible_rolls(state, role),
         "actions": engine.legal_actions(state, role) if not state.get("blocked") else [],
     }
+    out["action_labels"] = labels.labels(state, role, out["actions"])  # each action's button, in the same order
+    out["decision_text"] = labels.describe(out["decision"], role)
     if role in state["hands"]:
         out["hand"] = [_card(n) for n in state["hands"][role]]
         out["diplomatic_hand"] = list(state["diplomatic_hands"][role])
+        out["diplomatic_hand_cards"] = [
+            {"number": n, "name": load_cards().diplomatic[n].name} for n in state["diplomatic_hands"][role]
+        ]
     if role == GM:
         out["hands"] = {p: [_card(n) for n in h] for p, h in state["hands"].items()}
         out["diplomatic_hands"] = state["diplomatic_hands"]

@@ -1,0 +1,296 @@
+"use strict";
+// Here I Stand (two-player variant): the game page. Everything shown comes from the caller's own view (the
+// server redacts it): the open decision in words and its legal actions as buttons, grouped, each with the label
+// the server wrote (games/his2p/labels.py); the seat's own hand; both powers' VP and tracks; the dice with their
+// purposes; the log; and the board, the server's drawing of the same view (map.svg), with zoom and pan.
+(function () {
+  const app = U.$("app");
+  const gameId = app.dataset.game;
+  let token = U.token(gameId);
+  let S = null;
+  let picked = null;           // the space tapped on the map: only the actions naming it are shown
+  let mapKey = null, mapLoading = null;
+  const api = (path) => "/api/games/" + gameId + path;
+  const GROUPS = ["Cards", "Religious actions", "Military actions", "Raise units", "Choices", "Pass or end"];
+  const POWERS = { papacy: "Papacy", protestant: "Protestant" };
+  const PHASES = {
+    luthers_95_theses: "Luther's 95 Theses", card_draw: "Card Draw", diplomacy: "Diplomacy", diet_of_worms: "Diet of Worms",
+    spring_deployment: "Spring Deployment", action: "Action Phase", winter: "Winter", victory_determination: "Victory Determination",
+  };
+  const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
+  const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
+  const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
+
+  async function refresh() { render(await U.call("GET", api(""), token)); }
+  async function post(path, body, errorNode) {
+    if (errorNode) errorNode.textContent = "";
+    try {
+      const data = await U.call("POST", api(path), token, body);
+      if (data && data.game) render(data);
+      return data;
+    } catch (e) {
+      if (errorNode) errorNode.textContent = e.message;
+      throw e;
+    }
+  }
+
+  function render(data) {
+    S = data;
+    const v = S.view, you = S.you;
+    text("title", S.game.title || "Here I Stand");
+    text("clock", v.over ? "Game over" : "Turn " + v.turn + " · " + (PHASES[v.phase] || nice(v.phase)));
+    const seat = POWERS[you.role] || (you.is_gm ? "GM" : nice(you.role));
+    text("who", (you.name ? you.name + " · " : "") + seat);
+    renderJoin(); renderGm(); renderDecision(); renderHand(); renderPowers(); renderRolls(); renderLog(); renderDebaters();
+    renderMap().catch((e) => { text("his-map", e.message); });
+  }
+
+  // --- joining and the GM ---------------------------------------------------------------------------------
+  function renderJoin() {
+    const you = S.you;
+    const needsName = you.player && !you.name;
+    const lobbyJoin = you.role === "lobby" && !you.player;
+    show("join", needsName || lobbyJoin);
+    if (needsName) text("join-title", "Take the seat of the " + (POWERS[you.seat] || nice(you.seat)));
+    if (lobbyJoin) {
+      text("join-title", "Join " + S.game.title);
+      const chosen = S.game.settings.assignment === "chosen";
+      show("join-seat-label", chosen);
+      const sel = U.$("join-seat");
+      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => x.free)) sel.append(U.el("option", { value: s.seat }, POWERS[s.seat] || nice(s.seat)));
+    }
+  }
+  U.$("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { name: U.$("join-name").value };
+    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
+    try {
+      const data = await post("/join", body, U.$("join-error"));
+      token = data.token; U.setToken(gameId, token);
+      await refresh();
+    } catch (e) { /* shown */ }
+  });
+  function renderGm() {
+    show("gm", !!S.you.is_gm);
+    if (!S.you.is_gm) return;
+    const g = S.game;
+    U.$("gm-start").disabled = g.status !== "lobby";
+    U.$("gm-pause").disabled = g.status !== "running";
+    U.$("gm-resume").disabled = g.status !== "paused";
+  }
+  for (const [id, path] of [["gm-start", "/gm/start"], ["gm-pause", "/gm/pause"], ["gm-resume", "/gm/resume"]]) {
+    U.$(id).addEventListener("click", () => post(path, {}, U.$("gm-error")).catch(() => {}));
+  }
+  // Undo: a seat its own last action (the server says why not, when not); the GM rolls back any number.
+  U.$("undo").addEventListener("click", () => post("/undo", {}, U.$("action-error")).catch(() => {}));
+  U.$("gm-rollback").addEventListener("click", () => post("/undo", { count: Math.max(1, Number(U.$("gm-rollback-count").value) || 1) }, U.$("gm-error")).catch(() => {}));
+
+  // --- the decision and its actions -----------------------------------------------------------------------
+  const placesOf = (a) => ["space", "to", "from", "where"].map(k => a[k]).filter(x => typeof x === "string");
+  function renderDecision() {
+    const v = S.view, box = U.clear(U.$("actions"));
+    let line = v.decision_text || "";
+    if (S.game.status === "lobby") line = "Waiting for the GM to start the game.";
+    else if (v.over) line = "The game is over" + (v.winner ? ": " + (POWERS[v.winner] || nice(v.winner)) + " wins" : "") + (v.outcome ? " (" + nice(v.outcome) + ")" : "") + ".";
+    else if (v.blocked) line = "The game cannot go on: " + v.blocked + " is not built yet.";
+    else if (v.acting && v.acting.length && !v.acting.includes(S.you.role)) line = "Waiting for the " + v.acting.map(r => POWERS[r] || nice(r)).join(" and the ") + ". " + line;
+    text("decision", line);
+    show("undo-row", !!POWERS[S.you.role] && S.game.status === "running");
+    const cp = v.decision && v.decision.kind === "cp" && v.decision.role === S.you.role;
+    show("cp-left", cp);
+    if (cp) text("cp-left", v.decision.cp + " CP left");
+    const actions = v.actions || [], labels = v.action_labels || [];
+    const shown = actions.map((a, i) => ({ a, l: labels[i] || { label: nice(a.type), group: "Choices" } }))
+      .filter(x => !picked || placesOf(x.a).includes(picked));
+    show("filter-note", !!picked);
+    if (picked) {
+      U.clear(U.$("filter-note")).append("Actions naming " + picked.replace(/_/g, " ") + " ",
+        U.el("button", { type: "button", class: "small", id: "show-all", onclick: () => { picked = null; render(S); } }, "show all"));
+    }
+    for (const g of GROUPS) {
+      const mine = shown.filter(x => x.l.group === g);
+      if (!mine.length) continue;
+      const group = U.el("div", { class: "his-group", "data-group": g }, U.el("h4", {}, g));
+      for (const { a, l } of mine) {
+        group.append(U.el("button", {
+          type: "button", class: "his-action" + (a.type === "pass" ? " pass" : ""), "data-type": a.type,
+          onclick: (ev) => { ev.target.disabled = true; post("/actions", { action: a }, U.$("action-error")).catch(() => { ev.target.disabled = false; }); },
+        }, l.label));
+      }
+      box.append(group);
+    }
+  }
+
+  // --- hand, powers, tracks, dice, log ---------------------------------------------------------------------
+  function renderHand() {
+    const v = S.view, hand = U.clear(U.$("hand")), dip = U.clear(U.$("diplomatic-hand"));
+    const mine = v.hand !== undefined;
+    show("hand-card", mine);
+    if (!mine) return;
+    for (const c of v.hand) hand.append(U.el("li", { "data-card": c.number }, U.el("span", { class: "cp" }, String(c.cp)), " #" + c.number + " " + c.name, U.el("span", { class: "note" }, " " + c.type)));
+    if (!v.hand.length) hand.append(U.el("li", { class: "note" }, "no cards"));
+    for (const c of v.diplomatic_hand_cards || []) dip.append(U.el("li", { "data-card": c.number }, "#" + c.number + " " + c.name));
+    if (!(v.diplomatic_hand_cards || []).length) dip.append(U.el("li", { class: "note" }, "none"));
+  }
+  function renderPowers() {
+    const v = S.view, t = U.clear(U.$("powers"));
+    const protestantSpaces = Object.values(v.spaces || {}).filter(s => s.protestant).length;
+    t.append(U.el("tr", {}, U.el("th", {}, ""), U.el("th", {}, "Papacy"), U.el("th", {}, "Protestant")));
+    const row = (name, a, b) => t.append(U.el("tr", {}, U.el("th", {}, name), U.el("td", {}, String(a)), U.el("td", {}, String(b))));
+    row("VP", v.vp.papacy, v.vp.protestant);
+    row("bonus VP", v.bonus_vp.papacy, v.bonus_vp.protestant);
+    row("cards in hand", v.hand_sizes.papacy, v.hand_sizes.protestant);
+    row("Diplomatic cards", v.diplomatic_hand_sizes.papacy, v.diplomatic_hand_sizes.protestant);
+    row("impulse", (v.acting || []).includes("papacy") ? "●" : "", (v.acting || []).includes("protestant") ? "●" : "");
+    const tr = U.clear(U.$("tracks"));
+    const sp = v.tracks.st_peters;
+    tr.append(U.el("p", {}, "Protestant spaces: ", U.el("strong", { id: "protestant-spaces" }, String(protestantSpaces))));
+    tr.append(U.el("p", {}, "St. Peter's: " + sp.cp + " CP, " + sp.vp + " VP"));
+    const list = U.el("ul", { class: "translations" });
+    for (const [zone, z] of Object.entries(v.tracks.translations)) list.append(U.el("li", {}, zone[0].toUpperCase() + zone.slice(1) + " translation: New Testament " + z.new_testament + ", Bible " + z.bible));
+    tr.append(list);
+    tr.append(U.el("p", { class: "note" }, "Main deck " + v.deck_size + " cards, Diplomatic deck " + v.diplomatic_deck_size + ", discards " + v.discard.length));
+  }
+  function renderRolls() {
+    const box = U.clear(U.$("rolls"));
+    const rolls = (S.view.rolls || []).slice(-15).reverse();
+    for (const r of rolls) {
+      const result = Array.isArray(r.result) ? r.result.join(", ") : r.result === "hidden" ? "(secret)" : String(r.result);
+      box.append(U.el("li", { value: r.n }, U.el("strong", {}, result), " " + r.kind + ": " + r.purpose));
+    }
+  }
+  function renderLog() {
+    const box = U.clear(U.$("log"));
+    const log = S.view.log || [];
+    for (const e of log.slice(-40).reverse()) box.append(U.el("li", {}, U.el("span", { class: "note" }, "T" + e.turn + " "), e.text));
+  }
+  function renderDebaters() {
+    const v = S.view, box = U.clear(U.$("debaters"));
+    const by = {};
+    for (const [d, where] of Object.entries(v.debaters || {})) (by[where] = by[where] || []).push(nice(d));
+    for (const [where, ds] of Object.entries(by).sort()) box.append(U.el("p", {}, U.el("strong", {}, nice(where) + ": "), ds.sort().join(", ")));
+    const ref = Object.entries(v.reformers || {}).filter(([, s]) => s).map(([r, s]) => nice(r) + " in " + nice(s));
+    if (ref.length) box.append(U.el("p", {}, U.el("strong", {}, "Reformers: "), ref.join(", ")));
+  }
+
+  // --- the board: the server's drawing of this view, zoom and pan ------------------------------------------
+  const M = { svg: null, base: null, vb: null };
+  async function renderMap() {
+    const v = S.view;
+    const key = JSON.stringify([v.turn, v.spaces, v.units, v.leaders, v.reformers, v.sieges]);
+    const holder = U.$("his-map");
+    if (key !== mapKey || !holder.querySelector("svg")) {
+      if (!mapLoading || mapLoading.key !== key) {
+        const headers = token ? { "Authorization": "Bearer " + token } : {};
+        mapLoading = { key, p: fetch(api("/map.svg"), { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status))) };
+      }
+      const mine = mapLoading;
+      const svgText = await mine.p;
+      if (mapLoading !== mine) return;
+      mapLoading = null;
+      mount(holder, svgText);
+      mapKey = key;
+    }
+    decorate();
+  }
+  function mount(holder, svgText) {
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const keep = M.base && M.vb;
+    M.base = { x, y, w, h };
+    if (!keep) M.vb = { ...M.base };
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("class", "his-board");
+    svg.style.aspectRatio = w + " / " + h;
+    const tools = U.el("div", { class: "map-tools" },
+      U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => zoom(1 / 1.5) }, "+"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "out", title: "zoom out", onclick: () => zoom(1.5) }, "−"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "fit", title: "the whole board", onclick: () => { M.vb = { ...M.base }; apply(); } }, "Fit"));
+    U.clear(holder).append(U.el("div", { class: "geomap" }, svg, tools));
+    M.svg = svg;
+    listen(svg);
+    apply();
+    if (!keep && svg.getBoundingClientRect().width < 600) focusOn(["rome", "wittenberg"]);
+  }
+  // On a phone the whole board is too small to read: open on Germany and Italy, three times closer.
+  function focusOn(ids) {
+    const pts = ids.map(id => M.svg.querySelector("#space-" + id + " circle, #space-" + id + " rect, #space-" + id + " polygon")).filter(Boolean).map(e => { const b = e.getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; });
+    if (!pts.length) return;
+    const cx = pts.reduce((t, p) => t + p[0], 0) / pts.length, cy = pts.reduce((t, p) => t + p[1], 0) / pts.length;
+    const w = M.base.w / 3, h = M.base.h / 3;
+    M.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
+    apply();
+  }
+  function apply() {
+    const b = M.base, v = M.vb;
+    v.w = Math.min(b.w, Math.max(b.w / 10, v.w)); v.h = v.w * b.h / b.w;
+    v.x = Math.min(b.x + b.w - v.w, Math.max(b.x, v.x)); v.y = Math.min(b.y + b.h - v.h, Math.max(b.y, v.y));
+    M.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    M.svg.style.touchAction = v.w >= b.w - 0.5 ? "pan-y" : "none";
+  }
+  function zoom(k, px, py) {
+    const v = M.vb;
+    if (px === undefined) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
+    const w = Math.min(M.base.w, Math.max(M.base.w / 10, v.w * k)), f = w / v.w;
+    M.vb = { x: px - (px - v.x) * f, y: py - (py - v.y) * f, w, h: v.h * f };
+    apply();
+  }
+  function toDrawing(cx, cy) {
+    const r = M.svg.getBoundingClientRect(), v = M.vb;
+    return [v.x + (cx - r.left) / r.width * v.w, v.y + (cy - r.top) / r.height * v.h];
+  }
+  function listen(svg) {
+    const down = new Map();
+    let moved = 0, pinch = null;
+    svg.addEventListener("wheel", (ev) => { ev.preventDefault(); const [px, py] = toDrawing(ev.clientX, ev.clientY); zoom(ev.deltaY > 0 ? 1.25 : 0.8, px, py); }, { passive: false });
+    svg.addEventListener("pointerdown", (ev) => {
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (down.size === 1) moved = 0;
+      if (down.size === 2) { const [a, b] = [...down.values()]; pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), vb: { ...M.vb } }; }
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      const last = down.get(ev.pointerId);
+      if (!last) return;
+      const r = svg.getBoundingClientRect();
+      if (down.size === 1) {
+        const dx = ev.clientX - last[0], dy = ev.clientY - last[1];
+        moved += Math.abs(dx) + Math.abs(dy);
+        if (moved > 6 && M.vb.w < M.base.w - 0.5) { M.vb.x -= dx / r.width * M.vb.w; M.vb.y -= dy / r.height * M.vb.h; apply(); }
+      }
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (down.size === 2 && pinch) {
+        moved = 100;
+        const [a, b] = [...down.values()];
+        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+        M.vb = { ...pinch.vb };
+        const [px, py] = toDrawing((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+        zoom(pinch.dist / dist, px, py);
+      }
+    });
+    const up = (ev) => { down.delete(ev.pointerId); if (down.size < 2) pinch = null; };
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("click", (ev) => {
+      if (moved > 6) { moved = 0; return; }
+      const el = ev.target.closest("[data-space]");
+      if (!el) return;
+      const id = el.dataset.space;
+      picked = picked === id ? null : id;
+      render(S);
+    });
+  }
+  // The spaces the legal actions name are ringed; the tapped one is marked.
+  function decorate() {
+    if (!M.svg) return;
+    const targets = new Set((S.view.actions || []).flatMap(placesOf));
+    for (const g of M.svg.querySelectorAll("g.space")) {
+      g.classList.toggle("target", targets.has(g.dataset.space));
+      g.classList.toggle("picked", g.dataset.space === picked);
+    }
+  }
+
+  // --- start ----------------------------------------------------------------------------------------------
+  refresh().catch((e) => { text("decision", e.message); });
+  U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on));
+})();

@@ -1,0 +1,150 @@
+"""Here I Stand (two-player) in a real browser: Playwright (Python) drives Debian's Chromium, as in
+``test_browser.py``.
+
+The GM creates the game and starts it; the Papacy and the Protestant open their seats' links in their own
+browsers and join. The Protestant makes a reformation attempt of Luther's 95 Theses from its page; the rest of the
+opening (the other attempts, the Diet of Worms, spring deployment) is played through the API; then the Papacy plays
+a card for CP from its page and spends it on an action, its CP left shown, undoes that action (the card
+played before it cannot be taken back) and takes it again. The Protestant's page never holds a name
+of a card in the Papacy's hand or Diplomatic hand. Screenshots at laptop (1366 x 768) and phone (390 x 844) sizes go to
+``artifacts/server-his2p/``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import LiveServer
+from tests.server.test_browser import Pages, browser, until
+
+__all__ = ["browser"]  # the module's fixture, shared
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_HIS2P", ROOT / "artifacts" / "server-his2p"))
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def view(server: LiveServer, gid: str, token: str) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"}
+    answer: dict[str, Any] = httpx.get(f"{server.url}/api/games/{gid}", headers=headers, timeout=60).json()
+    return answer
+
+
+def act(server: LiveServer, gid: str, token: str, action: dict[str, Any]) -> None:
+    answer = httpx.post(
+        f"{server.url}/api/games/{gid}/actions",
+        json={"action": action},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=60,
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    pages = Pages(ARTIFACTS)
+    errors, page_for, shot = pages.errors, pages.new, pages.shot
+
+    with LiveServer(str(tmp_path / "browser-his2p.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        made = httpx.post(
+            f"{server.url}/api/games", json={"ruleset": "his2p", "seed": 5, "title": "HIS"}, timeout=60
+        ).json()
+        gid, tokens, gm_token = made["id"], made["seat_tokens"], made["gm_token"]
+        papacy = page_for(browser.new_context(viewport=LAPTOP))
+        protestant = page_for(browser.new_context(viewport=LAPTOP))
+        for page, seat, name in ((papacy, "papacy", "Leo"), (protestant, "protestant", "Martin")):
+            page.goto(made["seat_links"][seat])
+            page.wait_for_selector("#join:not(.hidden)")
+            page.fill("#join-name", name)
+            page.click("#join-button")
+            page.wait_for_selector("#join", state="hidden")
+            page.wait_for_selector(f"#who:has-text('{name}')")
+        gm = page_for(browser.new_context(viewport=LAPTOP))
+        gm.goto(made["gm_link"])
+        gm.click("#gm-start")
+        gm.wait_for_selector("#gm-start:disabled")
+
+        # Luther's 95 Theses: the Protestant picks the first target from its page's buttons, in words.
+        protestant.wait_for_selector("#decision:has-text('reformation attempt')")
+        protestant.wait_for_selector("#his-map svg g#space-wittenberg")
+        first = protestant.locator("button.his-action").first
+        assert re.match(r"Reformation attempt in \w", first.inner_text())
+        before = len(view(server, gid, gm_token)["view"]["rolls"])
+        first.click()
+        protestant.wait_for_selector("#rolls li:has-text('reformation attempt in')")
+        assert len(view(server, gid, gm_token)["view"]["rolls"]) > before
+        shot(protestant, "protestant-theses-laptop")
+
+        # The rest of the opening through the API, until the Papacy's first impulse.
+        for _ in range(40):
+            gm_view = view(server, gid, gm_token)["view"]
+            if gm_view["phase"] == "action" and gm_view["decision"]["kind"] == "impulse":
+                break
+            seat = gm_view["acting"][0]
+            mine = view(server, gid, tokens[seat])["view"]
+            act(server, gid, tokens[seat], mine["actions"][0])
+        gm_view = view(server, gid, gm_token)["view"]
+        assert gm_view["acting"] == ["papacy"] and gm_view["decision"]["kind"] == "impulse"
+        hand = {c["name"] for c in gm_view["hands"]["papacy"]}
+
+        # The Papacy plays a card for CP, then spends CP on a religious action; its CP left is shown.
+        papacy.wait_for_selector("#decision:has-text('impulse')")
+        papacy.wait_for_selector("#hand li")
+        assert {n for n in hand if n in papacy.inner_text("#hand")} == hand
+        play = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for [2-6] CP")).first
+        played = play.inner_text()
+        cp = int(re.search(r"for (\d) CP", played).group(1))  # type: ignore[union-attr]
+        play.click()
+        papacy.wait_for_selector("#cp-left:not(.hidden)")
+        assert papacy.inner_text("#cp-left") == f"{cp} CP left"
+        shot(papacy, "papacy-cp-laptop")
+        spend = papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's")
+        cost = int(re.search(r"\((\d) CP\)", spend.inner_text()).group(1))  # type: ignore[union-attr]
+        spend.click()
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
+        assert any(card in played for card in hand)
+
+        # Undo from the page: the action took nothing hidden and rolled no die, so the CP come back; the card
+        # played before it cannot be taken back (the refusal is shown).
+        papacy.click("#undo")
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp} CP left")
+        papacy.click("#undo")
+        papacy.wait_for_selector("#action-error:has-text('hidden')")
+        papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's").click()
+        until(lambda: papacy.inner_text("#cp-left") == f"{cp - cost} CP left")
+        gm_view = view(server, gid, gm_token)["view"]
+        still = {c["name"] for c in gm_view["hands"]["papacy"]}
+        diplomatic = {c["name"] for c in view(server, gid, tokens["papacy"])["view"]["diplomatic_hand_cards"]}
+        assert diplomatic and all(name in papacy.inner_text("#diplomatic-hand") for name in diplomatic)
+
+        # The Protestant's page: the map and tracks, never a card of the Papacy's hand.
+        protestant.wait_for_selector("#powers tr")
+        protestant_dom = protestant.content()
+        assert still and not [name for name in still | diplomatic if name in protestant_dom]
+        assert "Papacy" in protestant.inner_text("#powers")
+
+        # The board at the laptop's size shows the whole map; zoom in and out.
+        box = protestant.locator("#his-map svg").bounding_box()
+        assert box and box["width"] > 600
+        protestant.click("[data-zoom=in]")
+        assert protestant.get_attribute("#his-map svg", "viewBox") != "0 0 1420 1200"
+        protestant.click("[data-zoom=fit]")
+        assert protestant.get_attribute("#his-map svg", "viewBox") == "0 0 1420 1200"
+        shot(protestant, "protestant-laptop")
+
+        # On a phone: the board opens closer (Germany and Italy), the decision above it.
+        phone = page_for(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+        phone.goto(f"{server.url}/g/{gid}#token={tokens['papacy']}")
+        phone.wait_for_selector("#his-map svg g#space-rome")
+        until(lambda: phone.get_attribute("#his-map svg", "viewBox") != "0 0 1420 1200")
+        phone.screenshot(path=str(pages.artifacts / "papacy-phone.png"))
+        shot(phone, "papacy-phone-full")
+        papacy.set_viewport_size(LAPTOP)
+        papacy.screenshot(path=str(pages.artifacts / "papacy-laptop-window.png"))
+
+        assert not errors, errors
