@@ -172,6 +172,9 @@ def _next_step(state: State, board: HisMap) -> None:
             raise NotImplementedError(f"card events ({power} must play {held} as an event)")
     elif step == "winter":
         state["phase"] = "winter"
+        state["step"] = "winter_return"
+        winter_choices.begin(state, board)  # 19.3: the owners' choices, as decisions, before the return
+    elif step == "winter_return":
         _winter(state, board)
         state["step"] = "victory"
     elif step == "victory":
@@ -874,5 +877,6 @@ from umpire.games.his2p import (  # noqa: E402
     minor_powers,
     naval_war,
     windows,
+    winter_choices,
     wintering,
 )
