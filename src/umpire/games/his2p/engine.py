@@ -875,6 +875,7 @@ from umpire.games.his2p import (  # noqa: E402
     land_war,
     military,
     minor_powers,
+    move_on,  # noqa: F401 - registers the move_on decision (13.4)
     naval_war,
     windows,
     winter_choices,

@@ -27,6 +27,7 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 LAND = b.LAND_UNITS
+INDEPENDENT = "independent"
 
 
 # --- small readers ----------------------------------------------------------------------------------------------
@@ -43,7 +44,10 @@ def friendly(state: State, a: str, c: str) -> bool:
 
 
 def hostile(state: State, a: str, c: str) -> bool:
-    """Whether two powers are at war, a minor power taking its major ally's wars."""
+    """Whether two powers are at war, a minor power taking its major ally's wars; an independent garrison defends
+    against every power (22.6: it never moves or intercepts, ``battles.interception_refusal`` asking for a war)."""
+    if a != c and INDEPENDENT in (a, c):
+        return True
     return r.at_war(state, r.major_of(state, a), r.major_of(state, c)) or r.at_war(state, a, c)
 
 
@@ -122,16 +126,14 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     """Why a formation of ``power`` may not move into ``space`` (13.1; seed 13; 21.6), or None. The target may hold
     units of powers at war with the mover (a battle, 14) or be an enemy fortification (a siege, 15); a besieged
     space only to relieve one's own side or join one's own side's siege; never units of a power neither allied nor
-    at war (independent garrisons included: fighting them is not built); a lone leader only into a friendly space
-    with no enemy in it."""
+    at war (an independent garrison is an enemy to all, 22.6); a lone leader only into a friendly space with no enemy
+    in it."""
     target = board.spaces[space]
     if not r.may_enter(state, board, power, space):
         return f"{power} units may not enter {target.name}, outside the German and Italian zones (seed 13)"
     if target.type == "electorate" and power != control.PROTESTANT and not state["events"].get("schmalkaldic_league"):
         return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
     owner = state["spaces"][space]["control"]
-    if owner == "independent" and target.fortified:
-        return f"{target.name} is an independent fortified space: besieging it is not built yet"
     if not friendly(state, power, owner) and owner != "independent" and not hostile(state, power, owner):
         return f"{target.name} is controlled by {owner}, not at war with or allied to {power} (13.1)"
     others = [p for p in state["units"].get(space, {}) if not friendly(state, power, p)]
@@ -166,7 +168,7 @@ def is_war_move(state: State, board: HisMap, power: str, src: str, space: str) -
     ):
         return True
     owner = state["spaces"][space]["control"]
-    if board.spaces[space].fortified and owner != "independent" and hostile(state, power, owner):
+    if board.spaces[space].fortified and hostile(state, power, owner):
         return True
     return any(
         hostile(state, power, p) and b.land_unit_count(state, n, p)
@@ -387,7 +389,7 @@ def _offer_avoid(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
         ctx["avoid"] = _outside_enemies(state, ctx["to"], ctx["power"])
     while ctx["avoid"]:
         power = ctx["avoid"].pop(0)
-        if not b.land_unit_count(state, ctx["to"], power):
+        if not b.land_unit_count(state, ctx["to"], power) or power == INDEPENDENT:  # 22.6: it never moves
             continue
         if battles.avoid_battle_spaces(state, board, power, ctx["to"], ctx["from"]):
             ctx["step"] = "avoid"
@@ -472,6 +474,8 @@ def _offer_withdraw(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
 
 
 def _withdraw_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    if decision["power"] == INDEPENDENT:  # 22.6 as 22.1: a garrison of 4 or fewer always withdraws inside
+        return [{"type": "withdraw", "power": INDEPENDENT}]
     return [{"type": "stand"}, {"type": "withdraw", "power": decision["power"]}]
 
 
@@ -483,10 +487,14 @@ def _on_withdraw(state: State, board: HisMap, role: str, decision: dict[str, Any
         engine.log(state, f"{', '.join(decision['powers'])} withdraw into the fortifications of {_name(board, dst)}")
         ctx["step"] = "siege"
         if not battles.siege_begins(b.land_unit_count(state, dst, mover), _inside_count(state, dst, mover)):
-            engine.log(state, f"{mover} is too few to besiege {_name(board, dst)} and goes back (13.4)")
+            engine.log(state, f"{mover} is too few to besiege {_name(board, dst)} (13.4)")
             ctx["step"] = "retreat"
             ctx["back"] = True
             ctx["retreats"] = [mover]
+            from umpire.games.his2p import move_on
+
+            if move_on.offer(state, board, ctx):  # 13.4 option 1: its controller may pay to move on instead
+                return
     proceed(state, board)
 
 
@@ -740,7 +748,7 @@ def _after(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         _check_siege_holds(state, board, dst)
         return
     fortified = board.spaces[dst].fortified
-    if fortified and owner != "independent" and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
+    if fortified and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
         held = _inside_count(state, dst, mover)
         if battles.siege_begins(movers_here, held):
             count = state.get("impulse", {}).get("count", 0)

@@ -148,8 +148,8 @@ def formations(state: State, space: str, power: str, most: int | None = None) ->
 
 
 def _move_pieces(state: State, power: str, src: str, dst: str, action: Action) -> None:
-    for kind in ("regular", "mercenary"):
-        if action[kind]:
+    for kind in ("regular", "mercenary", "cavalry"):
+        if action.get(kind):
             b.add_units(state, src, power, kind, -action[kind])
             b.add_units(state, dst, power, kind, action[kind])
     for lid in action["leaders"]:
