@@ -320,7 +320,7 @@ def _intercept_legal(state: State, board: HisMap, role: str, decision: dict[str,
     origin, power = decision["from"], decision["power"]
     out: list[Action] = [{"type": "decline"}]
     for group in military.formations(state, origin, power):
-        if group["regular"] + group["mercenary"]:
+        if group["regular"] + group["mercenary"] + group.get("cavalry", 0):
             out.append({"type": "intercept", "power": power, "from": origin, **group})
     return out
 
@@ -334,7 +334,10 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
         rating = _best(action["leaders"])
         faces = rng.roll_many(state, f"interception of the move into {dst} by {power} from {origin}", 2)
         against = ctx["power"] == "ottoman" and bool(ctx["force"].get("cavalry"))
-        total = battles.reaction_total(faces, rating, against_cavalry=against and power != "ottoman")
+        mine = power == "ottoman" and bool(action.get("cavalry"))  # 13.2 step 2: +1 with Ottoman cavalry
+        total = battles.reaction_total(
+            faces, rating, ottoman_with_cavalry=mine, against_cavalry=against and power != "ottoman"
+        )
         ok = battles.reaction_succeeds(total)
         engine.log(
             state,
@@ -344,7 +347,7 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
         )
         if ok:
-            force = {k: action[k] for k in ("regular", "mercenary") if action[k]}
+            force = {k: action[k] for k in LAND if action.get(k)}
             _shift(state, power, origin, dst, force, action["leaders"])
             ctx["interceptor"] = power
             _check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
@@ -402,17 +405,43 @@ def _avoid_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
     ctx = state["land_move"]
     power = decision["power"]
     spaces = battles.avoid_battle_spaces(state, board, power, ctx["to"], ctx["from"])
-    return [{"type": "stand"}, *({"type": "avoid_battle", "power": power, "to": s} for s in spaces)]
+    out: list[Action] = [{"type": "stand"}]
+    for there in spaces:
+        out.append({"type": "avoid_battle", "power": power, "to": there})  # the whole stack
+        out += [{"type": "avoid_battle", "power": power, "to": there, **part} for part in _parts(state, ctx, power)]
+    return out
+
+
+def _parts(state: State, ctx: dict[str, Any], power: str) -> list[dict[str, int]]:
+    """13.3 step 3: the parts of ``power``'s land units in the target that may try to avoid battle without the rest
+    (any counts of each kind, at least one unit, not all; its leaders go with them, ruling HIS-W13)."""
+    units = _land(state, ctx["to"], power)
+    kinds = sorted(units)
+    found: list[dict[str, int]] = []
+
+    def grow(i: int, part: dict[str, int]) -> None:
+        if i == len(kinds):
+            size = sum(part.values())
+            if 0 < size < sum(units.values()):
+                found.append({k: part.get(k, 0) for k in kinds})
+            return
+        for n in range(units[kinds[i]] + 1):
+            grow(i + 1, {**part, kinds[i]: n})
+
+    grow(0, {})
+    return found
 
 
 def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
-    """13.3: the whole stack of the power (its land units and leaders) tries to leave: 2d6 + its best leader's
-    battle rating, 9 or more; a stack that lost a battle this impulse leaves without a roll (ruling HIS-L03)."""
+    """13.3: the power's whole stack, or the part the action names with all its leaders (HIS-W13), tries to leave:
+    2d6 + its best leader's battle rating, 9 or more; a stack that lost a battle this impulse leaves without a roll
+    (ruling HIS-L03)."""
     state["stack"].pop()
     ctx = state["land_move"]
     if action["type"] == "avoid_battle":
         power, here, there = decision["power"], ctx["to"], action["to"]
         leaders = _leaders_of(state, here, power)
+        group = {k: int(action[k]) for k in LAND if action.get(k)} or _land(state, here, power)
         if [here, power] in _marks(state)["lost"]:
             ok = True  # 13.3 step 4: a stack that already lost a battle this impulse avoids without a roll
             engine.log(
@@ -421,7 +450,9 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
         else:
             rating = _best(leaders)
             faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
-            total = battles.reaction_total(faces, rating, **_cavalry(state, here, power, ctx["power"]))
+            cavalry = _cavalry(state, here, power, ctx["power"])
+            cavalry["ottoman_with_cavalry"] = power == "ottoman" and bool(group.get("cavalry"))  # the part leaving
+            total = battles.reaction_total(faces, rating, **cavalry)
             ok = battles.reaction_succeeds(total)
             engine.log(
                 state,
@@ -432,7 +463,7 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
                 + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
             )
         if ok:
-            _shift(state, power, here, there, _land(state, here, power), leaders)
+            _shift(state, power, here, there, group, leaders)
     proceed(state, board)
 
 
