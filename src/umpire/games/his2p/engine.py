@@ -14,7 +14,8 @@ Decisions (``kind``):
 - ``spring`` — the Papacy's spring deployment (seed 10);
 - ``impulse`` — play a card for CP or as an event, or pass (11);
 - ``cp`` — spend the CP of a card one action at a time (11.1);
-- ``defender`` — the debate's caller picks the committed or the uncommitted pool of the defender (18.5 step 3).
+- ``defender`` — the debate's caller picks the committed or the uncommitted pool of the defender (18.5 step 3);
+- ``bullinger`` — after a tied first round, the Protestant puts Bullinger into the second or not (his bonus, 18.5).
 """
 
 from __future__ import annotations
