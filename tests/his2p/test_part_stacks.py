@@ -45,3 +45,25 @@ def test_5_2_cavalry_is_part_of_a_formation_and_moves_with_it() -> None:
     )
     assert b.units_of(state, "belgrade", "ottoman")["cavalry"] == 2
     assert b.units_of(state, "buda", "ottoman")["cavalry"] == 0
+
+
+def test_13_2_step_2_an_ottoman_formation_with_cavalry_intercepts_at_plus_one(dice: Dice) -> None:  # noqa: F811
+    """The Ottomans at war with the Papacy (the Protestant decides for them, seed 11): their cavalry in Linz
+    intercepts a Papal move into Regensburg; 4+4 and +1 for cavalry make the 9 needed."""
+    game = cp_decision("papacy", 2)
+    state = game.state
+    state["diplomacy"]["at_war"].append(["ottoman", "papacy"])
+    state["impulse"]["count"] = 1
+    b.add_units(state, "salzburg", "papacy", "regular", 2)
+    b.add_units(state, "linz", "ottoman", "cavalry", 2)
+    state["spaces"]["regensburg"]["control"] = "papacy"
+    dice["interception of the move into regensburg by ottoman"] = [[4, 4]]
+    move = {"type": "move_formation", "from": "salzburg", "to": "regensburg", "regular": 2, "mercenary": 0}
+    game.act("papacy", {**move, "leaders": []})
+    assert decision(game)["kind"] == "intercept" and decision(game)["role"] == "protestant"
+    offered = game.view("protestant")["actions"]
+    intercept = {"type": "intercept", "power": "ottoman", "from": "linz", "regular": 0, "mercenary": 0}
+    assert {**intercept, "cavalry": 2, "leaders": []} in offered
+    game.act("protestant", {**intercept, "cavalry": 2, "leaders": []})
+    assert any("4+4 +1 (cavalry) = 9, succeeds" in t for t in texts(game))
+    assert b.units_of(game.state, "regensburg", "ottoman")["cavalry"] == 2

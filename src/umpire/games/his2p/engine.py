@@ -575,7 +575,8 @@ def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], act
         reformation = kind == "publish_treatise"
         what = "publishes a treatise" if reformation else "burns books"
         label = "reformation" if reformation else "counter-reformation"
-        log(state, f"{role.title()} {what}: {count} {label} attempts, {zone} zone")
+        where = "each in its own zone" if zone == religion.ANY_ZONE else f"{zone} zone"
+        log(state, f"{role.title()} {what}: {count} {label} attempts, {where}")
         attempt_kind = religion.REFORMATION if reformation else religion.COUNTER_REFORMATION
         _push_attempts(state, role, count, religion.Attempt(attempt_kind, zone))
         if only is not None:
