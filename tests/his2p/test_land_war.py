@@ -313,6 +313,8 @@ def test_13_4_too_few_to_besiege_go_back() -> None:
     game.act("papacy", hapsburg_move("leipzig", "wittenberg", 2))
     game.act("protestant", {"type": "stand"})
     game.act("protestant", {"type": "withdraw", "power": "protestant"})
+    assert decision(game)["kind"] == "move_on"  # 13.4: go back, or pay to move on (test_move_on.py)
+    game.act("papacy", {"type": "go_back"})
     assert game.view("papacy")["actions"] == [{"type": "retreat", "power": "hapsburg", "to": "leipzig"}]
     game.act("papacy", {"type": "retreat", "power": "hapsburg", "to": "leipzig"})
     assert "sieges" not in game.state and b.land_unit_count(game.state, "leipzig", "hapsburg") == 4

@@ -302,9 +302,12 @@ def test_seed_14_and_21_6_protestant_builds_land_units_only_after_the_league() -
 
 
 def winter(game: Game) -> None:
+    """Run the Winter Phase, the owners leaving every choice of the return to HIS-W06's defaults."""
     game.state["stack"] = []
     game.state["step"] = "winter"
     RULESET.advance(game.state)
+    while game.state["stack"] and game.state["stack"][-1]["kind"] == "winter":
+        game.act(game.state["stack"][-1]["role"], {"type": "done"})
 
 
 def test_19_3_winter_returns_units_from_unfortified_spaces() -> None:

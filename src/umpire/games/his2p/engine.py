@@ -14,7 +14,8 @@ Decisions (``kind``):
 - ``spring`` — the Papacy's spring deployment (seed 10);
 - ``impulse`` — play a card for CP or as an event, or pass (11);
 - ``cp`` — spend the CP of a card one action at a time (11.1);
-- ``defender`` — the debate's caller picks the committed or the uncommitted pool of the defender (18.5 step 3).
+- ``defender`` — the debate's caller picks the committed or the uncommitted pool of the defender (18.5 step 3);
+- ``bullinger`` — after a tied first round, the Protestant puts Bullinger into the second or not (his bonus, 18.5).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, fortresses, religion, restrictions, victory
+from umpire.games.his2p import debater_bonuses, deck, fortresses, religion, restrictions, victory
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.powers import load_powers
@@ -175,6 +176,9 @@ def _next_step(state: State, board: HisMap) -> None:
             raise NotImplementedError(f"card events ({power} must play {held} as an event)")
     elif step == "winter":
         state["phase"] = "winter"
+        state["step"] = "winter_return"
+        winter_choices.begin(state, board)  # 19.3: the owners' choices, as decisions, before the return
+    elif step == "winter_return":
         _winter(state, board)
         state["step"] = "victory"
     elif step == "victory":
@@ -332,7 +336,11 @@ def legal_actions(state: State, role: str) -> list[Action]:
     assert decision is not None
     kind = decision["kind"]
     if kind == "attempts":
-        return [{"type": "target", "space": s} for s in _attempt_targets(state, board, decision)]
+        spaces = _attempt_targets(state, board, decision)
+        return [
+            *({"type": "target", "space": s} for s in spaces),
+            *debater_bonuses.attempt_actions(state, board, role, decision, spaces),
+        ]
     if kind == "flips":
         return [{"type": "flip", "space": s} for s in _flip_targets(state, board, decision)]
     if kind == "diet":
@@ -392,6 +400,7 @@ def _cp_actions(state: State, board: HisMap, role: str, cp: int) -> list[Action]
             for s in sorted(board.spaces)
             if b.religion(state, board, s) == b.CATHOLIC and not b.has_jesuit(state, s)
         ]
+    actions += debater_bonuses.cp_actions(state, board, role, cp, costs)
     return actions + military.cp_actions(state, board, role, cp)
 
 
@@ -456,7 +465,8 @@ def _explain(state: State, role: str, action: Action, legal: list[Action]) -> st
 def _on_attempt(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     space = action["space"]
     spec = decision["attempt"]
-    how = religion.Attempt(spec["kind"], spec["zone"], tuple(spec["bonus"]), spec["die_plus"])
+    extra = debater_bonuses.attempt_bonus(state, board, role, decision, action)
+    how = religion.Attempt(spec["kind"], spec["zone"], (*spec["bonus"], *extra), spec["die_plus"])
     if state["events"].get("printing_press") and spec["kind"] == religion.REFORMATION:
         how = religion.Attempt(how.kind, how.zone, (*how.bonus, "+1 Printing Press"), how.die_plus)
     outcome = religion.attempt(state, board, space, how)
@@ -466,6 +476,9 @@ def _on_attempt(state: State, board: HisMap, role: str, decision: dict[str, Any]
     name = board.spaces[space].name
     verb = "turns Protestant" if spec["kind"] == religion.REFORMATION else "returns to Catholicism"
     log(state, f"{name}: {verb} ({outcome.reason})" if outcome.success else f"{name}: holds ({outcome.reason})")
+    if decision.get("unrest_on_failure") and not outcome.success:
+        state["spaces"][space]["unrest"] = True
+        log(state, f"{name}: unrest where Carlstadt's attempt failed")
     victory.check_religious_victory(state, board)
 
 
@@ -561,19 +574,27 @@ def _on_cp(state: State, board: HisMap, role: str, decision: dict[str, Any], act
         if decision["cp"]:
             log(state, f"{role} leaves {decision['cp']} CP unspent")
         return
-    decision["cp"] -= ACTION_COSTS[role][kind]
-    if kind == "publish_treatise":
-        log(state, f"Protestant publishes a treatise: 2 reformation attempts, {action['zone']} zone")
-        _push_attempts(state, role, 2, religion.Attempt(religion.REFORMATION, action["zone"]))
-    elif kind == "burn_books":
-        log(state, f"Papacy burns books: 2 counter-reformation attempts, {action['zone']} zone")
-        _push_attempts(state, role, 2, religion.Attempt(religion.COUNTER_REFORMATION, action["zone"]))
+    decision["cp"] -= debater_bonuses.cost(action, ACTION_COSTS[role][kind])
+    if kind in ("publish_treatise", "burn_books"):
+        count, zone, only, unrest = debater_bonuses.attempts_of(state, board, role, action)
+        reformation = kind == "publish_treatise"
+        what = "publishes a treatise" if reformation else "burns books"
+        label = "reformation" if reformation else "counter-reformation"
+        where = "each in its own zone" if zone == religion.ANY_ZONE else f"{zone} zone"
+        log(state, f"{role.title()} {what}: {count} {label} attempts, {where}")
+        attempt_kind = religion.REFORMATION if reformation else religion.COUNTER_REFORMATION
+        _push_attempts(state, role, count, religion.Attempt(attempt_kind, zone))
+        if only is not None:
+            state["stack"][-1]["only"] = only
+        if unrest:
+            state["stack"][-1]["unrest_on_failure"] = True
     elif kind == "translate_scripture":
         _translate(state, action["zone"])
         state.setdefault("impulse_bonus", {"used": False, "translated": []})["translated"].append(action["zone"])
     elif kind == "build_st_peters":
         _build_st_peters(state)
     elif kind == "found_jesuit_university":
+        debater_bonuses.loyola(state, action)
         state["spaces"][action["space"]]["jesuit"] = True
         log(state, f"Papacy founds a Jesuit university in {board.spaces[action['space']].name}")
     elif kind == "call_debate":
@@ -708,32 +729,81 @@ def debate_rounds(
     committed: bool,
     round: int = 1,
 ) -> None:
-    """The rounds of a debate (18.5 steps 5-10), from ``round``; before each round's dice a response window may
-    open (Here I Stand, ``responses.debate_round``), which runs the round again when it closes."""
+    """The rounds of a debate (18.5 steps 5-10), from ``round``. Before each round's dice a response window may
+    open (Here I Stand, ``responses.debate_round``), which runs the round again when it closes; a tied first round
+    goes to a second, the Protestant first choosing whether Bullinger steps into it when he may (his bonus,
+    ``debater_bonuses``)."""
+    people = load_people().debaters
+    here = {"role": role, "zone": zone, "side": side, "attacker": attacker, "defender": defender}
+    if responses.debate_round(state, {**here, "committed": committed, "round": round}):
+        return
+    result = _debate_round(state, people, round, zone, attacker, defender, not committed)
+    if result is not None:
+        _debate_result(state, board, role, zone, side, result)
+    elif round == 2:
+        log(state, "the debate ends without a result")
+    elif debater_bonuses.bullinger_may_enter(state, zone):
+        state["stack"].append(
+            {
+                "kind": "bullinger",
+                "role": PROTESTANT,
+                "zone": zone,
+                "side": side,
+                "caller": role,
+                # what a card's debate keeps for its rounds while it waits: Papal Inquisition's dice, Leipzig's bar
+                "extra_dice": state.get("debate_extra_dice", 0),
+                "absent": sorted(d for d, status in state["debaters"].items() if status == "absent"),
+            }
+        )
+    else:
+        _second_round(state, board, role, zone, side, bullinger=False)
+
+
+def _second_round(state: State, board: HisMap, role: str, zone: str, side: str, *, bullinger: bool) -> None:
+    """The second round (18.5 step 8): new debaters drawn, Bullinger the Protestant's when he steps in; then the
+    round as :func:`debate_rounds` rolls it (its response window first); a tie ends the debate without a result."""
     people = load_people().debaters
     other = PROTESTANT if side == "papal" else "papal"
-    for round_no in (1, 2)[round - 1 :]:
-        here = {"role": role, "zone": zone, "side": side, "attacker": attacker, "defender": defender}
-        if responses.debate_round(state, {**here, "committed": committed, "round": round_no}):
-            return
-        a_dice = religion.attacker_debate_dice(state, people, attacker, zone)
-        d_dice = religion.defender_debate_dice(people, defender, committed)
-        a_faces = rng.roll_many(state, f"debate round {round_no}: {people[attacker].name} attacks", a_dice.count)
-        d_faces = rng.roll_many(state, f"debate round {round_no}: {people[defender].name} defends", d_dice.count)
-        state["debaters"][attacker] = "committed"
-        state["debaters"][defender] = "committed"
-        a_hits, d_hits = religion.debate_hits(a_faces), religion.debate_hits(d_faces)
-        log(state, f"debate round {round_no}: {people[attacker].name} {a_hits} hits, {people[defender].name} {d_hits}")
-        if a_hits != d_hits:
-            break
-        if round_no == 2:
-            log(state, "the debate ends without a result")
-            return
-        attacker = _redraw(state, people, side, zone, f"debate round 2: {side} debater")
-        defender = _redraw(state, people, other, zone, f"debate round 2: {other} debater")
-        committed = state["debaters"][defender] == "committed"
-    margin = abs(a_hits - d_hits)
-    winner_debater, loser = (attacker, defender) if a_hits > d_hits else (defender, attacker)
+    attacker = "bullinger" if bullinger and side == PROTESTANT else None
+    defender = "bullinger" if bullinger and other == PROTESTANT else None
+    if bullinger:
+        log(state, "Bullinger steps into the second round")
+    attacker = attacker or _redraw(state, people, side, zone, f"debate round 2: {side} debater")
+    defender = defender or _redraw(state, people, other, zone, f"debate round 2: {other} debater")
+    committed = state["debaters"][defender] == "committed"
+    debate_rounds(state, board, role, zone, side, attacker, defender, committed, round=2)
+
+
+def _debate_round(
+    state: State, people: Mapping[str, Any], round_no: int, zone: str, attacker: str, defender: str, d_fresh: bool
+) -> tuple[str, str, int, bool, bool] | None:
+    """Roll one round (18.5 steps 5-7): None on a tie, else (winner, loser, margin, whether the winner and the
+    loser entered the round uncommitted)."""
+    a_fresh = state["debaters"][attacker] == "uncommitted"
+    a_dice = religion.attacker_debate_dice(state, people, attacker, zone, fresh=a_fresh)
+    d_dice = religion.defender_debate_dice(people, defender, not d_fresh)
+    a_faces = rng.roll_many(state, f"debate round {round_no}: {people[attacker].name} attacks", a_dice.count)
+    d_faces = rng.roll_many(state, f"debate round {round_no}: {people[defender].name} defends", d_dice.count)
+    state["debaters"][attacker] = "committed"
+    state["debaters"][defender] = "committed"
+    a_hits, d_hits = religion.debate_hits(a_faces), religion.debate_hits(d_faces)
+    log(state, f"debate round {round_no}: {people[attacker].name} {a_hits} hits, {people[defender].name} {d_hits}")
+    if a_hits == d_hits:
+        return None
+    if a_hits > d_hits:
+        return attacker, defender, a_hits - d_hits, a_fresh, d_fresh
+    return defender, attacker, d_hits - a_hits, d_fresh, a_fresh
+
+
+def _debate_result(
+    state: State, board: HisMap, role: str, zone: str, side: str, result: tuple[str, str, int, bool, bool]
+) -> None:
+    """A debate won (18.5 steps 8-10): Campeggio losing may cancel it; the loser burned or disgraced by a margin
+    over his value; the winner flips the margin's spaces (one more when Aleander decided it)."""
+    people = load_people().debaters
+    winner_debater, loser, margin, winner_fresh, loser_fresh = result
+    if debater_bonuses.campeggio_cancels(state, loser, loser_fresh):
+        return
     winner_side = people[winner_debater].side
     winner_role = PAPACY if winner_side == "papal" else PROTESTANT
     if religion.burned_or_disgraced(margin, people[loser].value):
@@ -744,10 +814,40 @@ def debate_rounds(
         if fate == "burned" and loser in state["reformers"]:
             state["reformers"][loser] = None
             log(state, f"the reformer {people[loser].name} leaves the map")
+    papal, papal_fresh = (winner_debater, winner_fresh) if winner_side == "papal" else (loser, loser_fresh)
+    extra = debater_bonuses.aleander_flips(state, papal, papal_fresh)
+    if extra:
+        log(state, f"Aleander concluded the debate: the winner flips {extra} space more")
     flip_side = b.CATHOLIC if winner_side == "papal" else b.PROTESTANT
     state["stack"].append(
-        {"kind": "flips", "role": winner_role, "side": flip_side, "left": margin, "rule": "debate", "zone": zone}
+        {
+            "kind": "flips",
+            "role": winner_role,
+            "side": flip_side,
+            "left": margin + extra,
+            "rule": "debate",
+            "zone": zone,
+        }
     )
+
+
+def _bullinger_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "bullinger", "enter": True}, {"type": "bullinger", "enter": False}]
+
+
+def _bullinger_handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
+    """Bullinger in or not, then the second round, with the extra dice and barred debaters of the card that called
+    the debate as they were in the first (Papal Inquisition, Leipzig Debate)."""
+    state["stack"].pop()
+    barred = {d: state["debaters"][d] for d in decision["absent"] if state["debaters"].get(d) != "absent"}
+    state["debaters"].update(dict.fromkeys(barred, "absent"))
+    if decision["extra_dice"]:
+        state["debate_extra_dice"] = decision["extra_dice"]
+    try:
+        _second_round(state, board, decision["caller"], decision["zone"], decision["side"], bullinger=action["enter"])
+    finally:
+        state.pop("debate_extra_dice", None)
+        state["debaters"].update({d: was for d, was in barred.items() if state["debaters"][d] == "absent"})
 
 
 def _redraw(state: State, people: Mapping[str, Any], side: str, zone: str, purpose: str) -> str:
@@ -784,6 +884,7 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 decision_kind("leader_entry", _leader_entry_legal, _leader_entry_handle)
+decision_kind("bullinger", _bullinger_legal, _bullinger_handle)
 
 # Card events and military actions live in their own modules, which register their decisions here.
 from umpire.games.his2p import (  # noqa: E402
@@ -792,8 +893,10 @@ from umpire.games.his2p import (  # noqa: E402
     land_war,
     military,
     minor_powers,
+    move_on,  # noqa: F401 - registers the move_on decision (13.4)
     naval_war,
     responses,
     windows,
+    winter_choices,
     wintering,
 )

@@ -29,6 +29,7 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 LAND = b.LAND_UNITS
+INDEPENDENT = "independent"
 
 
 # --- small readers ----------------------------------------------------------------------------------------------
@@ -45,7 +46,10 @@ def friendly(state: State, a: str, c: str) -> bool:
 
 
 def hostile(state: State, a: str, c: str) -> bool:
-    """Whether two powers are at war, a minor power taking its major ally's wars."""
+    """Whether two powers are at war, a minor power taking its major ally's wars; an independent garrison defends
+    against every power (22.6: it never moves or intercepts, ``battles.interception_refusal`` asking for a war)."""
+    if a != c and INDEPENDENT in (a, c):
+        return True
     return r.at_war(state, r.major_of(state, a), r.major_of(state, c)) or r.at_war(state, a, c)
 
 
@@ -126,16 +130,14 @@ def entry_refusal(state: State, board: HisMap, power: str, space: str, leaders_o
     """Why a formation of ``power`` may not move into ``space`` (13.1; seed 13; 21.6), or None. The target may hold
     units of powers at war with the mover (a battle, 14) or be an enemy fortification (a siege, 15); a besieged
     space only to relieve one's own side or join one's own side's siege; never units of a power neither allied nor
-    at war (independent garrisons included: fighting them is not built); a lone leader only into a friendly space
-    with no enemy in it."""
+    at war (an independent garrison is an enemy to all, 22.6); a lone leader only into a friendly space with no enemy
+    in it."""
     target = board.spaces[space]
     if not r.may_enter(state, board, power, space):
         return f"{power} units may not enter {target.name}, outside the German and Italian zones (seed 13)"
     if target.type == "electorate" and power != control.PROTESTANT and not state["events"].get("schmalkaldic_league"):
         return f"{target.name} is an electorate: closed to {power} units before the Schmalkaldic League (21.6)"
     owner = state["spaces"][space]["control"]
-    if owner == "independent" and forts.fortified(state, board, space):
-        return f"{target.name} is an independent fortified space: besieging it is not built yet"
     if not friendly(state, power, owner) and owner != "independent" and not hostile(state, power, owner):
         return f"{target.name} is controlled by {owner}, not at war with or allied to {power} (13.1)"
     others = [p for p in state["units"].get(space, {}) if not friendly(state, power, p)]
@@ -172,7 +174,7 @@ def is_war_move(state: State, board: HisMap, power: str, src: str, space: str) -
     ):
         return True
     owner = state["spaces"][space]["control"]
-    if forts.fortified(state, board, space) and owner != "independent" and hostile(state, power, owner):
+    if forts.fortified(state, board, space) and hostile(state, power, owner):
         return True
     return any(
         hostile(state, power, p) and b.land_unit_count(state, n, p)
@@ -324,7 +326,7 @@ def _intercept_legal(state: State, board: HisMap, role: str, decision: dict[str,
     origin, power = decision["from"], decision["power"]
     out: list[Action] = [{"type": "decline"}]
     for group in military.formations(state, origin, power):
-        if group["regular"] + group["mercenary"]:
+        if group["regular"] + group["mercenary"] + group.get("cavalry", 0):
             out.append({"type": "intercept", "power": power, "from": origin, **group})
     return out
 
@@ -338,7 +340,10 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
         rating = _best(action["leaders"])
         faces = rng.roll_many(state, f"interception of the move into {dst} by {power} from {origin}", 2)
         against = ctx["power"] == "ottoman" and bool(ctx["force"].get("cavalry"))
-        total = battles.reaction_total(faces, rating, against_cavalry=against and power != "ottoman")
+        mine = power == "ottoman" and bool(action.get("cavalry"))  # 13.2 step 2: +1 with Ottoman cavalry
+        total = battles.reaction_total(
+            faces, rating, ottoman_with_cavalry=mine, against_cavalry=against and power != "ottoman"
+        )
         ok = battles.reaction_succeeds(total)
         engine.log(
             state,
@@ -348,7 +353,7 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
         )
         if ok:
-            force = {k: action[k] for k in ("regular", "mercenary") if action[k]}
+            force = {k: action[k] for k in LAND if action.get(k)}
             _shift(state, power, origin, dst, force, action["leaders"])
             ctx["interceptor"] = power
             _check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
@@ -393,7 +398,7 @@ def _offer_avoid(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
         ctx["avoid"] = _outside_enemies(state, ctx["to"], ctx["power"])
     while ctx["avoid"]:
         power = ctx["avoid"].pop(0)
-        if not b.land_unit_count(state, ctx["to"], power):
+        if not b.land_unit_count(state, ctx["to"], power) or power == INDEPENDENT:  # 22.6: it never moves
             continue
         if battles.avoid_battle_spaces(state, board, power, ctx["to"], ctx["from"]):
             ctx["step"] = "avoid"
@@ -406,17 +411,43 @@ def _avoid_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
     ctx = state["land_move"]
     power = decision["power"]
     spaces = battles.avoid_battle_spaces(state, board, power, ctx["to"], ctx["from"])
-    return [{"type": "stand"}, *({"type": "avoid_battle", "power": power, "to": s} for s in spaces)]
+    out: list[Action] = [{"type": "stand"}]
+    for there in spaces:
+        out.append({"type": "avoid_battle", "power": power, "to": there})  # the whole stack
+        out += [{"type": "avoid_battle", "power": power, "to": there, **part} for part in _parts(state, ctx, power)]
+    return out
+
+
+def _parts(state: State, ctx: dict[str, Any], power: str) -> list[dict[str, int]]:
+    """13.3 step 3: the parts of ``power``'s land units in the target that may try to avoid battle without the rest
+    (any counts of each kind, at least one unit, not all; its leaders go with them, ruling HIS-W13)."""
+    units = _land(state, ctx["to"], power)
+    kinds = sorted(units)
+    found: list[dict[str, int]] = []
+
+    def grow(i: int, part: dict[str, int]) -> None:
+        if i == len(kinds):
+            size = sum(part.values())
+            if 0 < size < sum(units.values()):
+                found.append({k: part.get(k, 0) for k in kinds})
+            return
+        for n in range(units[kinds[i]] + 1):
+            grow(i + 1, {**part, kinds[i]: n})
+
+    grow(0, {})
+    return found
 
 
 def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
-    """13.3: the whole stack of the power (its land units and leaders) tries to leave: 2d6 + its best leader's
-    battle rating, 9 or more; a stack that lost a battle this impulse leaves without a roll (ruling HIS-L03)."""
+    """13.3: the power's whole stack, or the part the action names with all its leaders (HIS-W13), tries to leave:
+    2d6 + its best leader's battle rating, 9 or more; a stack that lost a battle this impulse leaves without a roll
+    (ruling HIS-L03)."""
     state["stack"].pop()
     ctx = state["land_move"]
     if action["type"] == "avoid_battle":
         power, here, there = decision["power"], ctx["to"], action["to"]
         leaders = _leaders_of(state, here, power)
+        group = {k: int(action[k]) for k in LAND if action.get(k)} or _land(state, here, power)
         if [here, power] in _marks(state)["lost"]:
             ok = True  # 13.3 step 4: a stack that already lost a battle this impulse avoids without a roll
             engine.log(
@@ -425,7 +456,9 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
         else:
             rating = _best(leaders)
             faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
-            total = battles.reaction_total(faces, rating, **_cavalry(state, here, power, ctx["power"]))
+            cavalry = _cavalry(state, here, power, ctx["power"])
+            cavalry["ottoman_with_cavalry"] = power == "ottoman" and bool(group.get("cavalry"))  # the part leaving
+            total = battles.reaction_total(faces, rating, **cavalry)
             ok = battles.reaction_succeeds(total)
             engine.log(
                 state,
@@ -436,7 +469,7 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
                 + f" = {total}, {'succeeds' if ok else 'fails'} (9 needed)",
             )
         if ok:
-            _shift(state, power, here, there, _land(state, here, power), leaders)
+            _shift(state, power, here, there, group, leaders)
     proceed(state, board)
 
 
@@ -478,6 +511,8 @@ def _offer_withdraw(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
 
 
 def _withdraw_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    if decision["power"] == INDEPENDENT:  # 22.6 as 22.1: a garrison of 4 or fewer always withdraws inside
+        return [{"type": "withdraw", "power": INDEPENDENT}]
     return [{"type": "stand"}, {"type": "withdraw", "power": decision["power"]}]
 
 
@@ -489,10 +524,14 @@ def _on_withdraw(state: State, board: HisMap, role: str, decision: dict[str, Any
         engine.log(state, f"{', '.join(decision['powers'])} withdraw into the fortifications of {_name(board, dst)}")
         ctx["step"] = "siege"
         if not battles.siege_begins(b.land_unit_count(state, dst, mover), _inside_count(state, dst, mover)):
-            engine.log(state, f"{mover} is too few to besiege {_name(board, dst)} and goes back (13.4)")
+            engine.log(state, f"{mover} is too few to besiege {_name(board, dst)} (13.4)")
             ctx["step"] = "retreat"
             ctx["back"] = True
             ctx["retreats"] = [mover]
+            from umpire.games.his2p import move_on
+
+            if move_on.offer(state, board, ctx):  # 13.4 option 1: its controller may pay to move on instead
+                return
     proceed(state, board)
 
 
@@ -746,7 +785,7 @@ def _after(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         _check_siege_holds(state, board, dst)
         return
     fortified = forts.fortified(state, board, dst)
-    if fortified and owner != "independent" and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
+    if fortified and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
         held = _inside_count(state, dst, mover)
         if battles.siege_begins(movers_here, held):
             count = state.get("impulse", {}).get("count", 0)

@@ -143,15 +143,19 @@ def formations(state: State, space: str, power: str, most: int | None = None) ->
                 limit = min(limit, most)
             for reg in range(units["regular"] + 1):
                 for merc in range(units["mercenary"] + 1):
-                    size = reg + merc
-                    if size <= limit and (size or group):
-                        out.append({"regular": reg, "mercenary": merc, "leaders": list(group)})
+                    for cav in range(units["cavalry"] + 1):
+                        size = reg + merc + cav
+                        if size <= limit and (size or group):
+                            found: dict[str, Any] = {"regular": reg, "mercenary": merc, "leaders": list(group)}
+                            if units["cavalry"]:  # only a stack with cavalry (Ottoman) names it (5.2)
+                                found["cavalry"] = cav
+                            out.append(found)
     return out
 
 
 def _move_pieces(state: State, power: str, src: str, dst: str, action: Action) -> None:
-    for kind in ("regular", "mercenary"):
-        if action[kind]:
+    for kind in ("regular", "mercenary", "cavalry"):
+        if action.get(kind):
             b.add_units(state, src, power, kind, -action[kind])
             b.add_units(state, dst, power, kind, action[kind])
     for lid in action["leaders"]:
@@ -200,7 +204,7 @@ def move_actions(state: State, board: HisMap, power: str, cp: int) -> list[Actio
                 continue
             for dst in sorted(targets):
                 for group in groups:
-                    alone = not (group["regular"] or group["mercenary"])
+                    alone = not (group["regular"] or group["mercenary"] or group.get("cavalry"))
                     if may_move_into(state, board, power, dst, alone):
                         out.append({"type": kind, "from": src, "to": dst, **group})
     return out
@@ -623,13 +627,20 @@ def _name(board: HisMap, where: object) -> str:
     return repr(where)
 
 
+def _size(action: Action) -> int:
+    """Land units an action's formation holds (cavalry only where the stack has some)."""
+    return int(action.get("regular", 0)) + int(action.get("mercenary", 0)) + int(action.get("cavalry", 0))
+
+
 def _why_not_into(state: State, board: HisMap, power: str, space: str, alone: bool) -> str | None:
     return land_war.entry_refusal(state, board, power, space, alone)
 
 
 def _why_not_formation(state: State, space: str, power: str, action: Action) -> str | None:
     units = b.units_of(state, space, power)
-    for kind in ("regular", "mercenary"):
+    for kind in ("regular", "mercenary", "cavalry"):
+        if kind == "cavalry" and "cavalry" not in action:
+            continue
         if not isinstance(action.get(kind), int) or action[kind] < 0:
             return f"'{kind}' must be a whole number of units, got {action.get(kind)!r}"
         if action[kind] > units[kind]:
@@ -637,9 +648,10 @@ def _why_not_formation(state: State, space: str, power: str, action: Action) -> 
     leaders = action.get("leaders")
     if not isinstance(leaders, list) or any(lid not in army_leaders_in(state, space, power) for lid in leaders):
         return f"'leaders' must list {power}'s army leaders there: {army_leaders_in(state, space, power) or 'none'}"
-    if action["regular"] + action["mercenary"] > formation_limit(leaders):
+    size = action["regular"] + action["mercenary"] + int(action.get("cavalry", 0))
+    if size > formation_limit(leaders):
         return f"a formation with these leaders holds at most {formation_limit(leaders)} land units (5.1)"
-    if not action["regular"] + action["mercenary"] + len(leaders):
+    if not size + len(leaders):
         return "the formation is empty"
     return None
 
@@ -687,7 +699,7 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
         return (
             land_war.may_move_from(state, power, str(src))
             or _why_not_formation(state, str(src), power, action)
-            or _why_not_into(state, board, power, str(dst), not action["regular"] + action["mercenary"])
+            or _why_not_into(state, board, power, str(dst), not _size(action))
         )
     if kind == "deploy":
         dst = action.get("to")

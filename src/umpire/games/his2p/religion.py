@@ -273,13 +273,16 @@ def debate_hits(faces: Sequence[int]) -> int:
     return sum(1 for f in faces if f >= 5)
 
 
-#: Debaters who roll one die more when they attack (18.5 step 5: Eck and Gardiner).
+#: Debaters who roll one die more when they attack (18.5 step 5: Eck; Gardiner only in the English zone).
 STRONG_ATTACKERS = frozenset({"eck", "gardiner"})
 
 
-def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str, zone: str) -> Dice:
+def attacker_debate_dice(
+    state: State, debaters: Mapping[str, Any], debater: str, zone: str, *, fresh: bool = True
+) -> Dice:
     """The attacker's dice (18.5 step 5): the debater's value plus 3; a Papal debater's value doubled in the English
-    zone under Mary I; one more die for Eck or Gardiner; one die fewer for a Papal attacker while Augsburg
+    zone under Mary I; one more die for Eck, or Gardiner in the English zone, when ``fresh`` (uncommitted as he
+    enters: 18.2, debate bonuses); one die fewer for a Papal attacker while Augsburg
     Confession is in force; the extra dice of a debate Papal Inquisition calls (card #56)."""
     info = debaters[debater]
     value = info.value
@@ -288,7 +291,7 @@ def attacker_debate_dice(state: State, debaters: Mapping[str, Any], debater: str
         value *= 2
         reasons.append("value doubled: England under Mary I")
     count = value + 3
-    if debater in STRONG_ATTACKERS:
+    if fresh and debater in STRONG_ATTACKERS and (debater != "gardiner" or zone == "english"):
         count += 1
         reasons.append(f"+1 {info.name} attacking")
     if info.side == "papal" and state["events"].get("augsburg_confession"):

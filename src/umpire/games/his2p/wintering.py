@@ -3,7 +3,8 @@
 Units in unfortified spaces go to the power's capital or to its nearest controlled fortified space (at most 4
 units there, the capital excepted); units over 4 in a controlled fortified space other than the capital go to the
 capital. A return whose path (every space but the start) is not friendly and free of unrest costs half the units,
-rounded up. The owner's choices are made by the rules of HIS-W06: no choice a player makes here is offered yet.
+rounded up. The owners' choices of destination are decisions made first (``winter_choices.py``, HIS-W09); what they
+leave, and the finer choices, are made here by the rules of HIS-W06.
 """
 
 from __future__ import annotations

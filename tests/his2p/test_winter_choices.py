@@ -1,0 +1,71 @@
+"""The owners' choices of the winter return as decisions (rule book 19.3; seed 19; ruling HIS-W09)."""
+
+from __future__ import annotations
+
+from tests.his2p.test_engine import cp_decision
+from umpire.games.his2p import board as b
+from umpire.games.his2p import winter_choices
+from umpire.games.his2p.mapdata import load_map
+from umpire.kernel.game import Game
+
+
+def _winter(game: Game) -> None:
+    game.state["stack"] = []
+    game.state["step"] = "winter"
+    game.ruleset.advance(game.state)
+
+
+def test_19_3_a_stack_that_must_leave_chooses_the_capital_or_the_nearest_fortified_space() -> None:
+    game = cp_decision("papacy", 0)
+    b.add_units(game.state, "siena", "papacy", "regular", 2)
+    _winter(game)
+    view = game.view("papacy")
+    assert view["decision"]["kind"] == "winter"
+    moves = [a for a in view["actions"] if a["type"] == "winter_move" and a["from"] == "siena"]
+    assert [m["to"] for m in moves] == ["ravenna", "rome"]
+    game.act("papacy", {"type": "winter_move", "power": "papacy", "from": "siena", "to": "ravenna"})
+    assert b.land_unit_count(game.state, "siena", "papacy") == 0
+    # Ravenna now holds 3 (its regular and the two that arrived); units that arrived move no more
+    assert b.land_unit_count(game.state, "ravenna", "papacy") == 3
+    assert not any(a.get("from") == "ravenna" for a in game.view("papacy")["actions"])
+
+
+def test_19_3_the_default_is_hiswar06s_when_the_owner_says_done() -> None:
+    game = cp_decision("papacy", 0)
+    b.add_units(game.state, "siena", "papacy", "regular", 2)
+    _winter(game)
+    game.act("papacy", {"type": "done"})
+    assert b.land_unit_count(game.state, "siena", "papacy") == 0
+    # HIS-W06: the capital (no limit) or the nearest fortified space, a friendly path first, then nearer, then name
+    assert b.land_unit_count(game.state, "rome", "papacy") + b.land_unit_count(game.state, "ravenna", "papacy") == 5
+
+
+def test_19_3_units_in_a_controlled_fortified_space_may_go_to_the_capital() -> None:
+    game = cp_decision("papacy", 0)
+    _winter(game)
+    assert game.view("papacy")["actions"] == [
+        {"type": "done"},
+        {"type": "winter_move", "power": "papacy", "from": "ravenna", "to": "rome"},
+    ]
+    game.act("papacy", {"type": "winter_move", "power": "papacy", "from": "ravenna", "to": "rome"})
+    assert b.land_unit_count(game.state, "ravenna", "papacy") == 0
+    assert b.land_unit_count(game.state, "rome", "papacy") == 3  # 1 + 1 from Ravenna + the winter regular
+
+
+def test_19_3_no_decision_without_a_choice() -> None:
+    game = cp_decision("papacy", 0)
+    b.add_units(game.state, "ravenna", "papacy", "regular", -1)
+    _winter(game)
+    assert not game.state["stack"] or game.state["stack"][-1]["kind"] != "winter"
+    assert game.state["phase"] in ("winter", "victory_determination", "card_draw", "diplomacy")
+
+
+def test_seed_19_an_invaders_units_never_choose_their_capital() -> None:
+    game = cp_decision("papacy", 0)
+    state, board = game.state, load_map()
+    state["diplomacy"]["at_war"].append(["hapsburg", "protestant"])
+    b.add_units(state, "leipzig", "hapsburg", "regular", 2)
+    places = winter_choices.destinations(state, board, "hapsburg", "leipzig")
+    assert places and not {"vienna", "valladolid"} & set(places)
+    assert winter_choices._powers(state, "papacy") == ["papacy", "hapsburg"]  # seed 11: the Papacy decides
+    assert winter_choices._powers(state, "protestant") == ["protestant"]
