@@ -162,8 +162,13 @@ def case_33_24a_event_card(
             _say(state, eid, "Event Card Missionary Fervor, the only card left: no Event Card this turn")
             state["event_discard"].append(card)
             return card
+        if not state["event_deck"]:  # the last card: the discards become the deck first, so it is never on top
+            state["event_deck"] = rng.shuffle(
+                state, "shuffle the Event discards into a new deck", state["event_discard"]
+            )
+            state["event_discard"] = []
         # EMP-S08: back into the deck at a place drawn by die, never on top, then draw again.
-        place = rng.roll(state, f"{name(state, eid)}: where Missionary Fervor goes back", len(state["event_deck"]) or 1)
+        place = rng.roll(state, f"{name(state, eid)}: where Missionary Fervor goes back", len(state["event_deck"]))
         state["event_deck"].insert(place, card)
         _say(state, eid, f"Event Card Missionary Fervor: put back as card {place + 1} of the deck, another drawn")
         card = draw_event(state)
