@@ -136,10 +136,8 @@ def case_33_32_areas(state: State, pairs: list[tuple[str, str]]) -> None:
         )
     owed: dict[str, int] = {a: 0, b: 0}  # gold each empire must pay
     diff = areas[x]["social_state"] - areas[y]["social_state"]
-    if diff > 0:
-        owed[b] += diff  # b receives x, the higher
-    elif diff < 0:
-        owed[a] -= diff
+    owed[b] += diff  # b receives x: it pays when x is the higher, and is paid when lower
+    owed[a] -= diff
     if areas[x]["unrest"]:
         owed[a] += UNREST_COMPENSATION
         owed[b] -= UNREST_COMPENSATION
