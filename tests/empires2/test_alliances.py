@@ -390,6 +390,20 @@ def test_33_43_the_rivals_penalty_is_taken_in_the_allys_turn() -> None:
     assert any("Byzantine Empire takes 2 off Burgundy's ruling (33.43)" in line for line in game.state["log"])
 
 
+def test_33_44_the_winner_of_a_contest_in_an_independents_turn_continues_it() -> None:
+    game = new_game("empires2", "millennium", seed=3)
+    burgundy = game.state["empires"]["burgundy"]
+    burgundy["year_cards"] = cards(5, check=True)  # its first endeavour calls a stature check
+    burgundy["court_ties"]["germany"] = alliances.case_33_41_ties_required(game.state, "burgundy")
+    set_diplomatic(game.state, "germany", 30)
+    to_turn_of(game, "burgundy")
+    assert burgundy is not game.state["empires"]["burgundy"]  # the game works on copies
+    assert game.state["empires"]["burgundy"]["ally_of"] == "germany"
+    assert any("Germany continues Burgundy's player-turn (1 endeavours done" in line for line in game.state["log"])
+    assert game.view("gm")["acting"] == ["germany"]
+    assert game.view("germany")["empires"]["burgundy"]["held"] == game.state["empires"]["burgundy"]["held"]
+
+
 def test_33_46_the_view_hides_the_other_seats_bid() -> None:
     game = new_game("empires2", "millennium", seed=3)
     for p in ("germany", "byzantine"):

@@ -113,7 +113,7 @@ class EmpiresForTwo(Ruleset):
                 "gold": e["gold"],
                 "leader": e["leader"],
                 "year_cards": len(e["year_cards"]),
-                "held": e["held"] if role in (eid, GM) else len(e["held"]),
+                "held": e["held"] if role in (eid, GM, alliances.controller(state, eid)) else len(e["held"]),
                 "in_play": e["in_play"],
                 "ally_of": e["ally_of"],
                 "court_ties": e["court_ties"],
