@@ -477,3 +477,20 @@ def test_courting_games_make_alliances_and_contests() -> None:
     lines = [line for seed in range(4) for line in courting_game(seed, 400, seed).state["log"]]
     assert any("is now allied to" in line for line in lines)
     assert any("continues" in line or "ends its player-turn" in line for line in lines)
+
+
+def test_33_42_and_33_43_the_coup_and_the_hinder_switch_are_listed_when_they_apply() -> None:
+    game = new_game("empires2", "millennium", seed=3)
+    ally(game.state, "germany", "burgundy")
+    ally(game.state, "byzantine", "poland")
+    game.state["empires"]["burgundy"]["court_ties"]["byzantine"] = 9
+    game.state["empires"]["germany"]["held"].append("diplomatic_coup")
+    to_turn_of(game, "germany")
+    actions = game.view("germany")["actions"]
+    assert {"type": "coup", "empire": "burgundy"} in actions
+    game.act("germany", {"type": "coup", "empire": "burgundy"})
+    assert "byzantine" not in game.state["empires"]["burgundy"]["court_ties"]
+    game.state["empires"]["poland"]["court_ties"]["germany"] = 9
+    assert {"type": "hinder", "empire": "poland", "on": False} in game.view("germany")["actions"]
+    game.act("germany", {"type": "hinder", "empire": "poland", "on": False})
+    assert game.state["empires"]["poland"]["waived"] == ["germany"]

@@ -307,6 +307,16 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
+    if alliances.DIPLOMATIC_COUP in state["empires"][role]["held"]:
+        out.extend(
+            {"type": "coup", "empire": ally}
+            for ally in alliances.allies_of(state, role)
+            if set(state["empires"][ally]["court_ties"]) - {role}
+        )
+    for eid in state["empires"]:
+        if role in alliances.case_33_43_rivals(state, eid):
+            waived = role in state["empires"][eid].get("waived", [])
+            out.append({"type": "hinder", "empire": eid, "on": waived})
     return out
 
 
