@@ -165,8 +165,18 @@ def test_33_44_the_empire_rolls_with_its_own_diplomatic_stature(state: State) ->
     assert alliances.case_33_44_contest(state, "burgundy", {}) == "burgundy"
     assert state["empires"]["burgundy"]["status"] == board.INDEPENDENT
     line = next(line for line in state["log"] if "alliance contest (33.44" in line)
-    total = int(re.search(r"Burgundy (\d+)$", line).group(1))  # type: ignore[union-attr]
+    total = int(re.search(r"Burgundy \d\+\d\+20 = (\d+)$", line).group(1))  # type: ignore[union-attr]
     assert 22 <= total <= 32
+
+
+def test_33_44_an_ally_whose_player_no_longer_qualifies_goes_independent(state: State) -> None:
+    ally(state, "germany", "burgundy")
+    state["empires"]["burgundy"]["court_ties"]["germany"] = 1  # as after its Court moved to one needing more
+    independent.stature_check_now(state, "burgundy", None)
+    assert state["contests"][0]["bids"] == {}
+    alliances.resolve_ready(state)
+    assert state["empires"]["burgundy"]["status"] == board.INDEPENDENT
+    assert any("the empire wins uncontested" in line for line in state["log"])
 
 
 def test_33_44_a_tie_for_the_highest_goes_to_the_holder(state: State) -> None:

@@ -385,21 +385,18 @@ def case_33_44_contest(state: State, eid: str, bids: dict[str, int], why: str = 
     holder = e["ally_of"] if e["status"] == ALLIED else eid
     if not entrants:
         winner = eid
-        board.log(state, f"{e['name']}: no player holds the ties for an alliance; it rolls alone and stays its own")
+        board.log(state, f"{e['name']}: no player holds the ties for an alliance; the empire wins uncontested")
     else:
         stature = {p: board.leader(state, p).diplomatic + bids[p] for p in entrants}
         stature[eid] = board.leader(state, eid).diplomatic
         field = [*entrants, eid]
         while True:
-            totals = {}
+            totals, words = {}, []
             for who in field:
                 faces = rng.roll_many(state, f"{e['name']}: alliance contest (33.44), roll for {who}", 2)
                 totals[who] = sum(faces) + stature[who]
-            board.log(
-                state,
-                f"{e['name']} alliance contest (33.44, {why}): "
-                + ", ".join(f"{board.name(state, w)} {totals[w]}" for w in field),
-            )
+                words.append(f"{board.name(state, who)} {faces[0]}+{faces[1]}+{stature[who]} = {totals[who]}")
+            board.log(state, f"{e['name']} alliance contest (33.44, {why}): " + ", ".join(words))
             best = max(totals.values())
             top = [w for w in field if totals[w] == best]
             if len(top) == 1:
