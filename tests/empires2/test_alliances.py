@@ -165,7 +165,7 @@ def test_33_44_the_empire_rolls_with_its_own_diplomatic_stature(state: State) ->
     assert alliances.case_33_44_contest(state, "burgundy", {}) == "burgundy"
     assert state["empires"]["burgundy"]["status"] == board.INDEPENDENT
     line = next(line for line in state["log"] if "alliance contest (33.44" in line)
-    total = int(re.search(r"Burgundy \d\+\d\+20 = (\d+)$", line).group(1))  # type: ignore[union-attr]
+    total = int(re.search(r"Burgundy \d\+\d with stature 20 = (\d+)$", line).group(1))  # type: ignore[union-attr]
     assert 22 <= total <= 32
 
 

@@ -395,7 +395,11 @@ def case_33_44_contest(state: State, eid: str, bids: dict[str, int], why: str = 
             for who in field:
                 faces = rng.roll_many(state, f"{e['name']}: alliance contest (33.44), roll for {who}", 2)
                 totals[who] = sum(faces) + stature[who]
-                words.append(f"{board.name(state, who)} {faces[0]}+{faces[1]}+{stature[who]} = {totals[who]}")
+                gold = f" and {bids[who]} gold" if bids.get(who) else ""
+                words.append(
+                    f"{board.name(state, who)} {faces[0]}+{faces[1]} with stature {board.leader(state, who).diplomatic}"
+                    f"{gold} = {totals[who]}"
+                )
             board.log(state, f"{e['name']} alliance contest (33.44, {why}): " + ", ".join(words))
             best = max(totals.values())
             top = [w for w in field if totals[w] == best]
