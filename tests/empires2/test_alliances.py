@@ -169,7 +169,7 @@ def test_33_44_the_empire_rolls_with_its_own_diplomatic_stature(state: State) ->
     assert 22 <= total <= 32
 
 
-def test_33_44_an_ally_whose_player_no_longer_qualifies_goes_independent(state: State) -> None:
+def test_33_33_an_ally_whose_player_no_longer_qualifies_goes_independent_at_its_stature_check(state: State) -> None:
     ally(state, "germany", "burgundy")
     state["empires"]["burgundy"]["court_ties"]["germany"] = 1  # as after its Court moved to one needing more
     independent.stature_check_now(state, "burgundy", None)
@@ -253,11 +253,11 @@ def test_33_47_a_players_fallen_diplomatic_stature_contests_his_alliances(state:
     ally(state, "germany", "burgundy")
     before = board.leader(state, "germany")
     after = Leader(before.administrative, before.combat, before.diplomatic - 1)
-    alliances.after_stature_check(state, "germany", before, after)
+    alliances.case_33_33_stature_check(state, "germany", before, after)
     assert [c["empire"] for c in state["contests"]] == ["burgundy"]
     assert "fell (33.47)" in state["contests"][0]["why"]
     state["contests"] = []
-    alliances.after_stature_check(state, "germany", before, before)
+    alliances.case_33_33_stature_check(state, "germany", before, before)
     assert state["contests"] == []
 
 
@@ -371,6 +371,8 @@ def to_turn_of(game: Game, eid: str) -> None:
 def test_33_31_an_allied_empire_is_run_by_its_player_naming_it() -> None:
     game = new_game("empires2", "millennium", seed=3)
     ally(game.state, "germany", "burgundy")
+    assert alliances.case_33_31_controller(game.state, "burgundy") == "germany"
+    assert alliances.case_33_31_controller(game.state, "france") is None
     to_turn_of(game, "burgundy")
     assert game.view("gm")["acting"] == ["germany"]
     actions = game.view("germany")["actions"]

@@ -43,8 +43,9 @@ def is_non_player(state: State, eid: str) -> bool:
     return state["empires"][eid]["status"] in (INDEPENDENT, ALLIED)
 
 
-def controller(state: State, eid: str) -> str | None:
-    """Who runs an empire's turn: a player's own empire its player, an ally its player, an Independent nobody."""
+def case_33_31_controller(state: State, eid: str) -> str | None:
+    """33.31: who runs an empire's turn: a player's own empire its player, an Allied Empire the player it is allied
+    to (with its own leader's statures), an Independent nobody (the engine)."""
     e = state["empires"][eid]
     if e["status"] == PLAYER:
         return eid
@@ -423,8 +424,8 @@ def case_33_44_contest(state: State, eid: str, bids: dict[str, int], why: str = 
     return winner
 
 
-def after_stature_check(state: State, eid: str, before: Leader, after: Leader) -> None:
-    """The contests a stature check calls: on a non-player empire, 33.44 among the players holding enough ties (an
+def case_33_33_stature_check(state: State, eid: str, before: Leader, after: Leader) -> None:
+    """33.33: the contests a stature check calls: on a non-player empire, 33.44 among the players holding enough ties (an
     Independent nobody qualifies for is left alone); on a player whose diplomatic stature fell, 33.47 for each of his
     alliances."""
     e = state["empires"][eid]
@@ -445,8 +446,8 @@ def case_33_47_stature_fell(state: State, player: str) -> None:
         call_contest(state, eid, CONTEST, f"{board.name(state, player)}'s diplomatic stature fell (33.47)", entrants)
 
 
-def after_heirless(state: State, eid: str) -> None:
-    """Leader Dies Heirless: on a non-player empire the tie roll of 33.45 among the players with any ties; on a
+def case_33_45_leader_dies_heirless(state: State, eid: str) -> None:
+    """33.45: Leader Dies Heirless: on a non-player empire the tie roll among the players with any ties; on a
     player, 33.48."""
     e = state["empires"][eid]
     if e["status"] == PLAYER:

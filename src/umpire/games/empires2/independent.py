@@ -226,7 +226,7 @@ def case_33_24a_leader_dies_heirless(state: State, eid: str, tables: Tables | No
         f"{death.demesne_cards_discarded} Demesne cards lost; new leader {new.administrative}-"
         f"{new.combat}-{new.diplomatic}",
     )
-    alliances.after_heirless(state, eid)
+    alliances.case_33_45_leader_dies_heirless(state, eid)
 
 
 # --- 33.24 B and D: taxation ------------------------------------------------------------------------------------
@@ -570,7 +570,7 @@ def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
     new = stature_check(state, eid, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)
     board.log(state, f"{name(state, eid)}: stature check, new leader {board.leader_words(new)}")
-    alliances.after_stature_check(state, eid, before, new)
+    alliances.case_33_33_stature_check(state, eid, before, new)
 
 
 def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None, m: EmpiresMap) -> None:

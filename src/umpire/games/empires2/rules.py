@@ -113,7 +113,7 @@ class EmpiresForTwo(Ruleset):
                 "gold": e["gold"],
                 "leader": e["leader"],
                 "year_cards": len(e["year_cards"]),
-                "held": e["held"] if role in (eid, GM, alliances.controller(state, eid)) else len(e["held"]),
+                "held": e["held"] if role in (eid, GM, alliances.case_33_31_controller(state, eid)) else len(e["held"]),
                 "in_play": e["in_play"],
                 "ally_of": e["ally_of"],
                 "court_ties": e["court_ties"],
@@ -217,7 +217,7 @@ def _acting(state: State) -> list[str]:
     if waiting:
         return waiting
     eid = _deciding(state)
-    who = alliances.controller(state, eid) if eid else None
+    who = alliances.case_33_31_controller(state, eid) if eid else None
     return [who] if who else []
 
 
@@ -347,7 +347,7 @@ def _advance(state: State) -> None:
                 _resume_engine_turn(state)
                 continue
             if state["current"]:
-                if alliances.controller(state, state["current"]) is None:
+                if alliances.case_33_31_controller(state, state["current"]) is None:
                     # 33.44, 33.49: an ally made Independent in its own turn; the engine completes it (EMP-A07).
                     independent.take_over_turn(state, state["current"], state["taxed"], state["endeavours"])
                     state["current"] = None
@@ -378,7 +378,7 @@ def _resume_engine_turn(state: State) -> None:
     state.update(current=eid, taxed=turn["taxed"], endeavours=turn["done"])
     board.log(
         state,
-        f"{board.name(state, alliances.controller(state, eid) or eid)} continues {board.name(state, eid)}'s "
+        f"{board.name(state, alliances.case_33_31_controller(state, eid) or eid)} continues {board.name(state, eid)}'s "
         f"player-turn ({turn['done']} endeavours done, taxed: {turn['taxed']}) (33.44)",
     )
 
