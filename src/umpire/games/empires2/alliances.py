@@ -425,9 +425,9 @@ def case_33_44_contest(state: State, eid: str, bids: dict[str, int], why: str = 
 
 
 def case_33_33_stature_check(state: State, eid: str, before: Leader, after: Leader) -> None:
-    """33.33: the contests a stature check calls: on a non-player empire, 33.44 among the players holding enough ties (an
-    Independent nobody qualifies for is left alone); on a player whose diplomatic stature fell, 33.47 for each of his
-    alliances."""
+    """33.33: the contests a stature check calls: on a non-player empire, 33.44 among the players holding enough ties
+    (an Independent nobody qualifies for is left alone); on a player whose diplomatic stature fell, 33.47 for each of
+    his alliances."""
     e = state["empires"][eid]
     if e["status"] == INDEPENDENT:
         entrants = [p for p in players(state) if qualifies(state, p, eid)]
