@@ -295,3 +295,11 @@ def test_33_24c_the_log_says_step_reason_area_endeavour_rating_and_gold(state: S
         r"^Independent France: step 2, unrest in Normandy: ruling endeavour, \+\d after \d gold .*Year Card t0",
         state["log"][-1],
     )
+
+
+def test_33_24a_missionary_fervor_as_the_last_card_does_not_come_back_on_top(state: State) -> None:
+    # Regression: with the deck empty after it, the card went back on top of an empty deck and was drawn forever.
+    state["event_deck"] = ["missionary_fervor"]
+    state["event_discard"] = ["plague"]
+    assert independent.case_33_24a_event_card(state, "france") == "plague"
+    assert state["event_deck"] == ["missionary_fervor"]

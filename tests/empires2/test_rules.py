@@ -66,9 +66,9 @@ def test_a_taken_place_is_refused_with_the_reason() -> None:
 def test_what_is_not_built_says_so() -> None:
     game = new_game("empires2", "millennium", seed=2)
     role = game.view("gm")["acting"][0]
-    with pytest.raises(IllegalAction, match=r"Allied Empires \(33.3\).*not built yet"):
+    with pytest.raises(IllegalAction, match=r"no 'ally' action now; legal: \['place'\]"):
         game.act(role, {"type": "ally", "empire": "france"})
-    with pytest.raises(IllegalAction, match="diplomatic endeavours"):
+    with pytest.raises(IllegalAction, match="diplomatic endeavours against areas other than"):
         game.act(role, {"type": "diplomacy", "area": "france"})
 
 
@@ -129,3 +129,20 @@ def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:
     assert game.view("byzantine")["actions"] == []
     with pytest.raises(IllegalAction, match=r"exile \(rewrite 21.0\) is not built yet"):
         game.act("byzantine", {"type": "place", "place": 1})
+
+
+def test_an_action_that_needs_a_rule_not_built_blocks_the_game_instead_of_failing() -> None:
+    # Regression: a player's taxation that made his Court rebel raised NotImplementedError out of the action.
+    game = random_game("millennium", 3, 0, 0)
+    while game.state["phase"] != "turn" or game.state["current"] != "germany":
+        role = game.view("gm")["acting"][0]
+        actions = game.view(role)["actions"]
+        simple = [a for a in actions if a["type"] in ("place", "end_turn")]
+        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
+        game.act(role, {k: v for k, v in pick.items() if k != "max_gold"})
+    saxony = game.state["areas"]["saxony"]
+    saxony["unrest"], saxony["ties"] = True, {"byzantine": 5}  # rebellion value far above the table: it rebels
+    game.act("germany", {"type": "tax", "areas": {"saxony": 1}})
+    assert game.state["blocked"] == "Germany lost its Court Area: exile (rewrite 21.0)"
+    with pytest.raises(IllegalAction, match="not built yet"):
+        game.act("germany", {"type": "end_turn"})

@@ -2,11 +2,13 @@
 
 ``state["areas"][id]``: ``owner`` (an empire id or None for an independent area), ``social_state``,
 ``fortification``, ``unrest``, ``language``, ``religion`` and ``ties`` (empire -> diplomatic ties on it).
-``state["empires"][id]``: ``name``, ``status`` (``player`` or ``independent``), ``court``, the Court's ``language``
-and ``religion`` (rewrite 2.0: the leaders keep those of the original Court Area), ``gold``, ``leader``
+``state["empires"][id]``: ``name``, ``status`` (``player``, ``independent`` or ``allied``), ``court``, the Court's
+``language`` and ``religion`` (rewrite 2.0: the leaders keep those of the original Court Area), ``gold``, ``leader``
 (administrative, combat, diplomatic), ``year_cards`` (face down, next first), ``held`` (holding cards not played,
 oldest first), ``in_play`` (holding cards played and kept), ``attacked`` (its areas attacked since its last turn),
-``claims`` and ``partial`` (target -> base -> C results, rewrite 10.3). Every change is written to ``state["log"]``.
+``claims``, ``partial`` (target -> base -> C results, rewrite 10.3), and for the seed's alliances (33.4,
+``alliances.py``) ``court_ties`` (player -> ties against its Court), ``ally_of``, ``alliance_vp`` and a player's
+``alliance_points`` (33.5). Every change is written to ``state["log"]``.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ def new_state(scenario: Scenario, players: tuple[str, ...], game_map: EmpiresMap
             "attacked": [],
             "claims": list(e.claims),
             "partial": {},
+            "court_ties": {},
+            "ally_of": None,
+            "alliance_vp": None,
+            "alliance_points": 0,
         }
     return {"areas": areas, "empires": empires, "log": [], "event_deck": [], "event_discard": []}
 

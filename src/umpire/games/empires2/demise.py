@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import alliances, board
+from umpire.games.empires2.alliances import ALLIED
 from umpire.games.empires2.independent import case_33_29_move_court
 from umpire.games.empires2.leaders import Leader, stature_check
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
@@ -35,8 +36,6 @@ from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
 
-#: The status of an empire run by a player as his ally (33.3); asylum makes one (33.61).
-ALLIED = "allied"
 EXILE = "exile"
 DISMANTLED = "dismantled"
 #: 33.64: the leader before the reappearing empire's stature check, and the gold it starts with.
@@ -61,11 +60,10 @@ def in_play(state: State, eid: str) -> bool:
 
 
 def ally_of(state: State, eid: str) -> str | None:
-    """The seat an Allied Empire is allied to, or None."""
+    """The seat an Allied Empire is allied to, or None (``alliances``: the one record of who runs an ally)."""
     if state["empires"][eid]["status"] != ALLIED:
         return None
-    seat = state.get("control", {}).get(eid)
-    return seat if isinstance(seat, str) and seat in state["empires"] else None
+    return alliances.case_33_31_controller(state, eid)
 
 
 def seats(state: State) -> list[str]:
@@ -254,20 +252,16 @@ def case_33_61_contest(state: State, eid: str, willing: list[str]) -> str:
 
 
 def grant_asylum(state: State, eid: str, host: str, game_map: EmpiresMap | None = None) -> None:
-    """33.61, 33.62: the host gains an alliance to the empire in exile, with the ties an alliance to its last Court
-    needs."""
-    e = state["empires"][eid]
-    e["status"] = ALLIED
-    state.setdefault("control", {})[eid] = host
-    _say(state, f"{board.name(state, host)} grants {e['name']} asylum and gains an alliance with it (33.61)")
+    """33.61, 33.62: the host gains an alliance to the empire in exile (an alliance like any other, 33.41), with
+    the ties an alliance to its last Court needs kept for its new Court."""
+    alliances.case_33_41_alliance(state, host, eid, "asylum granted (33.61)")
     case_21_exile(state, eid, host, game_map)
 
 
 def case_33_49_end_alliance(state: State, eid: str, seat: str) -> None:
-    """33.49, 33.63: the player ends the alliance; the empire is Independent again."""
-    state["empires"][eid]["status"] = board.INDEPENDENT
-    state.setdefault("control", {})[eid] = "engine"
-    _say(state, f"{board.name(state, seat)} ends its alliance with {board.name(state, eid)} (33.63)")
+    """33.49, 33.63: the player ends the alliance rather than grant asylum; its victory points are credited (33.5)
+    and the empire is Independent again."""
+    alliances.case_33_5_end(state, eid, f"{board.name(state, seat)} grants no asylum to its ally (33.63)")
 
 
 def case_33_64_dismantle(state: State, eid: str) -> None:

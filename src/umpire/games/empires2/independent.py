@@ -5,7 +5,9 @@ or less, if an area besides the Court qualifies (33.24 B); C, up to four endeavo
 run afresh, falling through to the next step when the one called for is impossible (33.24 C), with gold spent by
 the schedule of 33.25; D, the postponed taxation. It keeps one Year Card and two gold for a defensive endeavour
 (33.23) and always defends when it can; it never plunders and never conducts diplomacy. Every decision and roll is
-written to ``state["log"]`` in words. The open points are decided in docs/rulings.md (EMP-S).
+written to ``state["log"]`` in words. The open points are decided in docs/rulings.md (EMP-S). The turn's progress
+is kept in ``state["iturn"]`` so that it can pause for an alliance contest and go on, or pass to the player who wins
+the empire (33.44, ``alliances.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import alliances, board
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
@@ -86,19 +88,54 @@ def _area(aid: str, m: EmpiresMap) -> str:
 # --- 33.22: the general course of a turn ------------------------------------------------------------------------
 
 
-def case_33_22_turn(state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> None:
-    """33.22: 1) the Event Card; 2) tax if possible; 3) up to four endeavours; 4) tax now if it could not in 2."""
-    m = game_map or load_map()
+def case_33_22_turn(state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> bool:
+    """33.22: 1) the Event Card; 2) tax if possible; 3) up to four endeavours; 4) tax now if it could not in 2.
+    The turn's progress is kept in ``state["iturn"]`` so that it can pause (see :func:`resume_turn`); returns
+    whether it ended."""
     if state["empires"][eid]["status"] != board.INDEPENDENT:
         raise ValueError(f"{eid} is not an Independent Empire")
     _say(state, eid, "player-turn begins")
-    case_33_24a_event_card(state, eid, tables, m)
-    taxed = case_33_24b_taxation(state, eid, tables, m)
-    case_33_24c_endeavours(state, eid, tables, m)
-    if not taxed:
-        case_33_24d_second_taxation(state, eid, tables, m)
-    state["empires"][eid]["attacked"] = []
-    _say(state, eid, "player-turn ends")
+    state["iturn"] = {"empire": eid, "stage": "event", "done": 0, "taxed": False}
+    return resume_turn(state, tables, game_map)
+
+
+def take_over_turn(state: State, eid: str, taxed: bool, done: int) -> None:
+    """33.44: an Allied Empire that becomes Independent in its own turn has the turn completed by 33.24, from where
+    its player left it (EMP-A07): taxation if none yet, then endeavours up to four in all, then taxation."""
+    stage = "tax" if not taxed and done == 0 else "endeavours"
+    state["iturn"] = {"empire": eid, "stage": stage, "done": done, "taxed": taxed}
+    _say(state, eid, f"the engine completes the player-turn by 33.24 ({done} endeavours done, taxed: {taxed})")
+
+
+def resume_turn(state: State, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> bool:
+    """Run the Independent turn of ``state["iturn"]`` on. It pauses (returns False) while a contest for an alliance
+    waits (``state["contests"]``, 33.44-33.46) or once the empire is allied, when its player goes on with the turn
+    (33.44 "continues that Empire's turn"); it returns True when the turn ends."""
+    m = game_map or load_map()
+    turn = state["iturn"]
+    eid = turn["empire"]
+    while True:
+        if state.get("contests") or state["empires"][eid]["status"] != board.INDEPENDENT:
+            return False
+        stage = turn["stage"]
+        if stage == "event":
+            turn["stage"] = "tax"
+            case_33_24a_event_card(state, eid, tables, m)
+        elif stage == "tax":
+            turn["stage"] = "endeavours"
+            turn["taxed"] = case_33_24b_taxation(state, eid, tables, m)
+        elif stage == "endeavours":
+            if case_33_24c_next(state, eid, turn["done"], tables, m):
+                turn["done"] += 1
+            else:
+                turn["stage"] = "second_tax"
+        else:
+            if not turn["taxed"]:
+                case_33_24d_second_taxation(state, eid, tables, m)
+            state["empires"][eid]["attacked"] = []
+            del state["iturn"]
+            _say(state, eid, "player-turn ends")
+            return True
 
 
 # --- 33.24 A: the Event Card ------------------------------------------------------------------------------------
@@ -134,7 +171,7 @@ def case_33_24a_event_card(
             return card
         refill_events(state)  # an empty deck first takes the discards, or the card would come straight back
         # EMP-S08: back into the deck at a place drawn by die, never on top, then draw again.
-        place = rng.roll(state, f"{name(state, eid)}: where Missionary Fervor goes back", len(state["event_deck"]) or 1)
+        place = rng.roll(state, f"{name(state, eid)}: where Missionary Fervor goes back", len(state["event_deck"]))
         state["event_deck"].insert(place, card)
         _say(state, eid, f"Event Card Missionary Fervor: put back as card {place + 1} of the deck, another drawn")
         card = draw_event(state)
@@ -174,7 +211,7 @@ def case_33_24a_keep_holding(state: State, eid: str, card: str) -> None:
 
 def case_33_24a_leader_dies_heirless(state: State, eid: str, tables: Tables | None = None) -> None:
     """Leader Dies Heirless (33.24 A's "special effects", 33.48): all ties and played Personal Demesne cards lost,
-    and a new leader from a stature check (EMP-R12)."""
+    and a new leader from a stature check (EMP-R12); then the alliance rolls of 33.45 or 33.48."""
     e = state["empires"][eid]
     ties = {aid: a["ties"].get(eid, 0) for aid, a in state["areas"].items()}
     death = dies_heirless(ties, e["in_play"].count(DEMESNE))
@@ -192,6 +229,7 @@ def case_33_24a_leader_dies_heirless(state: State, eid: str, tables: Tables | No
         f"{death.demesne_cards_discarded} Demesne cards lost; new leader {new.administrative}-"
         f"{new.combat}-{new.diplomatic}",
     )
+    alliances.case_33_45_leader_dies_heirless(state, eid)
 
 
 # --- 33.24 B and D: taxation ------------------------------------------------------------------------------------
@@ -462,19 +500,36 @@ def case_33_24c_endeavours(
     """33.24 C: the steps run four times, one endeavour each, keeping the last Year Card for defence; with nothing
     possible the Year Cards are saved (no endeavour is required). Returns how many were attempted."""
     m = game_map or load_map()
-    e = state["empires"][eid]
     done = 0
-    while done < ENDEAVOURS_PER_TURN and not e.get("demise"):
-        if len(e["year_cards"]) <= YEAR_CARDS_KEPT:
-            _say(state, eid, f"{len(e['year_cards'])} Year Card left, kept for defence: no more endeavours")
+    while (
+        not state.get("contests")
+        and state["empires"][eid]["status"] == board.INDEPENDENT
+        and not state["empires"][eid].get("demise")
+    ):
+        if not case_33_24c_next(state, eid, done, tables, m):
             break
-        plan = case_33_24c_choose(state, eid, m)
-        if plan is None:
-            _say(state, eid, "nothing possible: Year Cards saved for the end of the round")
-            break
-        attempt(state, eid, plan, tables, m)
         done += 1
     return done
+
+
+def case_33_24c_next(
+    state: State, eid: str, done: int, tables: Tables | None = None, game_map: EmpiresMap | None = None
+) -> bool:
+    """33.24 C, one pass of the steps: attempt the next endeavour unless four are done, only the defence's Year Card
+    is left or nothing is possible. Returns whether one was attempted."""
+    m = game_map or load_map()
+    e = state["empires"][eid]
+    if done >= ENDEAVOURS_PER_TURN:
+        return False
+    if len(e["year_cards"]) <= YEAR_CARDS_KEPT:
+        _say(state, eid, f"{len(e['year_cards'])} Year Card left, kept for defence: no more endeavours")
+        return False
+    plan = case_33_24c_choose(state, eid, m)
+    if plan is None:
+        _say(state, eid, "nothing possible: Year Cards saved for the end of the round")
+        return False
+    attempt(state, eid, plan, tables, m)
+    return True
 
 
 def attempt(
@@ -517,9 +572,12 @@ def attempt(
 
 
 def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
+    """A stature check: a new leader, then the alliance contests it calls (33.44, 33.47)."""
+    before = board.leader(state, eid)
     new = stature_check(state, eid, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)
     board.log(state, f"{name(state, eid)}: stature check, new leader {board.leader_words(new)}")
+    alliances.case_33_33_stature_check(state, eid, before, new)
 
 
 def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None, m: EmpiresMap) -> None:
@@ -651,4 +709,5 @@ def case_33_29_move_court(
     )
     e["court"] = court
     board.log(state, f"{e['name']} moves its Court to {m.area(court).name} (33.29)")
+    alliances.case_33_41_court_moved(state, eid)
     return court

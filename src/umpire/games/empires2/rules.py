@@ -6,16 +6,22 @@ an Independent's by the engine (``independent.py``), a player's by its actions, 
 Year Cards left unused are turned over for stature checks. Actions (each listed in the acting seat's view):
 ``{"type": "place", "place": 2}``, ``{"type": "endeavour", "endeavour": "ruling", "area": "saxony", "gold": 1}``,
 ``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``, and while an asylum question is open (33.61,
-``demise.py``) ``{"type": "asylum", "grant": true}``. What is not built (Allied Empires 33.3, alliances 33.4,
-diplomacy, plunder, most Event Card effects) is refused or stops the game with a message naming it
-(docs/status.md).
+``demise.py``) ``{"type": "asylum", "grant": true}``. An Allied Empire (33.3) is run by its player in its own place
+with its own leader: his actions for it carry ``"empire": <id>``. Alliances (33.4, ``alliances.py``):
+``{"type": "endeavour", "endeavour": "diplomacy", "area": <a Court>}``, sealed bids ``{"type": "bid", "gold": 2}``,
+``{"type": "end_alliance", "empire": <id>}``, ``{"type": "coup", "empire": <id>}``,
+``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
+``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
+endeavour's ``"paid_by": {"germany": 2}``. What is not built (diplomacy against other areas, plunder, most Event
+Card effects) is refused or stops the game with a message naming it (docs/status.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board, demise, events, independent
+from umpire.games.empires2 import alliances, board, demise, events, exchange, independent
+from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
 from umpire.games.empires2.mapdata import load_map
@@ -42,10 +48,11 @@ PLAYER_EMPIRES: dict[str, tuple[str, str]] = {
 }
 PLAYER_ENDEAVOURS = ("ruling", "fortification", "conquest", "pillage")
 NOT_BUILT = {
-    "diplomacy": "diplomatic endeavours (rewrite 12.0) and the alliances they lead to (33.4)",
+    "diplomacy": "diplomatic endeavours against areas other than a non-player empire's Court (rewrite 12.0)",
     "plunder": "plunder (rewrite 16.2)",
-    "ally": "Allied Empires (33.3) and gaining alliances (33.4)",
 }
+#: Actions a player may take whatever the turn (33.43 "at his whim", 33.49 "at any time").
+ANY_TIME = ("end_alliance", "hinder")
 
 
 class EmpiresForTwo(Ruleset):
@@ -53,7 +60,7 @@ class EmpiresForTwo(Ruleset):
 
     info = RulesetInfo(
         name="empires2",
-        title="Empires for Two (engine in progress: Independent Empires; no alliances yet)",
+        title="Empires for Two (engine in progress: Independent and Allied Empires)",
         seed="002",
         scenarios=(
             Scenario("millennium", "Millennium 976: Germany and Byzantium, five Independent Empires"),
@@ -107,9 +114,13 @@ class EmpiresForTwo(Ruleset):
                 "gold": e["gold"],
                 "leader": e["leader"],
                 "year_cards": len(e["year_cards"]),
-                "held": e["held"] if role in (eid, GM) else len(e["held"]),
+                "held": e["held"] if role in (eid, GM, alliances.case_33_31_controller(state, eid)) else len(e["held"]),
                 "in_play": e["in_play"],
                 "demise": e.get("demise"),
+                "ally_of": e["ally_of"],
+                "court_ties": e["court_ties"],
+                "ties_required": None if e["status"] == board.PLAYER else ties_required(state, eid),
+                "alliance_points": e["alliance_points"],
             }
             for eid, e in state["empires"].items()
         }
@@ -128,6 +139,7 @@ class EmpiresForTwo(Ruleset):
                 if a["owner"] or a["fortification"]
             },
             "empires": empires,
+            "contests": _contests_view(state, role),
             "log": state["log"][-60:],
             "over": state["over"],
             "blocked": state.get("blocked"),
@@ -141,56 +153,130 @@ class EmpiresForTwo(Ruleset):
             raise IllegalAction(
                 f"the game cannot go on: {state['blocked']} is not built yet in umpire (docs/status.md)"
             )
-        if action["type"] in NOT_BUILT:
-            raise IllegalAction(f"{NOT_BUILT[action['type']]} is not built yet in umpire (docs/status.md)")
-        if role not in self.seats(state):
-            raise IllegalAction(f"{role!r} has no actions; the seats are {', '.join(self.seats(state))}")
-        if role not in _acting(state):
-            raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
-        kind = action["type"]
-        if demise.pending(state):
-            if kind != "asylum":
-                raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
-            demise.answer(state, role, action.get("grant"))
-        elif kind == "place" and state["phase"] == "place":
-            _place(state, role, action)
-        elif kind == "endeavour" and state["phase"] == "turn":
-            _endeavour(state, role, action)
-        elif kind == "tax" and state["phase"] == "turn":
-            _tax(state, role, action)
-        elif kind == "end_turn" and state["phase"] == "turn":
-            _end_turn(state, role)
-        else:
-            raise IllegalAction(
-                f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}"
-            )
+        try:
+            _apply(self, state, role, action)
+        except NotImplementedError as missing:  # an action's outcome needs a rule not built (a lost Court's exile)
+            state["blocked"] = str(missing)
+            board.log(state, f"umpire stops here: {missing} is not built yet")
 
     def action_limits(self, state: State, role: str) -> ActionLimits:
         return ActionLimits(max_depth=2, max_string=40, max_items=200, max_values=200, max_number=99)
 
 
+def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]) -> None:
+    """Check and carry out one action (see the module docstring for the forms)."""
+    if action["type"] in NOT_BUILT:
+        raise IllegalAction(f"{NOT_BUILT[action['type']]} is not built yet in umpire (docs/status.md)")
+    if role not in rules.seats(state):
+        raise IllegalAction(f"{role!r} has no actions; the seats are {', '.join(rules.seats(state))}")
+    kind = action["type"]
+    if kind in ANY_TIME:
+        _any_time(state, role, action)
+        return
+    if role not in _acting(state):
+        raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
+    if demise.pending(state):
+        if kind != "asylum":
+            raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
+        demise.answer(state, role, action.get("grant"))
+        return
+    if alliances.bidders(state):
+        if kind != "bid":
+            raise IllegalAction(_bid_wanted(state))
+        try:
+            alliances.case_33_46_bid(state, role, action.get("gold"))  # type: ignore[arg-type]
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        return
+    if kind in ("place", "endeavour", "tax", "end_turn"):
+        eid = _for_empire(state, role, action)
+    if kind == "place" and state["phase"] == "place":
+        _place(state, eid, action)
+    elif kind == "endeavour" and state["phase"] == "turn":
+        _endeavour(state, role, eid, action)
+    elif kind == "tax" and state["phase"] == "turn":
+        _tax(state, eid, action)
+    elif kind == "end_turn" and state["phase"] == "turn":
+        _end_turn(state, role, eid)
+    elif kind == "exchange" and state["phase"] == "turn":
+        _exchange(state, role, action)
+    elif kind == "coup" and state["phase"] == "turn":
+        _coup(state, role, action)
+    else:
+        raise IllegalAction(f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}")
+
+
+def _deciding(state: State) -> str | None:
+    """The empire whose decision the game waits for: the one picking a place, or the one whose turn it is."""
+    if state["phase"] == "place" and state["picking"]:
+        picker: str = state["picking"][0]
+        return picker
+    if state["phase"] == "turn" and state["current"]:
+        current: str = state["current"]
+        return current
+    return None
+
+
 def _acting(state: State) -> list[str]:
+    """The seats the game waits for: the players sealing bids (33.46), else the player who runs the deciding
+    empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
     if demise.pending(state):
         return demise.waiting_for(state)
-    if state["phase"] == "place" and state["picking"]:
-        return [state["picking"][0]]
-    if state["phase"] == "turn" and state["current"]:
-        return [state["current"]]
-    return []
+    waiting = alliances.bidders(state)
+    if waiting:
+        return waiting
+    eid = _deciding(state)
+    who = alliances.case_33_31_controller(state, eid) if eid else None
+    return [who] if who else []
+
+
+def _for_empire(state: State, role: str, action: dict[str, Any]) -> str:
+    """The empire an action is for: the deciding empire, named by ``"empire"`` (required for an ally, 33.31)."""
+    eid = _deciding(state) or role
+    named = action.get("empire", role)
+    if named != eid:
+        what = "place to pick" if state["phase"] == "place" else "player-turn"
+        whose = "your own" if eid == role else f"{board.name(state, eid)}'s, your ally's"
+        raise IllegalAction(f'it is {whose} {what}: name it with "empire": "{eid}", not {named!r}')
+    return eid
+
+
+def _bid_wanted(state: State) -> str:
+    contest = state["contests"][0]
+    return (
+        f"a sealed bid is wanted first (33.46): {board.name(state, contest['empire'])}, {contest['why']}; "
+        f'send {{"type": "bid", "gold": n}}'
+    )
+
+
+def _contests_view(state: State, role: str) -> list[dict[str, Any]]:
+    """The queued contests; a bid shows to its own player (and the GM) only: to others "sealed" (33.46)."""
+    out = []
+    for c in state.get("contests") or []:
+        bids = {p: (b if p == role or role == GM or b is None else "sealed") for p, b in c["bids"].items()}
+        out.append({"empire": c["empire"], "kind": c["kind"], "why": c["why"], "bids": bids})
+    return out
 
 
 def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     """What ``role`` may do now; an endeavour is listed with no gold, its most gold as ``max_gold`` and its
-    effectiveness rating before gold as ``er`` (both are information: ``apply`` reads only the other keys)."""
+    effectiveness rating before gold as ``er`` (both are information: ``apply`` reads only the other keys). Every
+    action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
     if demise.pending(state):
         return demise.actions(state, role)
+    if role in alliances.bidders(state):
+        return [{"type": "bid", "gold": 0, "max_gold": state["empires"][role]["gold"]}]
+    eid = _deciding(state)
+    assert eid is not None
     if state["phase"] == "place":
-        return [{"type": "place", "place": i + 1} for i, held in enumerate(state["order"]) if held is None]
-    e = state["empires"][role]
+        return [
+            {"type": "place", "place": i + 1, "empire": eid} for i, held in enumerate(state["order"]) if held is None
+        ]
+    e = state["empires"][eid]
     out: list[dict[str, Any]] = []
     m = load_map()
     if e["year_cards"]:
@@ -199,8 +285,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
             if cost > e["gold"]:
                 continue
             own = kind in ("ruling", "fortification")
-            for aid in board.areas_of(state, role) if own else board.neighbours(state, role, m):
-                er = independent.basic_er(state, role, kind, aid, m)
+            for aid in board.areas_of(state, eid) if own else board.neighbours(state, eid, m):
+                er = independent.basic_er(state, eid, kind, aid, m)
                 out.append(
                     {
                         "type": "endeavour",
@@ -209,22 +295,54 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                         "gold": 0,
                         "max_gold": e["gold"] - cost,
                         "er": er,
+                        "empire": eid,
+                    }
+                )
+        cost = endeavour_cost("diplomacy")
+        if eid == role and cost <= e["gold"]:
+            for target in alliances.courtable(state, role):
+                court = state["empires"][target]["court"]
+                out.append(
+                    {
+                        "type": "endeavour",
+                        "endeavour": "diplomacy",
+                        "area": court,
+                        "gold": 0,
+                        "max_gold": e["gold"] - cost,
+                        "empire": eid,
                     }
                 )
     if not state.get("taxed"):
         out.append(
             {
                 "type": "tax",
-                "areas": {aid: 1 for aid in board.areas_of(state, role) if state["areas"][aid]["social_state"] >= 1},
+                "areas": {aid: 1 for aid in board.areas_of(state, eid) if state["areas"][aid]["social_state"] >= 1},
+                "empire": eid,
             }
         )
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
-        out.append({"type": "end_turn"})
+        out.append({"type": "end_turn", "empire": eid})
+    out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
+    if alliances.DIPLOMATIC_COUP in state["empires"][role]["held"]:
+        out.extend(
+            {"type": "coup", "empire": ally}
+            for ally in alliances.allies_of(state, role)
+            if set(state["empires"][ally]["court_ties"]) - {role}
+        )
+    for eid in state["empires"]:
+        if role in alliances.case_33_43_rivals(state, eid):
+            waived = role in state["empires"][eid].get("waived", [])
+            out.append({"type": "hinder", "empire": eid, "on": waived})
     return out
 
 
 def _advance(state: State) -> None:
     while not state["over"] and not demise.pending(state):
+        if state.get("contests"):
+            alliances.resolve_ready(state)
+            if state.get("contests"):
+                return  # sealed bids wanted (33.46)
+            continue
         if state["phase"] == "round":
             _start_round(state)
         elif state["phase"] == "place":
@@ -241,29 +359,54 @@ def _advance(state: State) -> None:
             else:
                 return
         elif state["phase"] == "turn":
+            if "iturn" in state:
+                _resume_engine_turn(state)
+                continue
             if state["current"]:
+                if alliances.case_33_31_controller(state, state["current"]) is None:
+                    # 33.44, 33.49: an ally made Independent in its own turn; the engine completes it (EMP-A07).
+                    independent.take_over_turn(state, state["current"], state["taxed"], state["endeavours"])
+                    state["current"] = None
+                    continue
                 return
             if state["turn_index"] >= len(state["order"]):
                 _end_round(state)
                 continue
             eid = state["order"][state["turn_index"]]
-            if not demise.in_play(state, eid) or state["empires"][eid]["status"] == demise.ALLIED:
+            if not demise.in_play(state, eid):
                 board.log(state, f"{board.name(state, eid)} takes no player-turn: {_no_turn(state, eid)}")
                 state["turn_index"] += 1
             elif state["empires"][eid]["status"] == board.INDEPENDENT:
-                independent.case_33_22_turn(state, eid)
-                state["turn_index"] += 1
+                if independent.case_33_22_turn(state, eid):
+                    state["turn_index"] += 1
             else:
                 _start_player_turn(state, eid)
+        elif state["phase"] == "round_end":
+            _finish_round(state)
+
+
+def _resume_engine_turn(state: State) -> None:
+    """Go on with an engine-run turn that paused for a contest; an empire allied meanwhile is handed to its player,
+    who "continues that Empire's turn" (33.44)."""
+    eid = state["iturn"]["empire"]
+    if state["empires"][eid]["status"] == board.INDEPENDENT:
+        if independent.resume_turn(state):
+            state["turn_index"] += 1
+        return
+    turn = state.pop("iturn")
+    state.update(current=eid, taxed=turn["taxed"], endeavours=turn["done"])
+    board.log(
+        state,
+        f"{board.name(state, alliances.case_33_31_controller(state, eid) or eid)} continues {board.name(state, eid)}'s "
+        f"player-turn ({turn['done']} endeavours done, taxed: {turn['taxed']}) (33.44)",
+    )
 
 
 def _no_turn(state: State, eid: str) -> str:
     fate = demise.demise_of(state, eid)
     if fate is not None:
         return f"{fate} (33.6, rewrite 21.0)"
-    if not board.areas_of(state, eid):
-        return "it holds no area"
-    return "Allied Empires' turns (33.31) are not built on this branch"
+    return "it holds no area"
 
 
 def _start_round(state: State) -> None:
@@ -289,23 +432,30 @@ def _end_round(state: State) -> None:
             board.log(state, f"{e['name']}: unused Year Card {marked[0]} turned over calls a stature check")
             independent.stature_check_now(state, eid, None)
     state["current"] = None
+    state["phase"] = "round_end"
+
+
+def _finish_round(state: State) -> None:
+    """After the round's stature checks and any contests they called: the next round, or the scenario's end, when
+    running alliances are credited (33.5, EMP-A10)."""
     if state["round"] >= state["rounds"]:
+        alliances.credit_at_end(state)
         state["over"] = True
-        board.log(state, "the scenario's last round is over; victory points (rewrite 26.0, 33.5) are not built yet")
+        board.log(state, "the scenario's last round is over; victory points (rewrite 26.0) are not built yet")
     else:
         state["phase"] = "round"
 
 
-def _place(state: State, role: str, action: dict[str, Any]) -> None:
+def _place(state: State, eid: str, action: dict[str, Any]) -> None:
     place = action.get("place")
     if not isinstance(place, int) or isinstance(place, bool):
         raise IllegalAction(f"'place' must be a whole number 1..{len(state['order'])}, not {place!r}")
     try:
-        state["order"] = place_in_round(state["order"], role, place)
+        state["order"] = place_in_round(state["order"], eid, place)
     except ValueError as err:
         raise IllegalAction(str(err)) from None
     state["picking"].pop(0)
-    board.log(state, f"{board.name(state, role)} takes place {place}")
+    board.log(state, f"{board.name(state, eid)} takes place {place}")
 
 
 def _start_player_turn(state: State, eid: str) -> None:
@@ -326,44 +476,92 @@ def _start_player_turn(state: State, eid: str) -> None:
         state["event_discard"].append(card)
 
 
-def _endeavour(state: State, role: str, action: dict[str, Any]) -> None:
+def _endeavour(state: State, role: str, eid: str, action: dict[str, Any]) -> None:
     kind, aid, gold = action.get("endeavour"), action.get("area"), action.get("gold", 0)
-    if kind not in PLAYER_ENDEAVOURS:
-        raise IllegalAction(f"'endeavour' must be one of {', '.join(PLAYER_ENDEAVOURS)}, not {kind!r}")
+    if kind not in (*PLAYER_ENDEAVOURS, "diplomacy"):
+        raise IllegalAction(f"'endeavour' must be one of {', '.join(PLAYER_ENDEAVOURS)} or diplomacy, not {kind!r}")
     if not isinstance(gold, int) or isinstance(gold, bool) or gold < 0:
         raise IllegalAction(f"'gold' must be a whole number from 0, not {gold!r}")
-    legal = {a["area"] for a in legal_actions(state, role) if a.get("endeavour") == kind}
+    if not state["empires"][eid]["year_cards"]:
+        raise IllegalAction(f"{board.name(state, eid)} has no Year Card left for an endeavour")
+    if kind == "diplomacy":
+        _diplomacy(state, role, eid, aid, gold, action)
+        return
+    m = load_map()
+    own = kind in ("ruling", "fortification")
+    legal = set(board.areas_of(state, eid) if own else board.neighbours(state, eid, m))
     if not isinstance(aid, str) or aid not in legal:
         raise IllegalAction(f"no {kind} on {aid!r} now; possible areas: {', '.join(sorted(legal)) or 'none'}")
-    e = state["empires"][role]
     cost = endeavour_cost(kind)
-    if cost + gold > e["gold"]:
-        raise IllegalAction(f"{kind} costs {cost} gold and {gold} more is asked; the treasury holds {e['gold']}")
-    m = load_map()
-    base = independent.base_for(state, role, aid, m) if kind in ("conquest", "pillage") else None
-    plan = independent.Plan(0, kind, aid, base, independent.basic_er(state, role, kind, aid, m), gold)
-    independent.attempt(state, role, plan, None, m)
+    _funding(state, role, eid, cost + gold, action)
+    base = independent.base_for(state, eid, aid, m) if kind in ("conquest", "pillage") else None
+    er = independent.basic_er(state, eid, kind, aid, m)
+    penalty, rivals = alliances.case_33_43_penalty(state, eid)
+    if penalty:
+        er -= penalty
+        board.log(
+            state,
+            f"{', '.join(board.name(state, p) for p in rivals)} takes {penalty} off {board.name(state, eid)}'s "
+            f"{kind} (33.43)",
+        )
+    plan = independent.Plan(0, kind, aid, base, er, gold)
+    independent.attempt(state, eid, plan, None, m)
     state["endeavours"] += 1
 
 
-def _tax(state: State, role: str, action: dict[str, Any]) -> None:
+def _funding(state: State, role: str, eid: str, direct: int, action: dict[str, Any]) -> None:
+    """33.32: the ``paid_by`` gold other empires of the player give toward this endeavour's direct costs, checked,
+    then moved; afterwards the acting empire must hold the whole cost."""
+    paid_by = action.get("paid_by", {})
+    try:
+        exchange.case_33_32_endeavour_gold(state, role, eid, paid_by, direct)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+    e = state["empires"][eid]
+    if direct > e["gold"]:
+        raise IllegalAction(f"the endeavour's direct costs are {direct} gold; {e['name']} holds {e['gold']}")
+
+
+def _diplomacy(state: State, role: str, eid: str, aid: Any, gold: int, action: dict[str, Any]) -> None:
+    """33.41: a diplomatic endeavour is listed only against the Court of a non-player empire."""
+    if eid != role:
+        raise IllegalAction(
+            f"an Allied Empire does not court other empires: alliances are its player's (EMP-A08); "
+            f"{board.name(state, eid)} may not conduct diplomacy"
+        )
+    courts = {state["empires"][t]["court"]: t for t in alliances.courtable(state, role)}
+    if aid not in courts:
+        if isinstance(aid, str) and aid in state["areas"]:
+            raise IllegalAction(
+                f"diplomacy against {aid!r}: {NOT_BUILT['diplomacy']} is not built yet in umpire; the Courts you may "
+                f"court: {', '.join(sorted(courts)) or 'none'}"
+            )
+        raise IllegalAction(f"no diplomacy on {aid!r}; the Courts you may court: {', '.join(sorted(courts)) or 'none'}")
+    _funding(state, role, eid, endeavour_cost("diplomacy") + gold, action)
+    read = alliances.case_33_41_diplomatic_endeavour(state, role, courts[aid], gold)
+    state["endeavours"] += 1
+    if read.stature_check:
+        independent.stature_check_now(state, role, None)
+
+
+def _tax(state: State, eid: str, action: dict[str, Any]) -> None:
     if state.get("taxed"):
         raise IllegalAction("one taxation a player-turn (rewrite 16.1); this turn's is done")
     areas = action.get("areas")
     if not isinstance(areas, dict):
-        raise IllegalAction("'areas' must map your areas to the gold taken from each")
+        raise IllegalAction(f"'areas' must map areas of {board.name(state, eid)} to the gold taken from each")
     m = load_map()
-    own = set(board.areas_of(state, role))
+    own = set(board.areas_of(state, eid))
     for aid, gold in areas.items():
         if aid not in own:
-            raise IllegalAction(f"{aid!r} is not an area of {board.name(state, role)}")
+            raise IllegalAction(f"{aid!r} is not an area of {board.name(state, eid)}")
         most = max_tax(state["areas"][aid]["social_state"])
         if not isinstance(gold, int) or isinstance(gold, bool) or not 0 <= gold <= most:
             raise IllegalAction(f"{aid} yields 0..{most} gold, not {gold!r}")
-    e = state["empires"][role]
+    e = state["empires"][eid]
     for aid, gold in sorted(areas.items()):
         result = tax_area(
-            state, aid, state["areas"][aid]["social_state"], gold, independent.taxed_area(state, role, aid)
+            state, aid, state["areas"][aid]["social_state"], gold, independent.taxed_area(state, eid, aid)
         )
         board.log(
             state, f"{e['name']}: {gold} gold from {m.area(aid).name}, rebellion value {result.value}: {result.outcome}"
@@ -375,13 +573,51 @@ def _tax(state: State, role: str, action: dict[str, Any]) -> None:
     board.log(state, f"{e['name']}: taxation brings {total} gold, treasury {e['gold']}")
 
 
-def _end_turn(state: State, role: str) -> None:
+def _end_turn(state: State, role: str, eid: str) -> None:
     if not any(a["type"] == "end_turn" for a in legal_actions(state, role)):
         raise IllegalAction("at least one endeavour each player-turn (rewrite 9.0) before ending it")
-    state["empires"][role]["attacked"] = []
+    state["empires"][eid]["attacked"] = []
     state["current"] = None
     state["turn_index"] += 1
-    board.log(state, f"{board.name(state, role)} ends its player-turn")
+    board.log(state, f"{board.name(state, eid)} ends its player-turn")
+
+
+def _named_empire(state: State, action: dict[str, Any]) -> str:
+    eid = action.get("empire")
+    if not isinstance(eid, str) or eid not in state["empires"]:
+        raise IllegalAction(f"'empire' must name an empire ({', '.join(state['empires'])}), not {eid!r}")
+    return eid
+
+
+def _any_time(state: State, role: str, action: dict[str, Any]) -> None:
+    """33.49 (end an alliance) and 33.43 (the rival's -2 on or off): a player's at any time."""
+    eid = _named_empire(state, action)
+    try:
+        if action["type"] == "end_alliance":
+            alliances.case_33_49_terminate(state, role, eid)
+        else:
+            on = action.get("on", True)
+            if not isinstance(on, bool):
+                raise IllegalAction(f"'on' must be true or false, not {on!r}")
+            alliances.case_33_43_hinder(state, role, eid, on)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+
+
+def _exchange(state: State, role: str, action: dict[str, Any]) -> None:
+    """33.32: a trade between two of the player's empires (his own and his allies), in his or an ally's turn."""
+    try:
+        exchange.case_33_32_exchange(state, role, action.get("what"), action.get("trade"))
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+
+
+def _coup(state: State, role: str, action: dict[str, Any]) -> None:
+    eid = _named_empire(state, action)
+    try:
+        alliances.case_33_42_diplomatic_coup(state, role, eid)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
 
 
 RULESET = register(EmpiresForTwo())
