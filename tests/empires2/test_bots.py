@@ -48,7 +48,7 @@ def test_the_normal_bot_grants_asylum_and_takes_the_earliest_place() -> None:
     game = new_game("empires2", "millennium", seed=2)
     bot = NormalBot()
     action = bot.act(game.view("byzantine"), random.Random(0))
-    assert action == {"type": "place", "place": 1}
+    assert action == {"type": "place", "place": 1, "empire": "byzantine"}
     game.state["asylum"] = {"empire": "denmark", "seats": ["germany", "byzantine"], "answers": {}, "ally": None}
     assert bot.act(game.view("germany"), random.Random(0)) == {"type": "asylum", "grant": True}
 

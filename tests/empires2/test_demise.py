@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from umpire.games.empires2 import board, demise, independent
+from umpire.games.empires2 import alliances, board, demise, independent
 from umpire.games.empires2.economy import REBELLION
 from umpire.games.empires2.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
@@ -83,8 +83,7 @@ def test_33_62_the_hosts_ties_go_to_the_new_court(game: Game) -> None:
 
 
 def test_33_63_an_ally_without_a_court_is_its_players_choice(game: Game) -> None:
-    game.state["empires"]["denmark"]["status"] = demise.ALLIED
-    game.state["control"]["denmark"] = "germany"
+    alliances.case_33_41_alliance(game.state, "germany", "denmark", "a test's alliance")
     lose_denmark(game.state)
     assert game.view("gm")["acting"] == ["germany"]
     game.act("germany", {"type": "asylum", "grant": False})
@@ -95,8 +94,7 @@ def test_33_63_an_ally_without_a_court_is_its_players_choice(game: Game) -> None
 
 
 def test_33_63_an_ally_granted_asylum_by_its_player(game: Game) -> None:
-    game.state["empires"]["denmark"]["status"] = demise.ALLIED
-    game.state["control"]["denmark"] = "germany"
+    alliances.case_33_41_alliance(game.state, "germany", "denmark", "a test's alliance")
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": True})
     assert game.state["empires"]["denmark"]["demise"] == demise.EXILE

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from umpire.games.empires2 import rules as rules_module
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
 
@@ -131,18 +133,39 @@ def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:
         game.act("byzantine", {"type": "place", "place": 1})
 
 
-def test_an_action_that_needs_a_rule_not_built_blocks_the_game_instead_of_failing() -> None:
-    # Regression: a player's taxation that made his Court rebel raised NotImplementedError out of the action.
-    game = random_game("millennium", 3, 0, 0)
+def _germany_to_act(seed: int) -> Game:
+    game = random_game("millennium", seed, 0, 0)
     while game.state["phase"] != "turn" or game.state["current"] != "germany":
         role = game.view("gm")["acting"][0]
         actions = game.view(role)["actions"]
         simple = [a for a in actions if a["type"] in ("place", "end_turn")]
         pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k != "max_gold"})
+        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
+    return game
+
+
+def test_a_court_lost_to_the_players_own_taxation_moves_or_exiles_it() -> None:
+    # Regression: a player's taxation that made his Court rebel raised NotImplementedError out of the action; now
+    # the Court moves (33.29) or the empire goes into exile (33.6, demise.py).
+    game = _germany_to_act(3)
     saxony = game.state["areas"]["saxony"]
     saxony["unrest"], saxony["ties"] = True, {"byzantine": 5}  # rebellion value far above the table: it rebels
-    game.act("germany", {"type": "tax", "areas": {"saxony": 1}})
-    assert game.state["blocked"] == "Germany lost its Court Area: exile (rewrite 21.0)"
+    game.act("germany", {"type": "tax", "areas": {"saxony": 1}, "empire": "germany"})
+    germany = game.state["empires"]["germany"]
+    assert not game.state.get("blocked")
+    assert germany["court"] != "saxony" or germany.get("demise") == "exile"
+
+
+def test_an_action_that_needs_a_rule_not_built_blocks_the_game_instead_of_failing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _germany_to_act(3)
+
+    def missing(*_args: Any, **_kwargs: Any) -> None:
+        raise NotImplementedError("a rule under test")
+
+    monkeypatch.setattr(rules_module, "_tax", missing)
+    game.act("germany", {"type": "tax", "areas": {"saxony": 1}, "empire": "germany"})
+    assert game.state["blocked"] == "a rule under test"
     with pytest.raises(IllegalAction, match="not built yet"):
-        game.act("germany", {"type": "end_turn"})
+        game.act("germany", {"type": "end_turn", "empire": "germany"})

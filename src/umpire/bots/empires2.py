@@ -84,9 +84,10 @@ def _area(view: View, aid: str, m: EmpiresMap) -> dict[str, Any]:
     return {"owner": None, "social_state": m.area(aid).max_social_state, "fortification": 0, "unrest": False}
 
 
-def tax_plan(view: View, limit: int) -> dict[str, int]:
-    """Each own area not in unrest with the most gold that keeps its rebellion value at ``limit`` or below."""
-    me, m = view["role"], load_map()
+def tax_plan(view: View, limit: int, empire: str | None = None) -> dict[str, int]:
+    """Each area of ``empire`` (the seat's own by default, or an ally it runs, 33.31) not in unrest with the most
+    gold that keeps its rebellion value at ``limit`` or below."""
+    me, m = empire or view["role"], load_map()
     terms = _terms(view["scenario"])
     lang, church = _court_terms(view, me)
     plan = {}
@@ -119,7 +120,7 @@ def _gold_for(er: int, spare: int) -> int:
 
 def _score(view: View, action: Action, spare: int, m: EmpiresMap) -> tuple[float, int]:
     """How much the normal bot wants an endeavour (0: not at all) and the gold it would add."""
-    me = view["role"]
+    me = action.get("empire", view["role"])
     kind, aid, er = action["endeavour"], action["area"], int(action["er"])
     gold = min(_gold_for(er, spare), int(action["max_gold"]))
     rating = er + gold
@@ -143,6 +144,8 @@ def _score(view: View, action: Action, spare: int, m: EmpiresMap) -> tuple[float
         return 0.0, 0
     if kind == "pillage":
         return (5.0 + rating, gold) if rating >= 5 and a["owner"] is not None else (0.0, 0)
+    if kind == "diplomacy":  # courting a non-player empire's Court (33.41): an ally is worth a conquest
+        return (45.0 + 2 * rating, gold) if rating >= 5 else (0.0, 0)
     return 0.0, 0
 
 
@@ -156,19 +159,24 @@ class NormalBot:
         kinds = {a["type"] for a in actions}
         if "asylum" in kinds:
             return {"type": "asylum", "grant": True}
+        if "bid" in kinds:  # a sealed bid in an alliance contest (33.46): a little, keeping the defence's gold
+            bid = next(a for a in actions if a["type"] == "bid")
+            return {"type": "bid", "gold": max(0, min(2, int(bid["max_gold"]) - KEEP_GOLD))}
         if "place" in kinds:
-            return {"type": "place", "place": min(int(a["place"]) for a in actions if a["type"] == "place")}
-        me = view["role"]
+            first = min((a for a in actions if a["type"] == "place"), key=lambda a: int(a["place"]))
+            return _clean(first, 0)
+        # The empire whose turn this is: the seat's own or an ally it runs (33.31); every turn action names it.
+        me = next((a["empire"] for a in actions if a["type"] in ("endeavour", "tax", "end_turn")), view["role"])
         e = view["empires"][me]
         if "tax" in kinds:
-            plan = tax_plan(view, 0 if e["gold"] >= RICH else 1)
+            plan = tax_plan(view, 0 if e["gold"] >= RICH else 1, me)
             if plan:
-                return {"type": "tax", "areas": plan}
+                return {"type": "tax", "areas": plan, "empire": me}
         m = load_map()
         endeavours = [a for a in actions if a["type"] == "endeavour"]
         can_end = "end_turn" in kinds
         if can_end and e["year_cards"] <= KEEP_CARDS:
-            return {"type": "end_turn"}
+            return {"type": "end_turn", "empire": me}
         best: tuple[float, float, Action, int] | None = None
         for a in endeavours:
             spare = int(a["max_gold"]) - KEEP_GOLD
@@ -181,7 +189,7 @@ class NormalBot:
         if best is not None:
             return _clean(best[2], best[3])
         if can_end:
-            return {"type": "end_turn"}
+            return {"type": "end_turn", "empire": me}
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)

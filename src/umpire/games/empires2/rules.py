@@ -309,6 +309,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                         "area": court,
                         "gold": 0,
                         "max_gold": e["gold"] - cost,
+                        "er": alliances.diplomacy_rating(state, role, target, 0),
                         "empire": eid,
                     }
                 )
