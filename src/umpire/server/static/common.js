@@ -189,4 +189,23 @@ const U = {
     const d = Math.floor(seconds / 86400), h = Math.floor(seconds % 86400 / 3600), m = Math.floor(seconds % 3600 / 60), s = seconds % 60;
     return (d ? d + "d " : "") + (d || h ? h + "h " : "") + (d || h || m ? m + "m " : "") + s + "s";
   },
+  // A game page's join box (#join, #join-title, #join-seat-label, #join-seat): a seat link's holder names itself;
+  // a lobby visitor joins, picking a free seat where the game lets players choose. `seatName(seat)` names a seat
+  // in the ruleset's words; `article` goes before it in the title ("the " for "Take the seat of the Papacy").
+  joinForm(S, seatName, article = "") {
+    const you = S.you;
+    const needsName = you.player && !you.name;
+    const lobbyJoin = you.role === "lobby" && !you.player;
+    const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
+    const title = (t) => { const n = U.$("join-title"); if (n) n.textContent = t; };
+    show("join", needsName || lobbyJoin);
+    if (needsName) title("Take the seat of " + article + seatName(you.seat));
+    if (lobbyJoin) {
+      title("Join " + S.game.title);
+      const chosen = S.game.settings.assignment === "chosen";
+      show("join-seat-label", chosen);
+      const sel = U.$("join-seat");
+      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => x.free)) sel.append(U.el("option", { value: s.seat }, seatName(s.seat)));
+    }
+  },
 };

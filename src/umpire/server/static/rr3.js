@@ -221,19 +221,9 @@
 
   // --- joining --------------------------------------------------------------------------------------------
   function renderJoin() {
-    const you = S.you;
-    const needsName = you.player && !you.name;
-    const lobbyJoin = you.role === "lobby" && !you.player;
-    show("join", needsName || lobbyJoin);
-    if (needsName) text("join-title", "Take the seat of " + (DESK_TITLES[you.seat] || nice(you.seat)));
-    if (lobbyJoin) {
-      text("join-title", "Join " + S.game.title);
-      const chosen = S.game.settings.assignment === "chosen";
-      show("join-seat-label", chosen);
-      const sel = U.$("join-seat");
-      if (chosen && !sel.childElementCount) for (const s of S.seats.filter(x => x.free)) sel.append(U.el("option", { value: s.seat }, DESK_TITLES[s.seat] || nice(s.seat)));
-    }
+    U.joinForm(S, (seat) => DESK_TITLES[seat] || nice(seat));
   }
+
   if (!projector) U.$("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { name: U.$("join-name").value };
