@@ -323,9 +323,11 @@ def test_19_3_attrition_without_a_friendly_path() -> None:
     game = cp_decision("papacy", 1)
     state = game.state
     b.add_units(state, "pavia", "papacy", "regular", 3)
+    in_rome = b.land_unit_count(state, "rome", "papacy")
     wintering.winter_return(state, load_map())
     assert b.land_unit_count(state, "pavia", "papacy") == 0
-    assert b.land_unit_count(state, "ravenna", "papacy") == 2  # 1 there + 1 of the 3 (2 lost)
+    # Rome and Ravenna are both two land spaces away, neither by a friendly path: the capital first (HIS-W06).
+    assert b.land_unit_count(state, "rome", "papacy") == in_rome + 1  # 1 of the 3 (2 lost)
     assert any("attrition" in line["text"] for line in state["log"])
 
 

@@ -39,14 +39,25 @@ def _neighbours(board: HisMap, where: str) -> set[str]:
 def distances(board: HisMap, start: str) -> dict[str, int]:
     """Steps from ``start`` to every land space by any path of spaces and sea zones, whoever controls them (19.3:
     "nearest" counts the direct path)."""
+    # A 0-1 breadth-first search: entering a sea zone costs nothing, a land space one step, so a node is settled
+    # only when it leaves the deque (a plain BFS would keep whichever path it met first, which depended on the
+    # order of a set: another process, another answer; ruling HIS-W06).
     dist = {start: 0}
     todo = deque([start])
+    done: set[str] = set()
     while todo:
         here = todo.popleft()
-        for n in _neighbours(board, here):
-            if n not in dist:
-                dist[n] = dist[here] + (0 if n in board.seas else 1)
-                todo.append(n)
+        if here in done:
+            continue
+        done.add(here)
+        for n in sorted(_neighbours(board, here)):
+            step = 0 if n in board.seas else 1
+            if n not in dist or dist[here] + step < dist[n]:
+                dist[n] = dist[here] + step
+                if step:
+                    todo.append(n)
+                else:
+                    todo.appendleft(n)
     return {s: d for s, d in dist.items() if s in board.spaces}
 
 
@@ -118,7 +129,7 @@ def _send(state: State, board: HisMap, power: str, src: str, group: dict[str, in
 
 def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str | None, int]:
     """Where units from ``src`` go and how many fit (HIS-W06): the capital or the nearest controlled fortified
-    space with room, preferring a friendly path (no attrition), then the nearer, then the name."""
+    space with room, preferring a friendly path (no attrition), then the nearer, then the capital, then the name."""
     capital = military.capital_of(board, power)
     dist = distances(board, src)
     room: dict[str, int] = {}
@@ -134,7 +145,9 @@ def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str
         room.update({s: n for s, n in open_forts.items() if dist[s] == nearest})
     if not room:
         return None, 0
-    best = min(room, key=lambda s: (not friendly_path(state, board, power, src, s), dist.get(s, 10**6), s))
+    best = min(
+        room, key=lambda s: (not friendly_path(state, board, power, src, s), dist.get(s, 10**6), s != capital, s)
+    )
     return best, room[best]
 
 
