@@ -209,3 +209,75 @@ const U = {
     }
   },
 };
+
+// Zoom and pan of an SVG drawing by its viewBox, for every page that shows a board: `m` holds the drawing's root
+// (`svg`), its whole viewBox (`base`) and the one shown (`vb`, all {x, y, w, h}). The wheel zooms about the pointer,
+// one finger or the mouse drags once zoomed in, two fingers pinch; a click that ends no drag goes to `onClick`.
+const PanZoom = {
+  apply(m) {
+    const b = m.base, v = m.vb;
+    v.w = Math.min(b.w, Math.max(b.w / 10, v.w)); v.h = v.w * b.h / b.w;
+    v.x = Math.min(b.x + b.w - v.w, Math.max(b.x, v.x)); v.y = Math.min(b.y + b.h - v.h, Math.max(b.y, v.y));
+    m.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    // At the whole map a finger scrolls the page; zoomed in, it pans the map.
+    m.svg.style.touchAction = v.w >= b.w - 0.5 ? "pan-y" : "none";
+  },
+  // Zoom by factor k (below 1: in) about the point (px, py) of the drawing, by default the middle of the view.
+  zoom(m, k, px, py) {
+    const v = m.vb;
+    if (px === undefined) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
+    const w = Math.min(m.base.w, Math.max(m.base.w / 10, v.w * k)), f = w / v.w;
+    m.vb = { x: px - (px - v.x) * f, y: py - (py - v.y) * f, w, h: v.h * f };
+    PanZoom.apply(m);
+  },
+  toDrawing(m, clientX, clientY) {
+    const r = m.svg.getBoundingClientRect(), v = m.vb;
+    return [v.x + (clientX - r.left) / r.width * v.w, v.y + (clientY - r.top) / r.height * v.h];
+  },
+  listen(m, svg, onClick) {
+    const down = new Map();
+    let moved = 0, pinch = null;
+    svg.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      const [px, py] = PanZoom.toDrawing(m, ev.clientX, ev.clientY);
+      PanZoom.zoom(m, ev.deltaY > 0 ? 1.25 : 0.8, px, py);
+    }, { passive: false });
+    svg.addEventListener("pointerdown", (ev) => {
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (down.size === 1) moved = 0;
+      if (down.size === 2) {
+        const [a, b] = [...down.values()];
+        pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), vb: { ...m.vb } };
+      }
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      const last = down.get(ev.pointerId);
+      if (!last) return;
+      const r = svg.getBoundingClientRect();
+      if (down.size === 1) {
+        const dx = ev.clientX - last[0], dy = ev.clientY - last[1];
+        moved += Math.abs(dx) + Math.abs(dy);
+        if (moved > 6 && m.vb.w < m.base.w - 0.5) {
+          m.vb.x -= dx / r.width * m.vb.w; m.vb.y -= dy / r.height * m.vb.h;
+          PanZoom.apply(m);
+        }
+      }
+      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
+      if (down.size === 2 && pinch) {
+        moved = 100;
+        const [a, b] = [...down.values()];
+        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+        m.vb = { ...pinch.vb };
+        const [px, py] = PanZoom.toDrawing(m, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+        PanZoom.zoom(m, pinch.dist / dist, px, py);
+      }
+    });
+    const up = (ev) => { down.delete(ev.pointerId); if (down.size < 2) pinch = null; };
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("click", (ev) => {
+      if (moved > 6) { moved = 0; return; } // the end of a drag, not a click
+      onClick(ev);
+    });
+  },
+};

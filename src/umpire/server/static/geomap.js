@@ -91,71 +91,11 @@ const GeoMap = {
     this.apply();
   },
 
-  // --- zoom and pan ---------------------------------------------------------------------------------------
-  apply() {
-    const b = this.base, v = this.vb;
-    v.w = Math.min(b.w, Math.max(b.w / 10, v.w)); v.h = v.w * b.h / b.w;
-    v.x = Math.min(b.x + b.w - v.w, Math.max(b.x, v.x)); v.y = Math.min(b.y + b.h - v.h, Math.max(b.y, v.y));
-    this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
-    // At the whole map a finger scrolls the page; zoomed in, it pans the map.
-    this.svg.style.touchAction = v.w >= b.w - 0.5 ? "pan-y" : "none";
-  },
-  // Zoom by factor k (below 1: in) about the point (px, py) of the drawing, by default the middle of the view.
-  zoom(k, px, py) {
-    const v = this.vb;
-    if (px === undefined) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
-    const w = Math.min(this.base.w, Math.max(this.base.w / 10, v.w * k)), f = w / v.w;
-    this.vb = { x: px - (px - v.x) * f, y: py - (py - v.y) * f, w, h: v.h * f };
-    this.apply();
-  },
-  toDrawing(clientX, clientY) {
-    const r = this.svg.getBoundingClientRect(), v = this.vb;
-    return [v.x + (clientX - r.left) / r.width * v.w, v.y + (clientY - r.top) / r.height * v.h];
-  },
+  // --- zoom and pan (PanZoom, common.js) -----------------------------------------------------------------
+  apply() { PanZoom.apply(this); },
+  zoom(k, px, py) { PanZoom.zoom(this, k, px, py); },
   listen(svg) {
-    const down = new Map();
-    let moved = 0, pinch = null;
-    svg.addEventListener("wheel", (ev) => {
-      ev.preventDefault();
-      const [px, py] = this.toDrawing(ev.clientX, ev.clientY);
-      this.zoom(ev.deltaY > 0 ? 1.25 : 0.8, px, py);
-    }, { passive: false });
-    svg.addEventListener("pointerdown", (ev) => {
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 1) moved = 0;
-      if (down.size === 2) {
-        const [a, b] = [...down.values()];
-        pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), vb: { ...this.vb } };
-      }
-    });
-    svg.addEventListener("pointermove", (ev) => {
-      const last = down.get(ev.pointerId);
-      if (!last) return;
-      const r = svg.getBoundingClientRect();
-      if (down.size === 1) {
-        const dx = ev.clientX - last[0], dy = ev.clientY - last[1];
-        moved += Math.abs(dx) + Math.abs(dy);
-        if (moved > 6 && this.vb.w < this.base.w - 0.5) {
-          this.vb.x -= dx / r.width * this.vb.w; this.vb.y -= dy / r.height * this.vb.h;
-          this.apply();
-        }
-      }
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 2 && pinch) {
-        moved = 100;
-        const [a, b] = [...down.values()];
-        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
-        const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-        this.vb = { ...pinch.vb };
-        const [px, py] = this.toDrawing(mid[0], mid[1]);
-        this.zoom(pinch.dist / dist, px, py);
-      }
-    });
-    const up = (ev) => { down.delete(ev.pointerId); if (down.size < 2) pinch = null; };
-    svg.addEventListener("pointerup", up);
-    svg.addEventListener("pointercancel", up);
-    svg.addEventListener("click", (ev) => {
-      if (moved > 6) { moved = 0; return; } // the end of a drag, not a click
+    PanZoom.listen(this, svg, (ev) => {
       const unitEl = ev.target.closest("[data-unit]");
       if (unitEl) {
         const u = Board.units(this.scene).find(x => x.unit === unitEl.dataset.unit && x.dislodged === (unitEl.dataset.dislodged === "1"));

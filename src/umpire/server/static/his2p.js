@@ -212,57 +212,11 @@
     M.vb = { x: cx - w / 2, y: cy - h / 2, w, h };
     apply();
   }
-  function apply() {
-    const b = M.base, v = M.vb;
-    v.w = Math.min(b.w, Math.max(b.w / 10, v.w)); v.h = v.w * b.h / b.w;
-    v.x = Math.min(b.x + b.w - v.w, Math.max(b.x, v.x)); v.y = Math.min(b.y + b.h - v.h, Math.max(b.y, v.y));
-    M.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
-    M.svg.style.touchAction = v.w >= b.w - 0.5 ? "pan-y" : "none";
-  }
-  function zoom(k, px, py) {
-    const v = M.vb;
-    if (px === undefined) { px = v.x + v.w / 2; py = v.y + v.h / 2; }
-    const w = Math.min(M.base.w, Math.max(M.base.w / 10, v.w * k)), f = w / v.w;
-    M.vb = { x: px - (px - v.x) * f, y: py - (py - v.y) * f, w, h: v.h * f };
-    apply();
-  }
-  function toDrawing(cx, cy) {
-    const r = M.svg.getBoundingClientRect(), v = M.vb;
-    return [v.x + (cx - r.left) / r.width * v.w, v.y + (cy - r.top) / r.height * v.h];
-  }
+  // Zoom and pan: PanZoom (common.js) on the board M.
+  function apply() { PanZoom.apply(M); }
+  function zoom(k, px, py) { PanZoom.zoom(M, k, px, py); }
   function listen(svg) {
-    const down = new Map();
-    let moved = 0, pinch = null;
-    svg.addEventListener("wheel", (ev) => { ev.preventDefault(); const [px, py] = toDrawing(ev.clientX, ev.clientY); zoom(ev.deltaY > 0 ? 1.25 : 0.8, px, py); }, { passive: false });
-    svg.addEventListener("pointerdown", (ev) => {
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 1) moved = 0;
-      if (down.size === 2) { const [a, b] = [...down.values()]; pinch = { dist: Math.hypot(a[0] - b[0], a[1] - b[1]), vb: { ...M.vb } }; }
-    });
-    svg.addEventListener("pointermove", (ev) => {
-      const last = down.get(ev.pointerId);
-      if (!last) return;
-      const r = svg.getBoundingClientRect();
-      if (down.size === 1) {
-        const dx = ev.clientX - last[0], dy = ev.clientY - last[1];
-        moved += Math.abs(dx) + Math.abs(dy);
-        if (moved > 6 && M.vb.w < M.base.w - 0.5) { M.vb.x -= dx / r.width * M.vb.w; M.vb.y -= dy / r.height * M.vb.h; apply(); }
-      }
-      down.set(ev.pointerId, [ev.clientX, ev.clientY]);
-      if (down.size === 2 && pinch) {
-        moved = 100;
-        const [a, b] = [...down.values()];
-        const dist = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
-        M.vb = { ...pinch.vb };
-        const [px, py] = toDrawing((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
-        zoom(pinch.dist / dist, px, py);
-      }
-    });
-    const up = (ev) => { down.delete(ev.pointerId); if (down.size < 2) pinch = null; };
-    svg.addEventListener("pointerup", up);
-    svg.addEventListener("pointercancel", up);
-    svg.addEventListener("click", (ev) => {
-      if (moved > 6) { moved = 0; return; }
+    PanZoom.listen(M, svg, (ev) => {
       const el = ev.target.closest("[data-space]");
       if (!el) return;
       const id = el.dataset.space;
