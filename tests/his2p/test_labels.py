@@ -20,6 +20,9 @@ def test_every_legal_action_of_random_games_has_a_label_in_words_and_a_group() -
                 break
             view = game.view(acting[0])
             assert len(view["action_labels"]) == len(view["actions"])
+            # Two buttons with the same words would be two different actions the player cannot tell apart.
+            words = [shown["label"] for shown in view["action_labels"]]
+            assert len(set(words)) == len(words), sorted(w for w in words if words.count(w) > 1)
             assert view["decision_text"] and "{" not in view["decision_text"]
             for action, shown in zip(view["actions"], view["action_labels"], strict=True):
                 assert shown["group"] in labels.GROUPS

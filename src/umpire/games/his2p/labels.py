@@ -115,6 +115,11 @@ def _formation(action: Action) -> str:
     return text + (" with " + ", ".join(leaders) if leaders else "")
 
 
+def _is_part(action: Action) -> bool:
+    """Whether an action names some of a stack's units by kind (13.3 step 3: part of a stack avoids battle)."""
+    return any(isinstance(action.get(kind), int) for kind in _UNIT_WORDS)
+
+
 def _zone(action: Action) -> str:
     zone = str(action.get("zone"))
     return ZONE_NAMES.get(zone, zone)
@@ -178,7 +183,10 @@ _LABELS: dict[str, Callable[[State, str, Action], str]] = {
         f"Move {_formation(a)} from {place_name(a.get('from'))} over the pass to {place_name(a.get('to'))}{_whose(a)}"
     ),
     "intercept": lambda s, r, a: f"Intercept from {place_name(a.get('from'))} with {_formation(a)}{_whose(a)}",
-    "avoid_battle": lambda s, r, a: f"Avoid battle: withdraw to {place_name(a.get('to'))}{_whose(a)}",
+    "avoid_battle": lambda s, r, a: (
+        f"Avoid battle: withdraw {_formation(a) if _is_part(a) else 'the whole stack'} to {place_name(a.get('to'))}"
+        f"{_whose(a)}"
+    ),
     "retreat": lambda s, r, a: f"Retreat to {place_name(a.get('to'))}{_whose(a)}",
     "withdraw": lambda s, r, a: f"Withdraw into the fortifications{_whose(a)}",
     "naval_move": lambda s, r, a: f"Naval move{_whose(a)}",
@@ -257,6 +265,9 @@ def label(state: State, role: str, action: Action) -> str:
     decision."""
     how = _LABELS.get(str(action.get("type")))
     text = how(state, role, action) if how else _generic(action)
+    if action.get("debater") and action.get("type") != "commit_debater":
+        # The same action with a debater's bonus (debater_bonuses.py) is a button of its own: say whose.
+        text += f", committing {person_name(action['debater'])} for his bonus"
     cost = _cost(state, role, action)
     return f"{text} ({cost} CP)" if cost is not None else text
 
