@@ -24,9 +24,8 @@ from typing import Any
 
 from umpire.bots.registry import bot_for
 from umpire.games.empires2.mapdata import load_map
-from umpire.kernel.bots import play_bot
 from umpire.kernel.game import new_game
-from umpire.selfplay import MAX_ACTIONS, wilson
+from umpire.selfplay import drive, wilson
 
 SCENARIOS = ("millennium", "charlemagne")
 
@@ -43,30 +42,18 @@ def play(scenario: str, seed: int, levels: dict[str, str]) -> dict[str, Any]:
     """One game with the given level per seat, played on one state (no copies); each seat's growth."""
     started, cpu = time.perf_counter(), time.process_time()
     game = new_game("empires2", scenario, seed=seed)
-    rules, state = game.ruleset, game.state
+    state = game.state
     start = {seat: standing(state, seat) for seat in levels}
     bots = {seat: bot_for("empires2", level) for seat, level in levels.items()}
-    taken = 0
     error = None
     try:
-        while not rules.is_over(state) and taken < MAX_ACTIONS:
-            acted = False
-            for seat, bot in bots.items():
-                action = play_bot(bot, rules.view(state, seat), seed, seat, taken)
-                if action is None:
-                    continue
-                rules.apply(state, seat, action)
-                rules.advance(state)
-                taken += 1
-                acted = True
-            if not acted:
-                break
+        drive(game, bots, checked=False)
     except Exception as exc:  # a bug: count it, keep measuring
         error = f"{type(exc).__name__}: {exc}"
     return {
         "over": bool(state.get("over")),
         "growth": {seat: standing(state, seat) - start[seat] for seat in levels},
-        "actions": taken,
+        "actions": len(game.record["actions"]),
         "seconds": time.perf_counter() - started,
         "cpu": time.process_time() - cpu,
         "error": error,

@@ -60,8 +60,10 @@ def seat_levels(seats: Sequence[str], levels: Sequence[str], index: int) -> dict
     return {seat: levels[(i + index) % len(levels)] for i, seat in enumerate(seats)}
 
 
-def _drive(game: Any, bots: dict[str, Bot], checked: bool) -> int:
-    """Play ``game`` to its end with ``bots``; the number of actions taken."""
+def drive(game: Any, bots: dict[str, Bot], checked: bool) -> int:
+    """Play ``game`` to its end with ``bots`` (each seat in turn, the GM resolving when no seat acts), recording
+    every action in ``game.record``; ``checked`` goes through :meth:`Game.act` (a checked copy per action), else
+    the ruleset is applied to the one state. Returns the number of actions taken."""
     rules, state, actions = game.ruleset, game.state, game.record["actions"]
     seed = game.record["seed"]
     while not rules.is_over(game.state if checked else state) and len(actions) < MAX_ACTIONS:
@@ -178,7 +180,7 @@ def play_one(
     bots = {seat: bot_for(ruleset, level) for seat, level in by_seat.items()}
     error = None
     try:
-        _drive(game, bots, checked)
+        drive(game, bots, checked)
     except Exception as exc:  # a bug in a bot or a ruleset: report it with the game that showed it
         error = f"{type(exc).__name__}: {exc}"
     state = game.state

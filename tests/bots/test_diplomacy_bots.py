@@ -126,11 +126,11 @@ def test_fast_driver_plays_the_same_game_as_the_checked_one() -> None:
 
 
 def test_a_bot_game_record_replays_to_the_same_state() -> None:
-    from umpire.selfplay import _drive
+    from umpire.selfplay import drive
 
     game = new_game("standard", options={"end_year": 1905}, seed=8)
     bots = {seat: make_bot("hard") for seat in game.ruleset.seats(game.state)}
-    _drive(game, bots, checked=False)
+    drive(game, bots, checked=False)
     assert canonical_json(replay(game.record).state) == canonical_json(game.state)
 
 
