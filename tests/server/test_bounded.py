@@ -147,7 +147,11 @@ def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
         streams = {who: Events() for who in watchers}
         stop = threading.Event()
         threads = [
-            threading.Thread(target=follow, args=(f"{live.url}/api/games/{gid}/events", token, streams[who], stop, 60))
+            threading.Thread(
+                target=follow,
+                args=(f"{live.url}/api/games/{gid}/events", token, streams[who], stop, 60),
+                daemon=True,
+            )
             for who, token in watchers.items()
         ]
         for thread in threads:
@@ -160,10 +164,12 @@ def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
         france = {"Authorization": f"Bearer {tokens['france']}"}
         view = http.get(f"/api/games/{gid}", headers=france).json()["view"]
         form = next(a for a in view["actions"] if a["type"] == "play_card")
-        card = next(f for f in form["fields"] if f["name"] == "card")["choices"][0]
-        shown = http.post(
-            f"/api/games/{gid}/actions", json={"action": {"type": "play_card", "card": card}}, headers=france
-        )
+        for card in next(f for f in form["fields"] if f["name"] == "card")["choices"]:  # the first playable alone
+            shown = http.post(
+                f"/api/games/{gid}/actions", json={"action": {"type": "play_card", "card": card}}, headers=france
+            )
+            if shown.status_code == 200:
+                break
         item = shown.json()["view"]["team"]["items"]["pending"][-1]
         quiet(streams)  # every stream has had what the card changed (on a loaded machine that can take a while)
         opened = {who: (s.bytes, len(s.messages)) for who, s in streams.items()}

@@ -29,7 +29,7 @@ def test_stream_follows_the_game(live: LiveServer) -> None:
     got = events.docs
     stop = threading.Event()
     thread = threading.Thread(
-        target=follow, args=(f"{live.url}/api/games/{gid}/events", tokens["FRANCE"], events, stop)
+        target=follow, args=(f"{live.url}/api/games/{gid}/events", tokens["FRANCE"], events, stop), daemon=True
     )
     thread.start()
     assert wait_for(lambda: got and got[-1]["game"]["status"] == "lobby")
@@ -84,7 +84,9 @@ def test_a_change_reaches_a_games_streams_in_one_trip_to_the_thread_pool(app_db:
         streams = [Events() for _ in pages]
         stop = threading.Event()
         threads = [
-            threading.Thread(target=follow, args=(f"{server.url}/api/games/{gid}/events", token, events, stop))
+            threading.Thread(
+                target=follow, args=(f"{server.url}/api/games/{gid}/events", token, events, stop), daemon=True
+            )
             for token, events in zip(pages, streams, strict=True)
         ]
         for thread in threads:

@@ -24,6 +24,14 @@ def clone(value: Any) -> Any:
     return marshal.loads(marshal.dumps(value))
 
 
+def canonical_copy(value: Any) -> Any:
+    """A deep copy of plain JSON data with every dict's keys in sorted order: what reading its canonical JSON back
+    gives. A game's state is kept in this form between actions, so that rules and views which walk a dict walk it
+    in the same order whether the state was just computed, replayed, or read back from a store (equal digests then
+    mean equal behaviour)."""
+    return json.loads(canonical_json(value))
+
+
 _SCALARS = frozenset({str, bool, int, float, type(None)})
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.kernel import registry
-from umpire.kernel.canonical import canonical_json, check_plain, clone, state_digest
+from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
 from umpire.kernel.rng import init_rng
@@ -30,7 +30,8 @@ KEPT = ("players", "auction")
 
 @dataclass
 class Game:
-    """A running game: the ruleset, the record (setup + action log) and the current state."""
+    """A running game: the ruleset, the record (setup + action log) and the current state, kept between actions
+    with its dicts in sorted key order (:func:`~umpire.kernel.canonical.canonical_copy`)."""
 
     ruleset: Ruleset
     record: dict[str, Any]
@@ -48,7 +49,7 @@ class Game:
         self.ruleset.apply(work, role, clone(action))
         self.ruleset.advance(work)
         check_plain(work)
-        self.state = work
+        self.state = canonical_copy(work)  # at rest in sorted key order, wherever it comes from (canonical_copy)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def view(self, role: str) -> View:
@@ -89,6 +90,7 @@ def new_game(
     rules.setup(state, chosen, opts)
     rules.advance(state)
     check_plain(state)
+    state = canonical_copy(state)
     record = {"format": FORMAT, "ruleset": info.name, "scenario": chosen, "options": opts, "seed": seed, "actions": []}
     return Game(rules, record, state)
 

@@ -68,7 +68,9 @@ def _from_text(owner: str, text: Any, dislodged: bool) -> dict[str, Any] | None:
 
 
 def units_of(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every unit of the view, on the board and dislodged, whichever shape the ruleset uses."""
+    """Every unit of the view, on the board and dislodged, whichever shape the ruleset uses: those on the board,
+    then the dislodged (drawn over them), each in the order of their places, so that an answer never depends on
+    the order a ruleset keeps them in."""
     out: list[dict[str, Any]] = []
     units = view.get("units")
     if isinstance(units, dict):
@@ -88,7 +90,7 @@ def units_of(view: dict[str, Any]) -> list[dict[str, Any]]:
                     out.append(u)
             elif isinstance(value, (dict, list)):  # {power: {"A PAR": ...}} or {power: ["A PAR"]}
                 out.extend(u for u in (_from_text(key, t, True) for t in value) if u)
-    return out
+    return sorted(out, key=lambda u: (bool(u.get("dislodged")), u["loc"], u.get("owner") or ""))
 
 
 def _owners(view: dict[str, Any], provinces: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:

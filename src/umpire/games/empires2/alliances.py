@@ -36,7 +36,7 @@ HEIRLESS = "33.45"
 
 def players(state: State) -> list[str]:
     """The player empires (the seats), in scenario order."""
-    return [eid for eid, e in state["empires"].items() if e["status"] == PLAYER]
+    return [eid for eid, e in board.empires(state) if e["status"] == PLAYER]
 
 
 def is_non_player(state: State, eid: str) -> bool:
@@ -56,7 +56,7 @@ def case_33_31_controller(state: State, eid: str) -> str | None:
 
 
 def allies_of(state: State, player: str) -> list[str]:
-    return [eid for eid, e in state["empires"].items() if e["status"] == ALLIED and e["ally_of"] == player]
+    return [eid for eid, e in board.empires(state) if e["status"] == ALLIED and e["ally_of"] == player]
 
 
 def family(state: State, player: str) -> list[str]:
@@ -92,7 +92,7 @@ def _set_ties(state: State, player: str, eid: str, n: int) -> None:
 
 def courtable(state: State, player: str) -> list[str]:
     """The empires whose Court a player may court (33.41): every non-player empire not already his ally."""
-    return [eid for eid, e in state["empires"].items() if is_non_player(state, eid) and e.get("ally_of") != player]
+    return [eid for eid, e in board.empires(state) if is_non_player(state, eid) and e.get("ally_of") != player]
 
 
 def diplomacy_rating(state: State, player: str, eid: str, gold: int) -> int:
@@ -239,7 +239,7 @@ def case_33_49_terminate(state: State, player: str, eid: str) -> None:
 
 def credit_at_end(state: State) -> None:
     """EMP-A10: at the scenario's end every alliance still running is credited as though it ended (33.5)."""
-    for eid, e in state["empires"].items():
+    for eid, e in board.empires(state):
         if e["status"] == ALLIED:
             case_33_5_end(state, eid, "the scenario ends")
 

@@ -72,7 +72,21 @@ def new_state(scenario: Scenario, players: tuple[str, ...], game_map: EmpiresMap
             "alliance_vp": None,
             "alliance_points": 0,
         }
-    return {"areas": areas, "empires": empires, "log": [], "event_deck": [], "event_discard": []}
+    return {
+        "areas": areas,
+        "empires": empires,
+        "empire_order": list(scenario.empires),
+        "log": [],
+        "event_deck": [],
+        "event_discard": [],
+    }
+
+
+def empires(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Every empire (id, record) in the scenario's order: the state keeps its dicts in key order (the kernel's
+    canonical form), which is not the order the scenario lists its empires and the seats in."""
+    order = state.get("empire_order") or sorted(state["empires"])
+    return [(eid, state["empires"][eid]) for eid in order]
 
 
 def log(state: State, text: str) -> None:

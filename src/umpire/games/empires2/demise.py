@@ -67,7 +67,7 @@ def ally_of(state: State, eid: str) -> str | None:
 
 
 def seats(state: State) -> list[str]:
-    return [eid for eid, e in state["empires"].items() if e["status"] == board.PLAYER]
+    return [eid for eid, e in board.empires(state) if e["status"] == board.PLAYER]
 
 
 def alliance_ties(aid: str, game_map: EmpiresMap | None = None) -> int:

@@ -85,12 +85,10 @@ class EmpiresForTwo(Ruleset):
         state["current"] = None
         state["over"] = False
         state["event_deck"] = events.shuffled_deck(state)
-        state["control"] = {
-            eid: eid if e["status"] == board.PLAYER else "engine" for eid, e in state["empires"].items()
-        }
+        state["control"] = {eid: eid if e["status"] == board.PLAYER else "engine" for eid, e in board.empires(state)}
 
     def seats(self, state: State) -> list[str]:
-        return [eid for eid, e in state["empires"].items() if e["status"] == board.PLAYER]
+        return [eid for eid, e in board.empires(state) if e["status"] == board.PLAYER]
 
     # --- the engine ---------------------------------------------------------------------------------------------
 
@@ -122,7 +120,7 @@ class EmpiresForTwo(Ruleset):
                 "ties_required": None if e["status"] == board.PLAYER else ties_required(state, eid),
                 "alliance_points": e["alliance_points"],
             }
-            for eid, e in state["empires"].items()
+            for eid, e in board.empires(state)
         }
         return {
             "ruleset": "empires2",
@@ -330,7 +328,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
             for ally in alliances.allies_of(state, role)
             if set(state["empires"][ally]["court_ties"]) - {role}
         )
-    for eid in state["empires"]:
+    for eid, _ in board.empires(state):
         if role in alliances.case_33_43_rivals(state, eid):
             waived = role in state["empires"][eid].get("waived", [])
             out.append({"type": "hinder", "empire": eid, "on": waived})
@@ -414,7 +412,7 @@ def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
-    live = [eid for eid in state["empires"] if demise.in_play(state, eid)]
+    live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
         state["empires"][eid]["year_cards"] = [board.card_json(c) for c in hand]
@@ -426,7 +424,7 @@ def _start_round(state: State) -> None:
 
 
 def _end_round(state: State) -> None:
-    for eid, e in state["empires"].items():
+    for eid, e in board.empires(state):
         marked = [c["id"] for c in e["year_cards"] if c["stature_check"]]
         e["year_cards"] = []
         if marked:

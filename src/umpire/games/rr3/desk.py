@@ -22,8 +22,8 @@ It also offers :func:`journal` (an engine event in ``state["journal"]``, public 
 :data:`TEAMS` and :data:`CONTROL_SEATS`, and :func:`is_control`.
 
 This module keeps the registry and the item/journal records in the state; :mod:`umpire.games.rr3.rules` dispatches
-actions to it. Items live in ``state["items"]`` (by id, in opening order); closed ones move to the journal view but
-stay in the state for the record.
+actions to it. Items live in ``state["items"]`` (by id; :func:`all_items` lists them in opening order); closed ones
+move to the journal view but stay in the state for the record.
 """
 
 from __future__ import annotations
@@ -312,13 +312,15 @@ def open_item(
     return item
 
 
+def all_items(state: State) -> list[Item]:
+    """Every item, oldest first. By number: a state is kept with its dicts in key order (the kernel's canonical
+    form), where ``i10`` comes before ``i4``."""
+    return sorted(state.get("items", {}).values(), key=lambda item: int(item["id"][1:]))
+
+
 def pending(state: State, desk: str | None = None) -> list[Item]:
     """The open items (of one desk), oldest first."""
-    return [
-        item
-        for item in state.get("items", {}).values()
-        if item["status"] == PENDING and (desk is None or item["desk"] == desk)
-    ]
+    return [item for item in all_items(state) if item["status"] == PENDING and (desk is None or item["desk"] == desk)]
 
 
 def _item(state: State, action: Action) -> Item:

@@ -54,7 +54,7 @@ class _Index:
             sid: rec.get("team") for sid, rec in state.get("states", {}).items() if isinstance(rec.get("team"), str)
         }
         self.items: dict[str, list[dict[str, Any]]] = {}
-        for item in state.get("items", {}).values():
+        for item in desk.all_items(state):
             for team in _item_teams(item):
                 self.items.setdefault(team, []).append(item)
         self.cities: dict[str, dict[str, Any]] = {}
@@ -196,7 +196,7 @@ def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
     if desk.is_control(role):
         return set()
     hidden: set[int] = set()
-    for item in state.get("items", {}).values():
+    for item in desk.all_items(state):
         if not item.get("public") and (team is None or team not in _item_teams(item)):
             hidden.update(d["n"] for d in item.get("dice", []) if isinstance(d.get("n"), int))
     for entry in state.get("journal", []):
@@ -225,7 +225,7 @@ def news(state: State) -> list[dict[str, Any]]:
         if line.get("public"):
             entries.append((line.get("turn") or 0, line.get("phase") or 0, i, {"kind": "journal", **line}))
     base = len(entries) + len(state.get("journal", []))
-    for i, item in enumerate(state.get("items", {}).values()):
+    for i, item in enumerate(desk.all_items(state)):
         if item.get("public") and item.get("status") == desk.SETTLED:
             turn, phase = item.get("closed_turn") or 0, item.get("closed_phase") or 0
             entries.append((turn, phase, base + i, {**_item_public(item), "kind": "item", "item_kind": item["kind"]}))
@@ -333,7 +333,7 @@ def desk_part(state: State, role: str) -> dict[str, Any]:
     """A control desk: its pending items with their one-click actions, and its recent closed items; Map Control's
     also the intention cards (:func:`intention_cards`)."""
     pending = [dict(item) | {"actions": desk.settle_forms(state, item)} for item in desk.pending(state, role)]
-    closed = [i for i in state.get("items", {}).values() if i["desk"] == role and i["status"] != desk.PENDING]
+    closed = [i for i in desk.all_items(state) if i["desk"] == role and i["status"] != desk.PENDING]
     out: dict[str, Any] = {
         "role": role,
         "title": desk.DESK_TITLES[role],
@@ -377,7 +377,7 @@ def control_part(state: State) -> dict[str, Any]:
 def _control_items(state: State) -> list[dict[str, Any]]:
     """Every pending item and the latest :data:`CONTROL_LOG_LIMIT` closed ones (the whole record stays in the game's
     state and log; each view update resends this list to every umpire)."""
-    items = list(state.get("items", {}).values())
+    items = desk.all_items(state)
     closed = [i for i in items if i["status"] != desk.PENDING][-CONTROL_LOG_LIMIT:]
     keep = {i["id"] for i in closed}
     return [dict(i) for i in items if i["status"] == desk.PENDING or i["id"] in keep]

@@ -491,7 +491,7 @@ def pay_arrears(state: State, role: str, action: dict[str, Any]) -> None:
 def settle_pending(state: State, kinds: Sequence[str]) -> None:
     """Settle Map Control's pending items of ``kinds`` from this phase with the engine's click (the step or the
     phase is moving on; CP11)."""
-    for item in list(state.get("items", {}).values()):
+    for item in desk.all_items(state):
         if item["status"] == PENDING and item["kind"] in kinds and item["desk"] == MAP:
             settle_item(state, MAP, {"item": item["id"], "who": "engine (the step moved on)"})
 

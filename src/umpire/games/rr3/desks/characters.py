@@ -352,7 +352,7 @@ def claims(state: State, deceased: str) -> list[tuple[str, int]]:
 def family_tree(state: State, family: str, children: Mapping[str, Sequence[str]] | None = None) -> list[dict[str, Any]]:
     """The family tree of ``family`` for the views: its founders (members with no parent of the family on record;
     wives shown with their husbands), each ``{"id", "name", "sex", "born", "alive", "spouse", "children": [...]}``,
-    children eldest first (by birth, then record order), through sons and daughters alike. ``children`` (from
+    founders and children eldest first (by birth, then id), through sons and daughters alike. ``children`` (from
     :func:`children_index`) saves recomputing who is whose child when all the trees are drawn at once."""
     chars = state.get("characters", {})
     kids_of = children if children is not None else children_index(state)
@@ -384,20 +384,20 @@ def family_tree(state: State, family: str, children: Mapping[str, Sequence[str]]
         return bool(kids) and all(any(p in fathers for p in chars[k].get("parents", ())) for k in kids)
 
     founders = [c for c in founders if c in fathers or not shown_with_husband(c)]
+    founders.sort(key=lambda c: (int(chars[c].get("born", 0)), c))  # eldest first, as on a family chart
     return [node(c, frozenset()) for c in founders]
 
 
 def children_index(state: State) -> dict[str, list[str]]:
-    """Each character's children on record, eldest first (by birth year, then record order)."""
+    """Each character's children on record, eldest first (by birth year, then id: the state's key order)."""
     chars = state.get("characters", {})
     index: dict[str, list[str]] = {}
     for kid, rec in chars.items():
         for parent in rec.get("parents", ()):
             if parent in chars:
                 index.setdefault(parent, []).append(kid)
-    order = {c: i for i, c in enumerate(chars)}
     for kids in index.values():
-        kids.sort(key=lambda k: (int(chars[k].get("born", 0)), order[k]))
+        kids.sort(key=lambda k: (int(chars[k].get("born", 0)), k))
     return index
 
 

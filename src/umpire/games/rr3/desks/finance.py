@@ -65,7 +65,7 @@ def granted_banks(state: State, team: str) -> list[str]:
     turn = state.get("turn")
     used = {
         i["params"].get("bank")
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "play_card" and i.get("turn") == turn and i["status"] in (desk.PENDING, desk.SETTLED)
     }
     return [
@@ -80,7 +80,7 @@ def _plays_this_turn(state: State, exclude: str | None = None) -> list[Item]:
     turn = state.get("turn")
     return [
         i
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "play_card"
         and i.get("turn") == turn
         and i["status"] in (desk.PENDING, desk.SETTLED)

@@ -25,6 +25,7 @@ from umpire.games.rr3.desk import (
     Field,
     Item,
     State,
+    all_items,
     answer_item,
     awaiting,
     direct,
@@ -507,7 +508,7 @@ def open_suppress(state: State, role: str, action: dict[str, Any]) -> Item:
     now = [state.get("turn"), state.get("phase"), state.get("step")]
     if army.get("suppress_tried") == now:
         raise IllegalAction(f"{army['id']} has already tried to suppress the revolt this step")
-    for item in state.get("items", {}).values():
+    for item in all_items(state):
         if item["status"] == PENDING and item["kind"] == "suppress_revolt" and item["params"]["army"] == army["id"]:
             raise IllegalAction(f"{army['id']} already has a pending attempt ({item['id']})")
     army["suppress_tried"] = now

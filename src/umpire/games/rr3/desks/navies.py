@@ -726,7 +726,7 @@ def _raids(state: State, target: str) -> list[Item]:
     """This turn's raids on ``target`` that are pending or succeeded."""
     return [
         i
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "pirate_raid"
         and i["params"].get("state") == target
         and i["params"].get("turn") == state.get("turn")

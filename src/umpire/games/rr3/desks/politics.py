@@ -73,7 +73,7 @@ def turn_items(state: State, kind: str, *, statuses: Sequence[str] = (desk.PENDI
     """This turn's items of ``kind`` with one of ``statuses``."""
     return [
         i
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == kind and i.get("turn") == state.get("turn") and i["status"] in statuses
     ]
 
@@ -381,7 +381,7 @@ def _open_election(state: State, role: str, action: Action) -> dict[str, Any]:
         raise IllegalAction(f"there is a living {office.replace('_', ' ')} already: {state.get(OFFICE_KEYS[office])}")
     if [
         i
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "election" and i["status"] == desk.PENDING and i["params"]["office"] == office
     ]:
         raise IllegalAction(f"an election of the {office.replace('_', ' ')} is already pending")

@@ -53,7 +53,7 @@ def _open_debate(state: State, role: str, action: Action) -> dict[str, Any]:
     debate a turn (DK6)."""
     held = [
         i["id"]
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "propose_debate"
         and i.get("turn") == state.get("turn")
         and i["status"] in (desk.PENDING, desk.SETTLED)
@@ -330,7 +330,7 @@ def purge_targets(state: State, team: str) -> list[str]:
 def _purgers_this_phase(state: State, exclude: str | None = None) -> list[str]:
     return [
         i["params"]["ruler"]
-        for i in state.get("items", {}).values()
+        for i in desk.all_items(state)
         if i["kind"] == "purge"
         and i.get("turn") == state.get("turn")
         and i.get("phase") == state.get("phase")

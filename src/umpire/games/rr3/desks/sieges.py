@@ -200,7 +200,7 @@ def _check_siege(state: State, geo: Geography, city: str, army_id: str, army: di
 def _already(state: State, kind: str, city: str) -> Item | None:
     """The request of ``kind`` on ``city`` made this step (pending or settled), if any (one per city per step)."""
     item: Item
-    for item in state.get("items", {}).values():
+    for item in desk.all_items(state):
         p = item["params"]
         if (
             item["kind"] == kind
