@@ -369,15 +369,15 @@ def test_fixed_shapes_are_written_once_and_drawn_the_same(small_map: dict[str, A
     from umpire.render import svg as svg_module
 
     geometry = map_geometry(small_map)
-    canvas = svg_module._Canvas(geometry, 0.5)
+    canvas = svg_module.Canvas(geometry, 0.5)
     land = sorted(p for p, shape in geometry.provinces.items() if shape.type != "sea")[:2]
     union = unary_union([geometry.provinces[p].area for p in land])
     assert canvas.fixed_path("union:" + ",".join(land)) == canvas.path(union)
     assert canvas.fixed_path("land") == canvas.path(geometry.land)
     assert canvas.fixed_path(f"prov:{land[0]}") == canvas.path(geometry.provinces[land[0]].area)
     # Another scale is another drawing, not a cached one.
-    assert svg_module._Canvas(geometry, 1.0).fixed_path("land") == svg_module._Canvas(geometry, 1.0).path(geometry.land)
-    assert svg_module._Canvas(geometry, 1.0).fixed_path("land") != canvas.fixed_path("land")
+    assert svg_module.Canvas(geometry, 1.0).fixed_path("land") == svg_module.Canvas(geometry, 1.0).path(geometry.land)
+    assert svg_module.Canvas(geometry, 1.0).fixed_path("land") != canvas.fixed_path("land")
     state = mid_state()
     first = draw_svg(small_map, state, FRANCE_SEES)
     assert draw_svg(small_map, state, FRANCE_SEES) == first

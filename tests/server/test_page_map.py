@@ -17,7 +17,7 @@ def svg(api: Api, path: str, token: str | None = None) -> str:
 def test_boards_say_whether_the_page_draws_them_on_real_coastlines(api: Api) -> None:
     assert api.ok("GET", "/api/boards/standard")["drawn"] is True
     assert api.ok("GET", "/api/boards/europe1615")["drawn"] is True
-    assert api.ok("GET", "/api/boards/rr3")["drawn"] is False  # the megagame has its own page
+    assert api.ok("GET", "/api/boards/rr3")["drawn"] is True  # drawn by its own module (games/rr3/drawing.py)
 
 
 def test_the_page_map_has_no_panel_and_no_inf_table_even_for_its_owner(api: Api) -> None:

@@ -136,8 +136,10 @@ def test_pages_and_map(api: Api) -> None:
     projector = api.client.get(f"/g/{gid}/projector")
     assert projector.status_code == 200 and 'data-mode="projector"' in projector.text
     assert api.client.get("/g/nosuchgame/projector").status_code == 404
-    # The renderer's SVG is for Diplomacy maps: the megagame's answer is a clear 404, never a 500.
-    assert api.client.get(f"/api/games/{gid}/map.svg").status_code == 404
+    # The megagame's map as SVG (games/rr3/drawing.py): areas drawn as shapes, each with its id and its owner.
+    drawn = api.client.get(f"/api/games/{gid}/map.svg")
+    assert drawn.status_code == 200 and drawn.headers["content-type"].startswith("image/svg+xml")
+    assert 'id="area-london"' in drawn.text and 'data-area="london"' in drawn.text and "<path" in drawn.text
     # A standard game keeps its own page.
     std = api.create()
     assert "/static/game.js" in api.client.get(f"/g/{std['id']}").text

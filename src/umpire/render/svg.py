@@ -123,7 +123,10 @@ _PATHS_SIZE = 8192
 
 
 @dataclass
-class _Canvas:
+class Canvas:
+    """A map's geometry (kilometres, north up) scaled to a drawing (``scale`` px per km, y down), writing shapes as
+    SVG path data."""
+
     geometry: MapGeometry
     scale: float  # px per km
 
@@ -400,7 +403,7 @@ def draw_svg(
     provinces: Mapping[str, Mapping[str, Any]] = game_map.get("provinces", {})
     if width_px is None:
         width_px = _auto_width(geom)
-    canvas = _Canvas(geom, width_px / geom.width())
+    canvas = Canvas(geom, width_px / geom.width())
     map_w, map_h = width_px, geom.height() * canvas.scale
     palette = _Palette(game_map, state)
     minor_of = _province_of_minor(state)

@@ -46,7 +46,7 @@ from umpire.kernel.game import new_game
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
-from umpire.server.boards import board
+from umpire.server.boards import RR3_BOARD, board
 from umpire.server.checks import check_orders
 from umpire.server.live import Batches, Hub, listen_postgres, watch_database
 from umpire.server.mapsvg import DRAWN_MAPS, map_routes, warm_maps
@@ -449,7 +449,7 @@ def create_app(
     def get_board(map_id: Annotated[str, PathParam(..., max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]) -> Any:
         try:
             # "drawn": the page shows the map on real coastlines (map.svg); otherwise its graph of points and lines.
-            return {**board(map_id), "drawn": map_id in DRAWN_MAPS}
+            return {**board(map_id), "drawn": map_id in DRAWN_MAPS or map_id == RR3_BOARD}
         except (LookupError, UmpireError, ValueError, OSError) as exc:
             raise ApiError(404, f"no board for map {map_id!r}: {exc}") from None
 

@@ -10,16 +10,16 @@ Nothing here depends on a game's state.
 
 from __future__ import annotations
 
-import colorsys
 import math
 import re
-import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from umpire.diplomacy.map import GameMap, MapError, map_by_id
+from umpire.games.rr3.colours import RR3_TEAM_COLOURS, RR3_TEAM_OF_STATE, rr3_state_colour
 from umpire.kernel.errors import UmpireError
+from umpire.render.markup import pale as _pale
 
 
 def _europe1615() -> GameMap:
@@ -43,7 +43,6 @@ def game_map(map_id: str) -> GameMap:
 
 WIDTH = 1000.0
 MARGIN = 30.0
-GOLDEN = 0.381966  # of a turn: hues spread this way never repeat closely
 
 
 def _project(points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
@@ -101,12 +100,6 @@ def _fit(points: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float
         loc: (round(MARGIN + (x - min(xs)) * k, 1), round(MARGIN + (y - min(ys)) * k, 1))
         for loc, (x, y) in points.items()
     }
-
-
-def _pale(index: int) -> str:
-    """The ``index``-th of a run of soft colours, hues spread by the golden angle (a minor state's land)."""
-    r, g, b = colorsys.hls_to_rgb((0.11 + index * GOLDEN) % 1.0, 0.62, 0.45)
-    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 def _nations(gm: GameMap) -> dict[str, dict[str, Any]]:
@@ -196,44 +189,6 @@ def has_board(map_id: str) -> bool:
 
 RR3_BOARD = "rr3"
 """The board id of Renaissance and Reformation's map of 1524 (``umpire.games.rr3.geography.map1524``)."""
-
-#: The team each played state belongs to (the shared identifiers of the ruleset, spec rr3-ids).
-RR3_TEAM_OF_STATE: dict[str, str] = {
-    "england": "england",
-    "france": "france",
-    **{s: "habsburgs" for s in ("spain", "naples", "netherlands", "austria")},
-    **{s: "electors" for s in ("saxony", "brandenburg", "palatinate", "bohemia", "hungary", "mainz")},
-    **{s: "lutherans" for s in ("ansbach", "hesse", "anhalt")},
-    **{s: "princes" for s in ("bavaria", "baden", "ducal_saxony")},
-    "denmark": "denmark",
-    "papacy": "papacy",
-    "florence": "florence",
-    "milan": "milan",
-    "venice": "venice",
-}
-
-#: A colour per team, for its states' areas and its counters.
-RR3_TEAM_COLOURS: dict[str, str] = {
-    "england": "#c8102e",
-    "france": "#2657a8",
-    "habsburgs": "#c9a227",
-    "electors": "#7b4f9d",
-    "princes": "#2e8b57",
-    "papacy": "#efe3a8",
-    "lutherans": "#8b5a2b",
-    "venice": "#1f8a8a",
-    "florence": "#e07b1f",
-    "milan": "#4f6272",
-    "denmark": "#e06c9f",
-}
-
-
-def rr3_state_colour(state: str) -> str:
-    """A state's colour: its team's for a played state, else a soft colour fixed by the state's id."""
-    team = RR3_TEAM_OF_STATE.get(state)
-    if team is not None:
-        return RR3_TEAM_COLOURS[team]
-    return "#9a9a9a" if state == "ottomans" else _pale(zlib.crc32(state.encode()) % 97)
 
 
 def rr3_board(geo: Any) -> dict[str, Any]:

@@ -129,10 +129,12 @@ PAGE_WIDTH_PX = {"standard": 1100.0, "europe1615": 1500.0}
 def warm_maps() -> None:
     """Compute the drawn boards' geometry now (a server starts this in a thread, so that the first map asked
     for does not wait seconds for it)."""
+    from umpire.games.rr3.drawing import shapes
     from umpire.render.geometry import map_geometry
 
     for map_id in DRAWN_MAPS:
         map_geometry(map_file(map_id))
+    shapes()  # the megagame's areas
 
 
 def _his2p_svg(view: dict[str, Any], panel: bool) -> str:
@@ -142,8 +144,15 @@ def _his2p_svg(view: dict[str, Any], panel: bool) -> str:
     return _SVGS.get(key, lambda: draw(view, key=panel))
 
 
+def _rr3_svg(view: dict[str, Any], panel: bool) -> str:
+    from umpire.games.rr3.drawing import DRAWN_KEYS, draw
+
+    key = canonical_json(["rr3", {k: view.get(k) for k in DRAWN_KEYS}, view.get("turn")])
+    return _SVGS.get(key, lambda: draw(view))
+
+
 #: Rulesets that draw their own board from a view (``draw(view, panel)``), by the view's ``ruleset``.
-OWN_DRAWINGS: dict[str, Callable[[dict[str, Any], bool], str]] = {"his2p": _his2p_svg}
+OWN_DRAWINGS: dict[str, Callable[[dict[str, Any], bool], str]] = {"his2p": _his2p_svg, "rr3": _rr3_svg}
 
 
 def map_svg(view: dict[str, Any], *, panel: bool = True) -> str | None:
@@ -155,7 +164,7 @@ def map_svg(view: dict[str, Any], *, panel: bool = True) -> str | None:
     if own is not None:
         return own(view, panel)
     drawing = scene(view)
-    if drawing is None or drawing.get("kind") == "rr3":  # the megagame's map is drawn by its page only
+    if drawing is None:
         return None
     inf = inf_of(view) if panel else None
     key = canonical_json([drawing, view.get("phase"), None if inf is None else [inf.viewer, inf.totals], panel])

@@ -26,7 +26,8 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from umpire.server.boards import RR3_BOARD, _pale, board, has_board, has_rr3_board
+from umpire.render.markup import pale
+from umpire.server.boards import RR3_BOARD, board, has_board, has_rr3_board
 
 UNIT_TYPES = ("A", "F")
 CROSSES = ("protestant", "catholic")
@@ -170,7 +171,7 @@ def _new_nations(view: dict[str, Any], data: dict[str, Any]) -> dict[str, dict[s
             seat = provs[0]
         out[mid] = {
             "name": str(info.get("name", mid)),
-            "colour": _pale(zlib.crc32(mid.encode()) % 97),
+            "colour": pale(zlib.crc32(mid.encode()) % 97),
             "kind": "minor",
             "provinces": provs,
             "seat": seat,

@@ -25,7 +25,7 @@ from umpire.render.svg import (
     SEA_LABEL,
     SVG_NS,
     UNCLAIMED_FILL,
-    _Canvas,
+    Canvas,
     _fmt,
     _sub,
     _text,
@@ -95,7 +95,7 @@ def draw_map_svg(
     game_map = game_map or load_map()
     geom = map_geometry(geometry_source(game_map))
     map_w = width_px or _width(geom)
-    canvas = _Canvas(geom, map_w / geom.width())
+    canvas = Canvas(geom, map_w / geom.width())
     map_h = geom.height() * canvas.scale
     total_w = map_w + PANEL_PX
     root = ET.Element(

@@ -221,6 +221,8 @@ const PanZoom = {
     m.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
     // At the whole map a finger scrolls the page; zoomed in, it pans the map.
     m.svg.style.touchAction = v.w >= b.w - 0.5 ? "pan-y" : "none";
+    // Zoomed well in, the drawing shows what it hides at the whole map (its crowded labels).
+    m.svg.classList.toggle("zoomed", v.w < b.w / 1.6);
   },
   // Zoom by factor k (below 1: in) about the point (px, py) of the drawing, by default the middle of the view.
   zoom(m, k, px, py) {
@@ -279,5 +281,49 @@ const PanZoom = {
       if (moved > 6) { moved = 0; return; } // the end of a drag, not a click
       onClick(ev);
     });
+  },
+};
+
+// A board the server draws (map.svg) shown in the page: fetched when its key changes (a newer fetch wins), mounted
+// with zoom buttons, wheel, drag and pinch (PanZoom); a click on an element with data-<attr> calls onPick(its id).
+// m = DrawnBoard.create(); await DrawnBoard.show(m, holder, url, token, key, { cls, attr, onPick }).
+const DrawnBoard = {
+  create() { return { svg: null, base: null, vb: null, key: null, loading: null }; },
+  async show(m, holder, url, token, key, opt) {
+    if (key === m.key && holder.querySelector("svg")) return false;
+    if (!m.loading || m.loading.key !== key) {
+      const headers = token ? { "Authorization": "Bearer " + token } : {};
+      m.loading = { key, p: fetch(url, { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status))) };
+    }
+    const mine = m.loading;
+    const text = await mine.p;
+    if (m.loading !== mine) return false; // a newer drawing was asked for meanwhile
+    m.loading = null;
+    DrawnBoard.mount(m, holder, text, opt);
+    m.key = key;
+    return true;
+  },
+  mount(m, holder, text, opt) {
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const keep = m.base && m.vb && m.base.w === w && m.base.h === h;
+    m.base = { x, y, w, h };
+    if (!keep) m.vb = { ...m.base };
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("class", opt.cls || "drawn-board");
+    svg.setAttribute("role", "img");
+    svg.style.aspectRatio = w + " / " + h;
+    const tools = U.el("div", { class: "map-tools" },
+      U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => PanZoom.zoom(m, 1 / 1.5) }, "+"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "out", title: "zoom out", onclick: () => PanZoom.zoom(m, 1.5) }, "−"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "fit", title: "the whole map", onclick: () => { m.vb = { ...m.base }; PanZoom.apply(m); } }, "Fit"));
+    U.clear(holder).append(U.el("div", { class: "geomap" }, svg, tools));
+    m.svg = svg;
+    PanZoom.listen(m, svg, (ev) => {
+      const el = opt.attr && ev.target.closest("[data-" + opt.attr + "]");
+      if (el && opt.onPick) opt.onPick(el.getAttribute("data-" + opt.attr));
+    });
+    PanZoom.apply(m);
   },
 };

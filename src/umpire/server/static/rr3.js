@@ -11,7 +11,7 @@
   let S = null;
   let skew = 0;
   let deskTab = null;
-  let boardData = null, boardTried = false, zoom = false, picked = null;
+  let boardData = null, boardTried = false, picked = null;
   const openForms = new Set();  // the request forms a player has opened (kept open across updates)
   const api = (path) => "/api/games/" + gameId + path;
 
@@ -245,7 +245,6 @@
   function mapAreas() { return (S.view.map && S.view.map.areas) || {}; }
   function counters(kind) { return entries(S.view.map && S.view.map[kind]).map(([id, a]) => Object.assign({ id }, a)); }
   function ownerOf(id) { const a = mapAreas()[id]; return (a && a.owner) || (boardData && boardData.areas[id] && boardData.areas[id].state) || null; }
-  function colourOf(state) { return (boardData && boardData.states[state] && boardData.states[state].colour) || "#cccccc"; }
   function markersOf(a) {
     if (!a) return [];
     const out = [];
@@ -254,59 +253,22 @@
     if (a.counters) out.push(a.counters + " conversion counter(s)");
     return out;
   }
+  // The map: the server's drawing of this view (map.svg: areas on real coastlines, owners, revolts, counters), with
+  // zoom and pan; a click on an area shows its details below. The board data (names, cities) serves those details.
+  const M = DrawnBoard.create();
   async function renderMap() {
     const holder = U.$("rr3-map");
     if (S.board && S.board.map) await loadBoard();
-    if (!boardData) { show("rr3-map", false); show("map-zoom", false); show("area-info", false); show("map-list", true); renderMapList(); return; }
-    show("rr3-map", true); show("map-zoom", true); show("area-info", true); show("map-list", false);
-    const B = boardData, areas = mapAreas();
-    const svg = U.svg("svg", { viewBox: "0 0 " + B.width + " " + B.height, class: "rr3-svg" + (zoom ? " zoomed" : ""), role: "img", "aria-label": "map" });
-    const xy = (id) => B.areas[id] && B.areas[id].xy;
-    const style = { land: ["#9a8f7a", 1, ""], river: ["#3a78c2", 2.5, ""], mountains: ["#7a4b2a", 3, "6 3"], pass: ["#7a4b2a", 2, "2 3"], strait: ["#3a78c2", 2, "5 3"], coast: ["#8fb3cf", 1, "2 2"], sea: ["#8fb3cf", 1, ""] };
-    for (const b of B.borders) {
-      const p = xy(b.a), q = xy(b.b);
-      if (!p || !q) continue;
-      const [stroke, width, dash] = style[b.kind] || ["#999", 1, ""];
-      svg.append(U.svg("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke, "stroke-width": width, "stroke-dasharray": dash || null, class: "border " + b.kind },
-        U.svg("title", {}, nice(b.kind) + (b.name ? " (" + b.name + ")" : "") + (b.river ? " (" + nice(b.river) + ")" : ""))));
-    }
-    for (const [id, area] of Object.entries(B.areas)) {
-      const [x, y] = area.xy;
-      const live = areas[id] || {};
-      const owner = ownerOf(id);
-      const marks = markersOf(live);
-      const tip = area.name + (owner ? " · " + nice(owner) : "") + (live.religion ? " · " + live.religion : "") +
-        (area.cities.length ? " · " + area.cities.map(c => c.name + " (" + c.fort + ")").join(", ") : "") + (marks.length ? " · " + marks.join(", ") : "");
-      const g = U.svg("g", { class: "area " + area.kind, "data-area": id, "data-owner": owner || "" });
-      if (area.kind === "sea") g.append(U.svg("ellipse", { cx: x, cy: y, rx: 14, ry: 8, fill: "#b9d3e6", stroke: "#8fb3cf" }));
-      else if (area.free_city) g.append(U.svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, fill: colourOf(owner), stroke: "#333" }));
-      else g.append(U.svg("circle", { cx: x, cy: y, r: 9, fill: colourOf(owner), stroke: live.revolt ? "#d0021b" : "#333", "stroke-width": live.revolt ? 3 : 1 }));
-      if (live.looted || live.extorted) g.append(U.svg("text", { x: x, y: y + 3, class: "marker" }, (live.looted ? "L" : "") + (live.extorted ? "E" : "")));
-      g.append(U.svg("text", { x: x, y: y + 19, class: "area-label" + (area.kind === "sea" ? " sea" : "") }, area.name));
-      g.append(U.svg("title", {}, tip));
-      g.addEventListener("click", () => { picked = id; showArea(); });
-      svg.append(g);
-    }
-    const stack = {};
-    const place = (area) => { stack[area] = (stack[area] || 0) + 1; const p = xy(area); return p ? [p[0] + 8 + (stack[area] - 1) * 7, p[1] - 14 - (stack[area] - 1) * 5] : null; };
-    for (const a of counters("armies")) {
-      const at = place(a.area);
-      if (!at) continue;
-      svg.append(U.svg("g", { class: "army", "data-army": a.id },
-        U.svg("rect", { x: at[0], y: at[1], width: 22, height: 12, rx: 2, fill: colourOf(a.state), stroke: "#111" }),
-        U.svg("text", { x: at[0] + 11, y: at[1] + 9.5, class: "counter-text" }, a.men != null ? String(a.men) : "A"),
-        U.svg("title", {}, "army " + a.id + " (" + nice(a.state) + "): " + fmt({ men: a.men, arrears: a.arrears, fatigue: a.fatigue, commander: a.commander }))));
-    }
-    for (const f of counters("fleets")) {
-      const where = f.sea || f.area || (f.port && B.areas && Object.keys(B.areas).find(k => B.areas[k].cities.some(c => c.id === f.port)));
-      const at = place(where);
-      if (!at) continue;
-      svg.append(U.svg("g", { class: "fleet", "data-fleet": f.id },
-        U.svg("path", { d: `M${at[0]} ${at[1] + 4} L${at[0] + 20} ${at[1] + 4} L${at[0] + 16} ${at[1] + 11} L${at[0] + 4} ${at[1] + 11} Z`, fill: colourOf(f.state), stroke: f.damaged ? "#d0021b" : "#111", "stroke-dasharray": f.damaged ? "2 1" : null }),
-        U.svg("title", {}, "fleet " + f.id + " (" + nice(f.state) + ")" + (f.damaged ? " damaged" : "") + (f.port ? " in " + f.port : ""))));
-    }
-    U.clear(holder).append(svg);
+    if (!boardData) { show("rr3-map", false); show("area-info", false); show("map-list", true); renderMapList(); return; }
+    show("rr3-map", true); show("area-info", true); show("map-list", false);
+    await DrawnBoard.show(M, holder, api("/map.svg"), token, JSON.stringify([S.view.turn, S.view.map]), {
+      cls: "rr3-svg", attr: "area", onPick: (id) => { picked = id; showArea(); mark(); } });
+    mark();
     showArea();
+  }
+  function mark() {
+    if (!M.svg) return;
+    for (const g of M.svg.querySelectorAll("g.area")) g.classList.toggle("picked", g.dataset.area === picked);
   }
   // The area last clicked on the map: its owner, religion, markers, cities (fort, garrison, siege) and counters.
   function showArea() {
@@ -339,7 +301,6 @@
     }
     box.append(t);
   }
-  if (!projector) U.$("map-zoom").addEventListener("click", () => { zoom = !zoom; U.$("map-zoom").textContent = zoom ? "Fit" : "Zoom"; if (S) renderMap(); });
 
   // --- a team's sheet -------------------------------------------------------------------------------------
   function table(rows, cols, cls) {
