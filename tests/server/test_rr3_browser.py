@@ -57,7 +57,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         links = {a.get_attribute("data-link"): a.get_attribute("href") for a in gm.query_selector_all("a[data-link]")}
         assert {"GM", "france", "habsburgs", "map_control", "Projector"} <= set(links)
         gid = links["Projector"].rstrip("/").split("/")[-2]
-        if httpx.get(f"{server.url}/api/games/{gid}").json()["view"].get("provisional"):
+        if httpx.get(f"{server.url}/api/games/{gid}", timeout=30).json()["view"].get("provisional"):
             pytest.skip("the 1524 scenario (map and briefs) is not installed")
 
         # Each seat joins from its own link, in its own browser.
@@ -161,7 +161,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         umpire.click(f'{row} button[data-send="settle"]')
         habsburgs.wait_for_selector(f'#team .closed-items li[data-item="{raise_item}"]:has-text("raised in")')
         habsburgs.wait_for_selector(
-            f'#team table.armies tr[data-row^="austria_"] td[data-col="area"]:has-text("{area}")'
+            f'#team table.armies tr[data-row^="austria_"] td[data-col="area"][data-value="{area}"]'
         )
         shot(habsburgs, "08-habsburgs-army")
 
@@ -220,7 +220,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         france.click(f"{card_form} button[type=submit]")
         france.wait_for_selector(f"#team ul.intention li:has-text('{army}')")
         # The map: the army's counter stands in its area; clicking the area lists it.
-        where = france.inner_text(f'#team table.armies tr[data-row="{army}"] td[data-col="area"]')
+        where = france.get_attribute(f'#team table.armies tr[data-row="{army}"] td[data-col="area"]', "data-value")
         france.wait_for_selector(f'#rr3-map g.army[data-army="{army}"]')
         france.dispatch_event(f'#rr3-map g.area[data-area="{where}"]', "click")
         france.wait_for_selector(f"#area-info:has-text('{army}')")

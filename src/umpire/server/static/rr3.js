@@ -280,7 +280,7 @@
     const ships = counters("fleets").filter(f => f.sea === picked || area.cities.some(c => c.id === f.port)).map(f => f.id + (f.damaged ? " (damaged)" : ""));
     // Node.append writes a null as the text "null": leave the absent lines out.
     U.clear(box).append(...[
-      U.el("strong", {}, area.name), " · " + [nice(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
+      U.el("strong", {}, area.name), " · " + [named(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
       area.cities.length ? U.el("div", {}, "Cities: " + area.cities.map(c => {
         const now = cities[c.id] || {};
         return c.name + " (fort " + (now.fort != null ? now.fort : c.fort) + (c.port ? ", port" : "") + (c.capital ? ", capital" : "") +
@@ -303,11 +303,25 @@
   }
 
   // --- a team's sheet -------------------------------------------------------------------------------------
+  // A column is [field, heading] or [field, heading, show(value, key, row)] (names instead of ids).
   function table(rows, cols, cls) {
     const t = U.el("table", { class: "results " + (cls || "") }, U.el("tr", {}, ...cols.map(c => U.el("th", {}, c[1]))));
-    for (const [key, row] of rows) t.append(U.el("tr", { "data-row": key }, ...cols.map(c => U.el("td", { "data-col": c[0] }, c[0] === "id" ? nice(key) : fmt(row[c[0]])))));
+    const cell = (c, key, row) => c[2] ? c[2](c[0] === "id" ? key : row[c[0]], key, row) : c[0] === "id" ? nice(key) : fmt(row[c[0]]);
+    for (const [key, row] of rows) t.append(U.el("tr", { "data-row": key }, ...cols.map(c => U.el("td", { "data-col": c[0], "data-value": c[2] ? String(c[0] === "id" ? key : row[c[0]]) : null }, cell(c, key, row)))));
     return t;
   }
+  // The name of something the view or the map names (a character, a state, a team, an area, a city), else its id
+  // in words: the pages show names, never ids.
+  function named(id) {
+    if (id == null || id === "") return "";
+    const v = S.view, B = boardData;
+    const known = ((v.characters || {})[id] || (v.states || {})[id] || (v.teams || {})[id] || (B && B.areas[id]) || {}).name;
+    if (known) return known;
+    if (B) for (const a of Object.values(B.areas)) for (const c of a.cities) if (c.id === id) return c.name;
+    return nice(id);
+  }
+  // A revenue card by its kind and number ("Exaction 1"), its holder's id left off.
+  const cardName = (id, key, row) => { const k = String(key); const h = row.holder ? String(row.holder) + "_" : ""; return nice(k.startsWith(h) ? k.slice(h.length) : k).replace(/^./, c => c.toUpperCase()); };
   function itemLine(it) {
     return U.el("li", { class: "item " + (it.status || ""), "data-item": it.id },
       U.el("div", { class: "title" }, it.title + " "), U.el("span", { class: "meta" }, [DESK_TITLES[it.desk] || nice(it.desk), it.status, it.turn ? "turn " + it.turn + " phase " + it.phase : ""].filter(Boolean).join(" · ")),
@@ -329,24 +343,24 @@
     const states = entries(team.states_private || {});
     if (states.length) {
       box.append(U.el("h3", {}, "Treasury"));
-      box.append(table(states, [["id", "State"], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "treasury"));
+      box.append(table(states, [["id", "State", named], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "treasury"));
     }
     for (const key of ["prestige", "heavenly", "conversion_counters"]) if (team[key] != null) box.append(U.el("span", { class: "stat" }, nice(key) + ": " + team[key] + "  "));
     const cards = entries(team.cards);
     if (cards.length) {
       box.append(U.el("h3", {}, "Cards"));
-      box.append(table(cards, [["id", "Card"], ["kind", "Kind"], ["state", "State"], ["holder", "Holder"], ["played", "Played"]], "cards"));
+      box.append(table(cards, [["id", "Card", cardName], ["state", "State", named], ["holder", "Holder", named], ["played", "Played"]], "cards"));
     }
     const debating = entries(team.debating);
     if (debating.length) box.append(U.el("h3", {}, "Debating cards"), U.el("ul", {}, ...debating.map(([issue, vals]) => U.el("li", {}, nice(issue) + ": " + fmt(vals)))));
     const armies = entries(team.armies);
     box.append(U.el("h3", {}, "Armies"));
-    box.append(armies.length ? table(armies, [["id", "Army"], ["men", "Men"], ["arrears", "Arrears"], ["fatigue", "Fatigue"], ["area", "Area"], ["commander", "Commander"]], "armies") : U.el("p", {}, "No army in the field."));
+    box.append(armies.length ? table(armies, [["id", "Army"], ["men", "Men"], ["arrears", "Arrears"], ["fatigue", "Fatigue"], ["area", "Area", named], ["commander", "Commander", named]], "armies") : U.el("p", {}, "No army in the field."));
     const fleets = entries(team.fleets);
-    if (fleets.length) box.append(U.el("h3", {}, "Fleets"), table(fleets, [["id", "Fleet"], ["damaged", "Damaged"], ["sea", "Sea"], ["port", "Port"], ["troops", "Troops"], ["carrying", "Carrying"]], "fleets"));
+    if (fleets.length) box.append(U.el("h3", {}, "Fleets"), table(fleets, [["id", "Fleet"], ["damaged", "Damaged"], ["sea", "Sea", named], ["port", "Port", named], ["troops", "Troops"], ["carrying", "Carrying"]], "fleets"));
     const garrisons = entries(team.cities).filter(([, c]) => c && c.garrison);
     if (garrisons.length) box.append(U.el("details", { class: "garrisons" }, U.el("summary", {}, "Garrisons (" + garrisons.length + " cities)"),
-      table(garrisons, [["id", "City"], ["garrison", "Men"], ["fort", "Fort"], ["blockade", "Blockade"]], "garrisons")));
+      table(garrisons, [["id", "City", named], ["garrison", "Men"], ["fort", "Fort"], ["blockade", "Blockade"]], "garrisons")));
     const orders = entries(team.fleet_orders);
     if (orders.length) box.append(U.el("h3", {}, "Your fleets' orders (sealed)"), U.el("ul", { class: "fleet-orders" }, ...orders.map(([f, o]) => U.el("li", {}, f + ": " + fmt({ path: o.path, port: o.port, land: o.land, intercept: o.intercept })))));
     const treaties = team.treaties || [];
@@ -627,7 +641,7 @@
     for (const [t, part] of teams) for (const [st, p] of Object.entries(part.states_private || {})) rows.push([st, Object.assign({ team: t }, p)]);
     const tsig = JSON.stringify(rows);
     const tbox = U.$("control-teams");
-    if (tbox.dataset.sig !== tsig) { tbox.dataset.sig = tsig; U.clear(tbox).append(table(rows, [["id", "State"], ["team", "Team"], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "control-treasury")); }
+    if (tbox.dataset.sig !== tsig) { tbox.dataset.sig = tsig; U.clear(tbox).append(table(rows, [["id", "State", named], ["team", "Team", named], ["treasury", "Florins"], ["debt", "Debt"], ["unrest", "Unrest"]], "control-treasury")); }
     const log = ((v.control && v.control.adjustments) || []).slice().reverse().slice(0, 30);
     const form = (v.actions || []).find(a => a.type === "adjust");
     const fields = Object.keys(((form && form.adjustable) || {})[target] || {});
