@@ -161,3 +161,20 @@ def test_the_winter_buttons_say_what_they_do() -> None:
     view = game.view("papacy")
     assert [shown["label"] for shown in view["action_labels"]] == ["Send 1 regular", "Send 2 regulars"]
     assert "how many units of each kind go from Siena to Ravenna" in view["decision_text"]
+
+
+def test_19_3_a_leader_may_go_straight_to_the_capital_instead() -> None:
+    """19.3 step 3 b: the leader of an emptied space may go straight to his power's capital."""
+    game = cp_decision("papacy", 0)
+    b.add_units(game.state, "siena", "papacy", "regular", 2)
+    game.state["leaders"]["charles_bourbon"] = "siena"
+    game.state.setdefault("leader_sides", {})["charles_bourbon"] = "papacy"
+    _winter(game)
+    game.act("papacy", {"type": "winter_move", "power": "papacy", "from": "siena", "to": "ravenna"})
+    assert game.view("papacy")["actions"] == [
+        {"type": "winter_leader", "leader": "charles_bourbon", "to": "ravenna"},
+        {"type": "winter_leader", "leader": "charles_bourbon", "to": "rome"},
+    ]
+    game.act("papacy", {"type": "winter_leader", "leader": "charles_bourbon", "to": "rome"})
+    assert game.state["leaders"]["charles_bourbon"] == "rome"
+    assert b.land_unit_count(game.state, "ravenna", "papacy") == 3
