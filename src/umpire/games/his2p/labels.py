@@ -129,6 +129,11 @@ def _whose(action: Action) -> str:
     return f" ({power_name(action['power'])})" if action.get("power") else ""
 
 
+def _for_other(role: str, action: Action) -> str:
+    """The power an action is for, when not the acting role's own (winter actions always name their power)."""
+    return _whose(action) if action.get("power") != role else ""
+
+
 def _play(state: State, role: str, action: Action) -> str:
     card = action.get("card")
     mode = action.get("as")
@@ -214,6 +219,21 @@ _LABELS: dict[str, Callable[[State, str, Action], str]] = {
     "draw_card": lambda s, r, a: "Draw a card",
     "keep_wars": lambda s, r, a: "Keep the wars",
     "sue_for_peace": lambda s, r, a: f"Sue for peace with {power_name(a.get('power'))}",
+    # the winter return (19.3; winter_choices.py, winter_groups.py, winter_ports.py)
+    "winter_move": lambda s, r, a: (
+        f"Winter: send the stack in {place_name(a.get('from'))} to {place_name(a.get('to'))}{_for_other(r, a)}"
+    ),
+    "winter_split": lambda s, r, a: (
+        f"Winter: send part of the stack in {place_name(a.get('from'))} to {place_name(a.get('to'))}{_for_other(r, a)}"
+    ),
+    "winter_count": lambda s, r, a: (
+        f"Send {_count(int(a.get('count') or 0), _UNIT_WORDS.get(str(a.get('kind')), '?'))}"
+    ),
+    "winter_lose": lambda s, r, a: f"Lose a {_UNIT_WORDS.get(str(a.get('kind')), '?')} to attrition",
+    "winter_leader": lambda s, r, a: f"{_cap(person_name(a.get('leader')))} goes to {place_name(a.get('to'))}",
+    "winter_port": lambda s, r, a: (
+        f"Winter: a squadron sails from {place_name(a.get('from'))} to {place_name(a.get('to'))}{_for_other(r, a)}"
+    ),
 }
 
 _WORDS = {"space": "", "to": "to", "from": "from", "where": "in", "zone": "in", "power": "for"}
@@ -315,6 +335,14 @@ _DESCRIBE: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "diplomatic_play": lambda d: "the Diplomacy Phase: play one of your Diplomatic cards",
     "end_war": lambda d: "the Diplomacy Phase: the Papacy may end a war",
     "naval": lambda d: "a naval move: sail squadrons, then done",
+    "winter": lambda d: "the winter return: send stacks and squadrons, then done (the rest go by default)",
+    "winter_units": lambda d: (
+        f"winter: how many units of each kind go from {place_name(d.get('from'))} to {place_name(d.get('to'))}"
+    ),
+    "winter_losses": lambda d: (
+        f"winter attrition on the way from {place_name(d.get('from'))}: choose {d.get('left')} more unit(s) to lose"
+    ),
+    "winter_leader": lambda d: f"winter: where the leaders who were in {place_name(d.get('from'))} go",
 }
 
 

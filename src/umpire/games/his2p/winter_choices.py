@@ -11,9 +11,12 @@ by the defaults of ruling HIS-W06 (``wintering.py``), which run after the decisi
 - a stack in a fortified space its power controls, other than the capital, may go to the capital (the Papacy: the
   only player with one).
 
-A stack moves whole, or as many units as the destination holds (mercenaries go first, as HIS-W06 sends them);
-its army leaders go with it when it empties the space. Attrition where the path is not friendly (19.3) is that
-of ``wintering._send``.
+A stack moves whole (``winter_move``: as many units as the destination holds, mercenaries first, as HIS-W06 sends
+them), or in part (``winter_split``: the player then says how many of each kind go, ``winter_groups.py``); attrition
+where the path is not friendly takes the units the player picks, and a leader whose space is left empty goes with a
+stack that left it or to the capital (``winter_groups.py``). A squadron at sea with equally near ports goes to the
+one the player picks (``winter_ports.py``). A stack with a single destination is offered only when which of its
+units go (the room being short) or which attrition takes is a choice.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, engine, military, restrictions, wintering
+from umpire.games.his2p import control, engine, restrictions, winter_groups, winter_ports, wintering
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -72,56 +75,78 @@ def destinations(state: State, board: HisMap, power: str, space: str) -> list[st
     return sorted({*capitals, *(s for s in room if dist[s] == nearest)})
 
 
+def _unit_choice(state: State, board: HisMap, power: str, space: str, dst: str) -> bool:
+    """Whether sending ``power``'s stack in ``space`` to its single destination ``dst`` leaves a choice: its units
+    are of two kinds or more and either the room is short or attrition strikes (19.3)."""
+    units = b.units_of(state, space, power)
+    if sum(1 for k in wintering.LOSS_ORDER if units.get(k)) < 2:
+        return False
+    count = b.land_unit_count(state, space, power)
+    short = winter_groups.room(state, board, power, dst, count) < count
+    return short or not wintering.friendly_path(state, board, power, space, dst)
+
+
 def options(state: State, board: HisMap, role: str, arrived: list[str] | tuple[str, ...] = ()) -> list[Action]:
-    """The stacks ``role`` may send now and where: a stack that must leave with two or more destinations, or a
-    stack that may go to its capital; not from a space units reached this winter (units move once)."""
+    """The stacks ``role`` may send now and where: a stack that must leave with two or more destinations (or one,
+    when which units go is a choice), or a stack that may go to its capital; not from a space units reached this
+    winter (units move once). Each destination as a whole move and, for two units or more, a split."""
     found: list[Action] = []
     for power in _powers(state, role):
         stacks = [s for s in state["units"] if s in board.spaces and s not in arrived]
         for space in sorted(s for s in stacks if b.land_unit_count(state, s, power)):
             places = destinations(state, board, power, space)
-            if len(places) >= 2 or (places and not wintering.must_leave(state, board, power, space)):
-                found += [{"type": "winter_move", "power": power, "from": space, "to": dst} for dst in places]
+            leaves = wintering.must_leave(state, board, power, space)
+            if not (
+                len(places) >= 2
+                or (places and not leaves)
+                or (len(places) == 1 and _unit_choice(state, board, power, space, places[0]))
+            ):
+                continue
+            several = b.land_unit_count(state, space, power) >= 2
+            for dst in places:
+                found.append({"type": "winter_move", "power": power, "from": space, "to": dst})
+                if several:
+                    found.append({"type": "winter_split", "power": power, "from": space, "to": dst})
     return found
+
+
+def choices(state: State, board: HisMap, role: str, arrived: list[str] | tuple[str, ...] = ()) -> list[Action]:
+    """Everything ``role`` may still choose in its ``winter`` decision: squadrons' ports, then land stacks."""
+    return [*winter_ports.port_options(state, board, _powers(state, role)), *options(state, board, role, arrived)]
 
 
 def begin(state: State, board: HisMap) -> None:
     """Open the players' winter decisions (the Papacy decides first), each only when it has a choice."""
     for role in reversed(PLAYERS):
-        if options(state, board, role):
+        if choices(state, board, role):
             state["stack"].append({"kind": "winter", "role": role, "arrived": []})
 
 
 def _legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    return [{"type": "done"}, *options(state, board, role, decision["arrived"])]
+    return [{"type": "done"}, *choices(state, board, role, decision["arrived"])]
 
 
 def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "done":
         state["stack"].pop()
         return
-    send(state, board, action["power"], action["from"], action["to"])
-    decision["arrived"].append(action["to"])
-    if not options(state, board, role, decision["arrived"]):
-        state["stack"].pop()
+    power, src, dst = action["power"], action["from"], action["to"]
+    if action["type"] == "winter_port":
+        winter_ports.send_squadron(state, board, power, src, dst)
+    elif action["type"] == "winter_split":
+        winter_groups.start_split(state, board, role, power, src, dst)
+        return
+    else:
+        send(state, board, role, power, src, dst)
+    winter_groups.settle(state, board)
 
 
-def send(state: State, board: HisMap, power: str, space: str, dst: str) -> None:
-    """Send ``power``'s land units in ``space`` to ``dst`` (as many as it holds, mercenaries first), with
-    19.3's attrition; its army leaders go along when the space is left empty of its land units."""
-    count = b.land_unit_count(state, space, power)
-    if dst not in _capitals(board, power):
-        count = min(count, wintering.WINTER_STACK - b.land_unit_count(state, dst, power))
+def send(state: State, board: HisMap, role: str, power: str, space: str, dst: str) -> None:
+    """Send ``power``'s land units in ``space`` to ``dst`` for ``role``: as many as it holds, mercenaries first
+    (HIS-W06), with 19.3's attrition and leaders (``winter_groups.dispatch``)."""
+    count = winter_groups.room(state, board, power, dst, b.land_unit_count(state, space, power))
     group = wintering._take(b.units_of(state, space, power), count)
-    wintering._send(state, board, power, space, group, dst)
-    if not b.land_unit_count(state, space, power):
-        for lid in military.army_leaders_in(state, space, power):
-            state["leaders"][lid] = dst
-            engine.log(state, f"Winter: {power}'s leader {lid} goes with the units to {board.spaces[dst].name}")
-        sieges = state.get("sieges", {})
-        if sieges.get(space, {}).get("besieger") == power:  # the besiegers left (as land_war.winter ends it)
-            del sieges[space]
-            engine.log(state, f"Winter: the siege of {board.spaces[space].name} ends")
+    winter_groups.dispatch(state, board, role, power, space, group, dst)
 
 
 engine.decision_kind("winter", _legal, _handle)
