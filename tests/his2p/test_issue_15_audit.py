@@ -170,3 +170,47 @@ def test_seed_19_edward_vi_by_the_winter_of_turn_7_mary_i_by_turn_8(
     engine._winter(state, load_map())
     assert game.state["rulers"]["england"] == ruler and card in game.state["removed"]
     assert successor in game.state["entering_next_turn"]
+
+
+# --- point 5: invasions and other powers' units -----------------------------------------------------------------
+
+
+def test_seed_11_the_protestant_takes_an_unfortified_space_for_france_at_war_with_the_papacy() -> None:
+    """Seed 11: an invasion's power is moved by the opponent of the power it fights: the Protestant, with France at
+    war with the Papacy, takes an unfortified space next to French units for France (1 CP), never for itself."""
+    game = cp_decision("protestant", 2)
+    state = game.state
+    state["diplomacy"]["at_war"].append(["france", "papacy"])
+    state["units"].pop("florence", None)
+    b.add_units(state, "florence", "france", "regular", 2)
+    state["spaces"]["florence"]["control"] = "france"
+    action = {"type": "control_unfortified", "space": "pavia", "effect": "control", "power": "france"}
+    assert action in game.view("protestant")["actions"]
+    assert not [a for a in game.view("protestant")["actions"] if a.get("power") and a["type"].startswith("raise")]
+    game.act("protestant", action)
+    assert game.state["spaces"]["pavia"]["control"] == "france"
+    assert game.state["stack"][-1]["cp"] == 1
+
+
+def test_seed_9_a_regained_space_sends_the_enemy_units_away_by_9_3_step_3() -> None:
+    """Seed 9: regaining a Papal home space uses 9.3 step 3: the French army in Ravenna (regulars, a squadron in
+    port, Montmorency) goes to the nearest French fortified space and port; the game goes on (it used to stop)."""
+    game = at_war_with_france()
+    state = game.state
+    b.add_units(state, "ravenna", "france", "regular", 2)
+    b.add_units(state, "ravenna", "france", "squadron", 1)
+    state["leaders"]["montmorency"] = "ravenna"
+    game.act("papacy", {"type": "sue_for_peace", "power": "france"})
+    for _ in range(2):
+        game.act("papacy", next(a for a in game.view("papacy")["actions"] if a["where"] != "ravenna"))
+    game.act("papacy", {"type": "regain", "space": "ravenna"})
+    state, board = game.state, load_map()
+    assert not state.get("unbuilt")
+    assert state["spaces"]["ravenna"]["control"] == "papacy" and "france" not in state["units"].get("ravenna", {})
+    land = state["leaders"]["montmorency"]
+    assert board.spaces[land].fortified and state["spaces"][land]["control"] == "france"
+    assert b.units_of(state, land, "france")["regular"] >= 2
+    port = next(s for s, stacks in state["units"].items() if stacks.get("france", {}).get("squadron"))
+    assert board.spaces[port].ports and state["spaces"][port]["control"] == "france"
+    game.act("papacy", {"type": "done"})
+    assert [d["kind"] for d in game.state["stack"]][-1] == "diplomatic_play"
