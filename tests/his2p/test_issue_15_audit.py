@@ -194,12 +194,15 @@ def test_seed_11_the_protestant_takes_an_unfortified_space_for_france_at_war_wit
 
 def test_seed_9_a_regained_space_sends_the_enemy_units_away_by_9_3_step_3() -> None:
     """Seed 9: regaining a Papal home space uses 9.3 step 3: the French army in Ravenna (regulars, a squadron in
-    port, Montmorency) goes to the nearest French fortified space and port; the game goes on (it used to stop)."""
+    port, Montmorency) goes to the nearest French fortified space and port, and the Papal siege of it ends; the game
+    goes on (it used to stop)."""
     game = at_war_with_france()
     state = game.state
     b.add_units(state, "ravenna", "france", "regular", 2)
     b.add_units(state, "ravenna", "france", "squadron", 1)
     state["leaders"]["montmorency"] = "ravenna"
+    b.add_units(state, "ravenna", "papacy", "regular", 3)
+    state["sieges"] = {"ravenna": {"besieger": "papacy", "impulse": 1}}
     game.act("papacy", {"type": "sue_for_peace", "power": "france"})
     for _ in range(2):
         game.act("papacy", next(a for a in game.view("papacy")["actions"] if a["where"] != "ravenna"))
@@ -207,6 +210,7 @@ def test_seed_9_a_regained_space_sends_the_enemy_units_away_by_9_3_step_3() -> N
     state, board = game.state, load_map()
     assert not state.get("unbuilt")
     assert state["spaces"]["ravenna"]["control"] == "papacy" and "france" not in state["units"].get("ravenna", {})
+    assert "ravenna" not in state["sieges"] and b.units_of(state, "ravenna", "papacy")["regular"] >= 1
     land = state["leaders"]["montmorency"]
     assert board.spaces[land].fortified and state["spaces"][land]["control"] == "france"
     assert b.units_of(state, land, "france")["regular"] >= 2

@@ -24,8 +24,10 @@ State = dict[str, Any]
 
 def give_up_control(state: State, board: HisMap, space: str, to_power: str) -> None:
     """9.3 step 3: ``space`` comes under ``to_power``'s control and every other power's units and leaders in it
-    leave as the module says."""
+    leave as the module says; a siege of the space ends with them."""
     state["spaces"][space]["control"] = to_power
+    if state.get("sieges", {}).pop(space, None) is not None:
+        engine.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
     people = load_people()
     for power in sorted({*state["units"].get(space, {}), *_leader_powers(state, space)} - {to_power}):
         friendly = {
