@@ -88,6 +88,8 @@ def refusal(state: State, board: HisMap, power: str, space: str) -> str | None:
         return f"{power} has no land units besieging {_name(board, space)}"
     if not r.may_change_control(board, space):
         return f"{_name(board, space)} never changes political control in this variant (seed 2.2)"
+    if r.league_holds(state, space):
+        return f"{_name(board, space)} stays Hapsburg for the rest of the game after the Schmalkaldic League"
     count = state["impulse"].get("count", 0)
     owner = state["spaces"][space]["control"]
     seas = sorted(board.spaces[space].ports)

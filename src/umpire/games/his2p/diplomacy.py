@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine
+from umpire.games.his2p import deck, engine, peace
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.restrictions import OTHER_MAJORS, at_war
@@ -218,12 +218,9 @@ def _close_end_war(state: State) -> None:
 
 
 def regain(state: State, board: HisMap, space: str, power: str) -> None:
-    """The Papacy regains political control of a home space (seed 9, by step 3 of the Peace Segment, 9.3)."""
-    stay = [p for p in state["units"].get(space, {}) if p != PAPACY]
-    if stay:
-        state["unbuilt"] = f"moving {', '.join(stay)} units out of a regained space ({space}; 9.3 step 3)"
-        return
-    state["spaces"][space]["control"] = PAPACY
+    """The Papacy regains political control of a home space (seed 9, by step 3 of the Peace Segment, 9.3: the
+    other powers' units and leaders there leave, ``peace.give_up_control``)."""
+    peace.give_up_control(state, board, space, PAPACY)
     engine.log(state, f"the Papacy regains {board.spaces[space].name} from {power}")
 
 

@@ -37,6 +37,8 @@ def treachery_targets(state: State, board: HisMap, player: str) -> list[tuple[st
             continue
         if not b.land_unit_count(state, space, power) or not restrictions.may_change_control(board, space):
             continue
+        if restrictions.league_holds(state, space):
+            continue
         why = sieges.assault_refusal(
             besieged_before_this_impulse=siege["impulse"] < count,
             has_line_of_communication=True,

@@ -36,6 +36,21 @@ def may_change_control(board: HisMap, space: str) -> bool:
     return space in EXTRA_CONTESTED or board.spaces[space].language in ZONES_OF_PLAY
 
 
+#: Papal home keys that the Schmalkaldic League leaves Hapsburg for good if the Hapsburgs hold them (Modified Cards).
+LEAGUE_HELD = frozenset({"rome", "ravenna"})
+
+
+def league_holds(state: State, space: str) -> bool:
+    """Modified Cards (Schmalkaldic League): once the League has formed, a Hapsburg Rome or Ravenna stays Hapsburg
+    for the rest of the game, against every power (ruling HIS-A01). Nothing else can make them Hapsburg after the
+    League (the Papacy is the Hapsburgs' ally), so their control now says whether they were so held."""
+    return (
+        space in LEAGUE_HELD
+        and bool(state["events"].get("schmalkaldic_league"))
+        and state["spaces"][space]["control"] == "hapsburg"
+    )
+
+
 def at_war(state: State, a: str, c: str) -> bool:
     """Whether two powers are at war (the Diplomatic Status Display)."""
     return [a, c] in state["diplomacy"]["at_war"] or [c, a] in state["diplomacy"]["at_war"]

@@ -1,0 +1,87 @@
+"""Step 3 of the Peace Segment (rule book 9.3), which the two-player game uses whenever the Papacy regains a space in
+the Diplomacy Phase (seed 9, "Removing At War Status"; ruling HIS-A02).
+
+The units of the power giving up control leave the space: land units and army leaders to the nearest fortified
+space that power (or an ally) controls, its capital included, naval units and naval leaders to the nearest such
+port. "Nearest" is the minor powers' deactivation rule (HIS-I07): land connections first for land units, else any
+path of spaces and sea zones; equal distances go to the first name (the power has no player once at peace, seed 3).
+With nowhere to go, units are eliminated and leaders leave the map (to come back with an invasion, seed 19).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.his2p import board as b
+from umpire.games.his2p import engine, military
+from umpire.games.his2p import leader_sides as sides
+from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.minor_powers import _nearest
+from umpire.games.his2p.people import load_people
+
+State = dict[str, Any]
+
+
+def give_up_control(state: State, board: HisMap, space: str, to_power: str) -> None:
+    """9.3 step 3: ``space`` comes under ``to_power``'s control and every other power's units and leaders in it
+    leave as the module says; a siege of the space ends with them."""
+    state["spaces"][space]["control"] = to_power
+    if state.get("sieges", {}).pop(space, None) is not None:
+        engine.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
+    people = load_people()
+    for power in sorted({*state["units"].get(space, {}), *_leader_powers(state, space)} - {to_power}):
+        friendly = {
+            s for s in board.spaces if s != space and state["spaces"][s]["control"] in military.friends(state, power)
+        }
+        land_to = _nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
+        port_to = _nearest(board, space, {s for s in friendly if board.spaces[s].ports})
+        for kind, count in b.units_of(state, space, power).items():
+            if not count:
+                continue
+            b.add_units(state, space, power, kind, -count)
+            dest = port_to if kind in b.NAVAL_UNITS else land_to
+            if dest is None:
+                engine.log(state, f"{count} {power} {kind}(s) in {board.spaces[space].name} are eliminated (9.3)")
+            else:
+                b.add_units(state, dest, power, kind, count)
+                engine.log(
+                    state,
+                    f"{count} {power} {kind}(s) leave {board.spaces[space].name} for {board.spaces[dest].name} (9.3)",
+                )
+        for lid in _leaders_of(state, space, power):
+            dest = port_to if lid in people.naval_leaders else land_to
+            if dest is None:
+                state["leaders"].pop(lid)
+                state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
+                engine.log(state, f"the leader {lid} leaves the map (9.3)")
+            else:
+                state["leaders"][lid] = dest
+                engine.log(state, f"the leader {lid} goes to {board.spaces[dest].name} (9.3)")
+
+
+def _leaders_of(state: State, space: str, power: str) -> list[str]:
+    """The army and naval leaders of ``power`` in ``space``."""
+    naval = load_people().naval_leaders
+    return sorted(
+        {*military.army_leaders_in(state, space, power)}
+        | {
+            lid
+            for lid, where in state["leaders"].items()
+            if where == space and lid in naval and naval[lid].power == power
+        }
+    )
+
+
+def _leader_powers(state: State, space: str) -> set[str]:
+    """Powers with a leader but perhaps no unit in ``space``."""
+    army = load_people().army_leaders
+    naval = load_people().naval_leaders
+    out: set[str] = set()
+    for lid, where in state["leaders"].items():
+        if where != space:
+            continue
+        if lid in army and (p := sides.power_of(state, lid)) is not None:
+            out.add(p)
+        elif lid in naval:
+            out.add(naval[lid].power)
+    return out
