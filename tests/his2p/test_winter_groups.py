@@ -178,3 +178,27 @@ def test_19_3_a_leader_may_go_straight_to_the_capital_instead() -> None:
     game.act("papacy", {"type": "winter_leader", "leader": "charles_bourbon", "to": "rome"})
     assert game.state["leaders"]["charles_bourbon"] == "rome"
     assert b.land_unit_count(game.state, "ravenna", "papacy") == 3
+
+
+def test_19_3_a_naval_leader_at_sea_goes_back_with_his_squadrons() -> None:
+    """19.3: a naval leader at sea returns with one of his squadrons; with no port left, off the map until the next
+    turn (HIS-W09)."""
+    from umpire.games.his2p import wintering
+    from umpire.games.his2p.mapdata import load_map
+
+    game = cp_decision("papacy", 0)
+    state, board = game.state, load_map()
+    b.add_units(state, "aegean_sea", "ottoman", "squadron", 2)
+    state["leaders"]["barbarossa"] = "aegean_sea"
+    wintering.naval_return(state, board, "ottoman")
+    assert b.units_of(state, "aegean_sea", "ottoman")["squadron"] == 0
+    port = state["leaders"]["barbarossa"]
+    assert port in board.seas["aegean_sea"].ports and b.units_of(state, port, "ottoman")["squadron"] >= 2
+
+    b.add_units(state, "aegean_sea", "ottoman", "squadron", 1)
+    state["leaders"]["barbarossa"] = "aegean_sea"
+    for rec in state["spaces"].values():
+        if rec["control"] == "ottoman":
+            rec["control"] = "independent"
+    wintering.naval_return(state, board, "ottoman")
+    assert "barbarossa" not in state["leaders"] and state["leaders_next_turn"]["barbarossa"] == "ottoman"

@@ -168,9 +168,37 @@ def _sea_distances(board: HisMap, start: str) -> dict[str, int]:
     return ports
 
 
+def naval_leaders_at(state: State, where: str, power: str) -> list[str]:
+    """``power``'s naval leaders at ``where``, sorted."""
+    naval = load_people().naval_leaders
+    return sorted(
+        lid for lid, at in state["leaders"].items() if at == where and lid in naval and naval[lid].power == power
+    )
+
+
+def naval_leaders_follow(state: State, board: HisMap, power: str, sea: str, port: str | None) -> None:
+    """19.3: a naval leader at sea goes back with one of his squadrons: when the last of ``power``'s squadrons leaves
+    the sea zone ``sea`` (for ``port``), its naval leaders there go with it (HIS-W09); squadrons removed for want of
+    a port take them off the map until the next turn, as a fleet lost at sea does (16.2 step 10; back by 8.2)."""
+    from umpire.games.his2p import engine
+
+    if b.units_of(state, sea, power)["squadron"]:
+        return
+    for lid in naval_leaders_at(state, sea, power):
+        name = load_people().naval_leaders[lid].name
+        if port is None:
+            state["leaders"].pop(lid)
+            state.setdefault("leaders_next_turn", {})[lid] = power
+            engine.log(state, f"Winter: {name} leaves the map until next turn (no port to return to)")
+        else:
+            state["leaders"][lid] = port
+            engine.log(state, f"Winter: {name} returns with his squadrons to {board.spaces[port].name}")
+
+
 def naval_return(state: State, board: HisMap, power: str) -> None:
     """19.3: naval units at sea return to the nearest port their power controls (the first in name order among
-    equally near ones, HIS-W06), with no interception or attrition; with no such port they are removed."""
+    equally near ones, HIS-W06), with no interception or attrition; with no such port they are removed. Naval
+    leaders go with them (:func:`naval_leaders_follow`)."""
     from umpire.games.his2p import engine
 
     for sea in sorted(s for s in list(state["units"]) if s in board.seas):
@@ -182,10 +210,12 @@ def naval_return(state: State, board: HisMap, power: str) -> None:
         b.add_units(state, sea, power, "squadron", -count)
         if not ports:
             engine.log(state, f"Winter: {power}'s {count} squadron(s) in {board.seas[sea].name} have no port: removed")
+            naval_leaders_follow(state, board, power, sea, None)
             continue
         port = min(ports, key=lambda p: (dist[p], p))
         b.add_units(state, port, power, "squadron", count)
         engine.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
+        naval_leaders_follow(state, board, power, sea, port)
 
 
 def must_leave(state: State, board: HisMap, power: str, space: str) -> bool:
