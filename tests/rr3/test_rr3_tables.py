@@ -80,3 +80,32 @@ def test_settle_table_refuses_a_table_with_nothing_to_settle() -> None:
     desk.settle_item(s, desk.MAP, {"type": "settle", "item": items["france"]["id"], "who": "Bea"})
     with pytest.raises(IllegalAction, match="cannot be 'west'"):
         desk.do_direct(s, desk.MAP, {"type": "settle_table", "table": "west"}, team=None)
+
+
+# --- forms that fit (issue 19 point 8, RR3-J04) ---
+
+
+def fields_of(form: dict[str, Any]) -> list[str]:
+    return [f["name"] for f in form["fields"]]
+
+
+def test_a_revenue_item_s_form_asks_for_revolt_fields_only_for_a_subsidy() -> None:
+    """Handbook, *Revolt*: only a Subsidy card brings a revolt roll; a loan's or an exaction's Roll needs nothing."""
+    s, items = revenue_game()
+    loan = play(s, "france", card="fr_loan")
+    subsidy = desk.settle_forms(s, items["france"])[0]
+    assert fields_of(subsidy) == ["revolt_area", "modifier"]
+    assert fields_of(desk.settle_forms(s, loan)[0]) == []
+    assert fields_of(desk.settle_forms(s, loan)[1]) == ["why"]
+
+
+def test_a_request_form_leaves_off_optional_choices_with_nothing_to_choose() -> None:
+    """Handbook, *Persuasion cards* and *Italian banks*: Venice holds no Persuasion card and was granted no bank, so
+    its form to play a card asks neither; France, holding a Persuasion card and granted Venice's bank, sees both."""
+    s, _ = revenue_game()
+    s["cards"]["ve_sub2"] = card("ve_sub2", "loan", "venice", "gritti", "venice")
+    form = {f["type"]: f for f in desk.request_forms(s, "venice", "venice")}["play_card"]
+    assert fields_of(form) == ["card", "raise_army"]
+    desk.do_direct(s, "venice", {"type": "grant_bank", "team": "france"}, team="venice")
+    form = {f["type"]: f for f in desk.request_forms(s, "france", "france")}["play_card"]
+    assert fields_of(form) == ["card", "persuasion", "raise_army", "bank"]
