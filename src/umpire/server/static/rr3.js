@@ -221,6 +221,8 @@
     const sig = JSON.stringify(fams);
     if (box.dataset.sig === sig) return;
     box.dataset.sig = sig;
+    // The whole list is folded too: some sixty families would otherwise fill every page (issue 19 point 8).
+    text("families-count", fams.length + " families (open for the trees)");
     box.replaceChildren(...fams.map(([family, roots]) => U.el("details", { "data-family": family },
       U.el("summary", {}, nice(family)), U.el("ul", { class: "tree" }, ...roots.map(familyNode)))));
   }
@@ -545,7 +547,7 @@
     const all = desk.pending || [], chosen = deskTable();
     // An item that names nothing on the map (an election, a marriage) is every table's.
     const pend = chosen ? all.filter(it => !it.table || it.table === chosen) : all;
-    box.append(U.el("h3", {}, "Pending (" + (pend.length === all.length ? pend.length : pend.length + " of " + all.length + " at " + ((desk.tables || {})[chosen] || nice(chosen))) + ")"));
+    box.append(U.el("h3", {}, chosen ? "Pending at " + ((desk.tables || {})[chosen] || nice(chosen)) + ": " + pend.length + " (" + all.length + " on every table)" : "Pending (" + all.length + ")"));
     const plist = U.el("ol", { class: "items pending-items" });
     box.append(plist);
     sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
