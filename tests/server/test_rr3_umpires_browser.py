@@ -82,6 +82,8 @@ def test_two_umpires_share_map_control_and_settle_the_west_table(browser: Any, t
             page.fill("#umpire-name", name)
             page.press("#umpire-name", "Tab")
 
+        luca.wait_for_selector('#who:has-text("Luca (on Mona\'s link) · Map Control")')
+
         # Luca works the West: the desk shows the West's items (and those on no table), not the others.
         luca.select_option("#desk-table", "west")
         for item in west:

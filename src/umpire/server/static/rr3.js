@@ -72,6 +72,12 @@
     const input = U.$("umpire-name");
     return (input && input.value.trim()) || S.you.name || DESK_TITLES[role()] || role();
   }
+  // The header names who acts in this browser: an umpire on a shared desk link as the server records it (RR3-J01).
+  function whoLine() {
+    const you = S.you, typed = (isControl() || isGm()) && U.$("umpire-name") ? U.$("umpire-name").value.trim() : "";
+    const name = typed && you.name && typed.toLowerCase() !== you.name.toLowerCase() ? typed + " (on " + you.name + "'s link)" : (typed || you.name);
+    text("who", (name ? name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+  }
   // The map table this browser's umpire works (ruling RR3-J02), kept in this browser; "" for all tables.
   const tableKey = "umpire:desk-table:" + gameId;
   const deskTable = () => (U.$("desk-table") && U.$("desk-table").value) || "";
@@ -108,7 +114,7 @@
     renderFamilies();
     if (projector) return;
     const you = S.you;
-    text("who", (you.name ? you.name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+    whoLine();
     renderJoin();
     renderMap();
     renderTeam();
@@ -728,7 +734,7 @@
   if (!projector) {
     const nameKey = "umpire:umpire-name:" + gameId;
     U.$("umpire-name").value = localStorage.getItem(nameKey) || "";
-    U.$("umpire-name").addEventListener("change", () => localStorage.setItem(nameKey, U.$("umpire-name").value.trim()));
+    U.$("umpire-name").addEventListener("change", () => { localStorage.setItem(nameKey, U.$("umpire-name").value.trim()); if (S) whoLine(); });
     U.$("desk-table").addEventListener("change", () => { localStorage.setItem(tableKey, deskTable()); if (S) { renderDesks(); renderForms(); } });
     const gmErr = U.$("gm-error");
     const gmButton = (id, path, body) => U.$(id).addEventListener("click", () => post(path, typeof body === "function" ? body() : (body || {}), gmErr).catch(() => {}));
