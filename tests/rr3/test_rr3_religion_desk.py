@@ -427,3 +427,49 @@ def test_rebel_funds_add_to_the_suppression_roll() -> None:
     """*Suppressing Revolts*: d6 + Unrest must score less than the army's thousands; 9,000 men against a 3 with
     unrest 2 put it down (5 < 9), not with 4 florins given to the rebels (9)."""
     assert battles.suppresses_revolt(3, 2, 9_000) and not battles.suppresses_revolt(3, 2, 9_000, rebel_funds=4)
+
+
+def test_religion_desk_debate_opening_cards_are_chosen_from_the_hands() -> None:
+    """Handbook, *Religious debate*: "Choice of the first issue ... goes to the player who plays the highest value
+    'debating point' card (which may be for any issue)". RR3-J04: the settle form lists each side's cards; the
+    Lutherans' 6 of faith beats the Papacy's 4 as in the typed test above."""
+    s = make()
+    item = desk.make_request(s, "lutherans", {"type": "propose_debate"}, team="lutherans")
+    form = {f["name"]: f for f in desk.settle_forms(s, item)[0]["fields"]}
+    assert form["opening_catholic"]["choices"] == [
+        "faith:2",
+        "faith:4",
+        "transubstantiation:3",
+        "transubstantiation:5",
+        "communion:1",
+        "communion:2",
+        "pope:6",
+    ]
+    assert "faith:6" in form["opening_lutheran"]["choices"] and form["opening_lutheran"]["kind"] == "choice"
+    with pytest.raises(IllegalAction, match="needs both opening cards"):
+        settle(
+            s,
+            item,
+            opening_catholic="faith:4",
+            issue1=FAITH,
+            rounds1="2 / 5",
+            issue2=POPE,
+            rounds2="6 / 2",
+            issue3=COMM,
+            rounds3="2 / 3",
+        )
+    done = settle(
+        s,
+        item,
+        opening_catholic="faith:4",
+        opening_lutheran="faith:6",
+        issue1=FAITH,
+        rounds1="2 / 5",
+        issue2=POPE,
+        rounds2="6 / 2",
+        issue3=COMM,
+        rounds3="2 / 3",
+    )
+    assert "lutheran victory" in done["outcome"]
+    assert s["teams"]["papacy"]["debating"] == {FAITH: [], TRANS: [3, 5], COMM: [1], POPE: []}
+    assert s["debates"][0]["first_choice"] == religion.LUTHERAN

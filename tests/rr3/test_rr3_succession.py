@@ -161,3 +161,22 @@ def test_charles_v_in_the_1524_game_leaves_spain_to_ferdinand() -> None:
     assert held == []
     assert any(card["holder"] == "ferdinand" and card["state"] == "spain" for card in state["cards"].values())
     assert [i["kind"] for i in desk.pending(state, desk.CHARACTER)] == ["new_character"]
+
+
+def test_one_death_roll_click_gives_a_short_summary_and_each_death_once_in_the_news() -> None:
+    """Handbook, *The Turn Sequence*, phase 1: "Make death rolls"; RR3-J05: the settled item is the turn's one news
+    entry of the deaths (it was also journaled, so every death was in the news twice)."""
+    from umpire.games.rr3 import views
+
+    game = new_game("rr3", "1524", {}, seed=3)
+    state = game.state
+    for c in state["characters"].values():
+        c["death_number"] = 1
+    state["characters"]["charles_v"]["death_number"] = 12
+    rolls = next(i for i in desk.pending(state, desk.CHARACTER) if i["kind"] == "death_rolls")
+    game.act("character_control", {"type": "settle", "item": rolls["id"], "who": "Cy"})
+    done = game.state["items"][rolls["id"]]
+    living = sum(1 for c in state["characters"].values() if c.get("alive", True))
+    assert done["outcome"].startswith(f"{living} death rolls, 1 dead: Charles")
+    news = views.news(game.state)
+    assert sum("Charles" in (n.get("outcome") or n.get("text") or "") for n in news) == 1

@@ -79,7 +79,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         # Game Control starts the clock: phase 1 of turn 1 is ten minutes.
         gm.goto(links["GM"])
         gm.wait_for_selector("#gm:not(.hidden)")
-        gm.fill("#gm-name", "Gina")
+        gm.fill("#umpire-name", "Gina")
         gm.click("#gm-start")
         for page in (gm, umpire, france, habsburgs, projector):
             page.wait_for_selector("#countdown:has-text('ends in 9m')")

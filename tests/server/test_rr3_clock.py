@@ -207,8 +207,9 @@ def test_rr3_board_route(api: Api) -> None:
 
 
 def test_desk_actions_record_the_umpires_joined_name(api: Api) -> None:
-    """A control seat's settlement names the umpire who joined that seat (WB4), whatever the page sent; Game
-    Control (no joined name) names itself; Game Control may settle any desk's item."""
+    """A control seat's settlement names the umpire the page names and the one who joined that seat (WB4,
+    RR3-J01: several umpires share a desk's link); Game Control (no joined name) names itself; Game Control may
+    settle any desk's item."""
     made = rr3_game(api)
     gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
     for seat, name in (("france", "Francis"), ("habsburgs", "Charles"), ("map_control", "Mona")):
@@ -230,6 +231,37 @@ def test_desk_actions_record_the_umpires_joined_name(api: Api) -> None:
     settle = {"type": "settle", "item": items["habsburgs"], "who": "Gina"}
     api.ok("POST", f"/api/games/{gid}/actions", gm, {"action": settle})
     done = {i["id"]: i for i in api.ok("GET", f"/api/games/{gid}", gm)["view"]["desks"]["map_control"]["done"]}
-    assert done[items["france"]]["closed_by"] == {"role": "map_control", "who": "Mona"}
+    assert done[items["france"]]["closed_by"] == {"role": "map_control", "who": "Somebody Else (on Mona's link)"}
     assert done[items["habsburgs"]]["closed_by"] == {"role": "gm", "who": "Gina"}
     assert done[items["france"]]["dice"], "the roll is kept with the item"
+
+
+def test_several_umpires_share_a_desk_each_under_their_own_name(api: Api) -> None:
+    """Issue 19 point 3, RR3-J01: Map Control's link is shared; the umpire who joined it and a second one each act
+    under their own name, and the record says whose link the second used. The phase-1 "settle all of my table's
+    revenue items" names the umpire on every item it settles."""
+    made = rr3_game(api)
+    gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+    api.ok("POST", f"/api/games/{gid}/join", tokens["map_control"], {"name": "Mona"})
+    api.ok("POST", f"/api/games/{gid}/gm/start", gm)
+    plays = []
+    for team in ("france", "england"):  # both at the West table (handbook, The Financial System)
+        view = api.ok("GET", f"/api/games/{gid}", tokens[team])["view"]
+        form = next(a for a in view["actions"] if a["type"] == "play_card")
+        for card in next(f for f in form["fields"] if f["name"] == "card")["choices"]:
+            status, shown = api.call(
+                "POST", f"/api/games/{gid}/actions", tokens[team], {"action": {"type": "play_card", "card": card}}
+            )
+            if status == 200:
+                plays.append(shown["view"]["team"]["items"]["pending"][-1]["id"])
+                break
+    desk = api.ok("GET", f"/api/games/{gid}", tokens["map_control"])["view"]["desk"]
+    assert {i["id"]: i["table"] for i in desk["pending"] if i["id"] in plays} == {p: "west" for p in plays}
+    mc = tokens["map_control"]
+    api.ok("POST", f"/api/games/{gid}/actions", mc, {"action": {"type": "settle", "item": plays[0], "who": "mona"}})
+    table = {"type": "settle_table", "table": "west", "who": "  Luca  "}
+    shown = api.ok("POST", f"/api/games/{gid}/actions", mc, {"action": table})
+    done = {i["id"]: i for i in shown["view"]["desk"]["done"]}
+    assert done[plays[0]]["closed_by"]["who"] == "Mona"
+    assert done[plays[1]]["closed_by"]["who"] == "Luca (on Mona's link)"
+    assert done[plays[1]]["dice"], "each item keeps its own dice"

@@ -72,6 +72,7 @@ from umpire.server.scheduler import run_scheduler
 from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
 from umpire.server.submission import parse_submission
 from umpire.server.tables import table_choices
+from umpire.server.umpires import umpire_name
 
 log = logging.getLogger("umpire.server")
 
@@ -594,9 +595,7 @@ def create_app(
         caller = caller_of(game_id, authorization)
         action = body.action
         if "who" in action and caller.player is not None and caller.player.name:
-            # An umpire's action names who took it (a desk's settlements, adjustments, announcements): for a
-            # seat that is the name it joined with, whatever the page sent.
-            action = {**action, "who": caller.player.name}
+            action = {**action, "who": umpire_name(action["who"], caller.player.name)}
         return act_and_show(game_id, caller, [action])
 
     @app.post(

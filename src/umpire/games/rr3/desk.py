@@ -156,6 +156,8 @@ class SettleSpec:
     label: str = "Resolve"
     fields: tuple[Field, ...] = ()
     chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None
+    needs: Callable[[State, Item], Sequence[str]] | None = None
+    """The names of the fields a given item needs (RR3-J04: its form shows only those); None for all."""
 
 
 @dataclass(frozen=True)
@@ -240,13 +242,15 @@ def settle(
     label: str = "Resolve",
     fields: Sequence[Field] = (),
     chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None,
+    needs: Callable[[State, Item], Sequence[str]] | None = None,
 ) -> Callable[[Settler], Settler]:
-    """Register the decorated function as the settler of items of ``kind``."""
+    """Register the decorated function as the settler of items of ``kind``; ``needs`` names the fields a given item
+    needs (the others are left off its form)."""
 
     def register(fn: Settler) -> Settler:
         if kind in REGISTRY.settlers:
             raise ValueError(f"settler {kind!r} registered twice")
-        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser)
+        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs)
         return fn
 
     return register
@@ -520,22 +524,35 @@ def request_forms(state: State, role: str, team: str | None) -> list[dict[str, A
                 "type": spec.type,
                 "label": spec.label,
                 "desk": spec.desk if isinstance(spec, RequestSpec) else None,
-                "fields": [f.as_json(choices.get(f.name)) for f in spec.fields],
+                "fields": form_fields(spec.fields, choices),
             }
         )
     return forms
+
+
+def form_fields(fields: Sequence[Field], choices: Mapping[str, Sequence[str]]) -> list[dict[str, Any]]:
+    """The fields of a form as JSON, each with its current choices. RR3-J04: an optional choice with nothing to
+    choose now (no Persuasion card left, no Italian bank granted) is left off the form."""
+    out = []
+    for f in fields:
+        listed = choices.get(f.name, f.choices)
+        if f.kind in ("choice", "multi") and not f.required and not listed:
+            continue
+        out.append(f.as_json(listed))
+    return out
 
 
 def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
     """The one-click actions of a pending item: settle (with any fields the umpire fills in) and dismiss."""
     spec = REGISTRY.settlers[item["kind"]]
     choices = spec.chooser(state, item) if spec.chooser else {}
+    needed = set(spec.needs(state, item)) if spec.needs else {f.name for f in spec.fields}
     return [
         {
             "type": "settle",
             "item": item["id"],
             "label": spec.label,
-            "fields": [f.as_json(choices.get(f.name)) for f in spec.fields],
+            "fields": form_fields([f for f in spec.fields if f.name in needed], choices),
         },
         {
             "type": "dismiss",

@@ -24,8 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.rr3 import clock, desk, dynasties
-from umpire.games.rr3.desks import characters
+from umpire.games.rr3.desks import characters, tables
 from umpire.games.rr3.desks.control import ADJUSTABLE
+from umpire.games.rr3.geography import TABLES
 from umpire.kernel.rng import visible_rolls
 from umpire.kernel.ruleset import GM, OBSERVER
 
@@ -330,15 +331,20 @@ def _owner(state: State, unit: dict[str, Any]) -> str | None:
 
 
 def desk_part(state: State, role: str) -> dict[str, Any]:
-    """A control desk: its pending items with their one-click actions, and its recent closed items; Map Control's
-    also the intention cards (:func:`intention_cards`)."""
-    pending = [dict(item) | {"actions": desk.settle_forms(state, item)} for item in desk.pending(state, role)]
+    """A control desk: its pending items with their one-click actions and the map table each belongs on (RR3-J02),
+    the tables' titles, and its recent closed items; Map Control's also the intention cards
+    (:func:`intention_cards`)."""
+    pending = [
+        dict(item) | {"actions": desk.settle_forms(state, item), "table": tables.item_table(state, item)}
+        for item in desk.pending(state, role)
+    ]
     closed = [i for i in desk.all_items(state) if i["desk"] == role and i["status"] != desk.PENDING]
     out: dict[str, Any] = {
         "role": role,
         "title": desk.DESK_TITLES[role],
         "pending": pending,
         "done": [dict(i) for i in reversed(closed[-RECENT:])],
+        "tables": {t: tables.TABLE_TITLES[t] for t in TABLES},
     }
     if role == desk.MAP:
         out["intentions"] = intention_cards(state)

@@ -66,11 +66,21 @@
     U.clear(container);
     for (const n of nodes) container.append(n);
   }
+  // Several umpires may share a desk's link (ruling RR3-J01): each gives a name, kept in this browser, sent with
+  // every action; the server records it with the name the link was joined under.
   function umpireName() {
-    if (S.you.name) return S.you.name;
-    const input = U.$("gm-name");
-    return (input && input.value.trim()) || DESK_TITLES[role()] || role();
+    const input = U.$("umpire-name");
+    return (input && input.value.trim()) || S.you.name || DESK_TITLES[role()] || role();
   }
+  // The header names who acts in this browser: an umpire on a shared desk link as the server records it (RR3-J01).
+  function whoLine() {
+    const you = S.you, typed = (isControl() || isGm()) && U.$("umpire-name") ? U.$("umpire-name").value.trim() : "";
+    const name = typed && you.name && typed.toLowerCase() !== you.name.toLowerCase() ? typed + " (on " + you.name + "'s link)" : (typed || you.name);
+    text("who", (name ? name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+  }
+  // The map table this browser's umpire works (ruling RR3-J02), kept in this browser; "" for all tables.
+  const tableKey = "umpire:desk-table:" + gameId;
+  const deskTable = () => (U.$("desk-table") && U.$("desk-table").value) || "";
 
   // --- talking to the server ------------------------------------------------------------------------------
   async function refresh() { render(await U.call("GET", api(""), token)); }
@@ -104,7 +114,7 @@
     renderFamilies();
     if (projector) return;
     const you = S.you;
-    text("who", (you.name ? you.name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+    whoLine();
     renderJoin();
     renderMap();
     renderTeam();
@@ -171,9 +181,11 @@
 
   function diceNodes(dice) {
     if (!dice || !dice.length) return null;
-    return U.el("ul", { class: "dice" }, ...dice.map(d => U.el("li", { "data-die": d.n },
+    const list = U.el("ul", { class: "dice" }, ...dice.map(d => U.el("li", { "data-die": d.n },
       U.el("span", { class: "faces", title: "dice" }, ...(Array.isArray(d.result) ? d.result : [d.result]).map(f => U.el("span", { class: "face" }, String(f)))),
       " ", U.el("span", { class: "purpose" }, (d.kind ? d.kind + " · " : "") + (d.purpose || "")))));
+    // A long roll (the turn's death rolls: one per character) is folded under its count.
+    return dice.length > 6 ? U.el("details", { class: "dice-fold" }, U.el("summary", {}, dice.length + " rolls"), list) : list;
   }
   function newsEntry(n) {
     const head = n.title || n.outcome || "";
@@ -215,6 +227,8 @@
     const sig = JSON.stringify(fams);
     if (box.dataset.sig === sig) return;
     box.dataset.sig = sig;
+    // The whole list is folded too: some sixty families would otherwise fill every page (issue 19 point 8).
+    text("families-count", fams.length + " families (open for the trees)");
     box.replaceChildren(...fams.map(([family, roots]) => U.el("details", { "data-family": family },
       U.el("summary", {}, nice(family)), U.el("ul", { class: "tree" }, ...roots.map(familyNode)))));
   }
@@ -479,11 +493,14 @@
     show("forms-card", forms.length > 0 && S.you.can_act);
     const team = S.view.team || {};
     sync(U.$("forms"), forms.map(tpl => ({
-      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention] : tpl),
+      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
       build: () => {
+        const form = tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" }));
+        // "Settle all of my table's revenue items": my table is the one the desk is filtered to.
+        const mine = tpl.type === "settle_table" && form.querySelector('[name="table"]');
+        if (mine && [...mine.options].some(o => o.value === deskTable())) mine.value = deskTable();
         const d = U.el("details", { class: "request", "data-form": tpl.type, open: openForms.has(tpl.type) || tpl.type === "intend" },
-          U.el("summary", {}, (tpl.label || nice(tpl.type)) + (tpl.desk ? " → " + (DESK_TITLES[tpl.desk] || nice(tpl.desk)) : "")),
-          tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" })));
+          U.el("summary", {}, (tpl.label || nice(tpl.type)) + (tpl.desk ? " → " + (DESK_TITLES[tpl.desk] || nice(tpl.desk)) : "")), form);
         d.addEventListener("toggle", () => { if (d.open) openForms.add(tpl.type); else openForms.delete(tpl.type); });
         return d;
       },
@@ -495,7 +512,7 @@
     const params = Object.entries(it.params || {}).filter(([, v]) => v !== null && v !== "");
     const node = U.el("li", { class: "item pending", "data-item": it.id },
       U.el("div", { class: "title" }, it.title),
-      U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
+      U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
       params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null);
     const row = U.el("div", { class: "item-actions" });
     for (const a of it.actions || []) {
@@ -508,8 +525,10 @@
   function deskView(desk) {
     const box = U.el("div", { class: "desk", "data-desk": desk.role });
     box.append(U.el("h2", {}, desk.title || DESK_TITLES[desk.role] || nice(desk.role)));
-    const pend = desk.pending || [];
-    box.append(U.el("h3", {}, "Pending (" + pend.length + ")"));
+    const all = desk.pending || [], chosen = deskTable();
+    // An item that names nothing on the map (an election, a marriage) is every table's.
+    const pend = chosen ? all.filter(it => !it.table || it.table === chosen) : all;
+    box.append(U.el("h3", {}, chosen ? "Pending at " + ((desk.tables || {})[chosen] || nice(chosen)) + ": " + pend.length + " (" + all.length + " on every table)" : "Pending (" + all.length + ")"));
     const plist = U.el("ol", { class: "items pending-items" });
     box.append(plist);
     sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
@@ -583,6 +602,13 @@
     const names = Object.keys(desks);
     show("desks", names.length > 0 || isGm());
     if (!names.length && !isGm()) return;
+    const titles = (Object.values(desks)[0] || {}).tables || {};
+    const tsel = U.$("desk-table");
+    if (tsel.dataset.sig !== Object.keys(titles).join(",")) {
+      tsel.dataset.sig = Object.keys(titles).join(",");
+      const was = tsel.value || localStorage.getItem(tableKey) || "";
+      tsel.replaceChildren(U.el("option", { value: "" }, "all tables"), ...Object.entries(titles).map(([t, title]) => U.el("option", { value: t, selected: t === was }, title)));
+    }
     const tabs = isGm() ? ["game_control", ...names] : names;
     if (!tabs.includes(deskTab)) deskTab = tabs[0];
     const nav = U.$("desk-tabs");
@@ -593,7 +619,7 @@
     }));
     const holder = U.$("desk");
     const chosen = deskTab === "game_control" ? null : desks[deskTab];
-    const sig = deskTab + ":" + JSON.stringify(chosen || [v.game_control, S.seats]);
+    const sig = deskTab + ":" + deskTable() + ":" + JSON.stringify(chosen || [v.game_control, S.seats]);
     // Keep the open desk's nodes (and what is typed in them) while it is unchanged.
     if (holder.dataset.sig === sig) return;
     const old = holder.firstChild;
@@ -682,8 +708,9 @@
   }
   if (!projector) {
     const nameKey = "umpire:umpire-name:" + gameId;
-    U.$("gm-name").value = localStorage.getItem(nameKey) || "";
-    U.$("gm-name").addEventListener("change", () => localStorage.setItem(nameKey, U.$("gm-name").value.trim()));
+    U.$("umpire-name").value = localStorage.getItem(nameKey) || "";
+    U.$("umpire-name").addEventListener("change", () => { localStorage.setItem(nameKey, U.$("umpire-name").value.trim()); if (S) whoLine(); });
+    U.$("desk-table").addEventListener("change", () => { localStorage.setItem(tableKey, deskTable()); if (S) { renderDesks(); renderForms(); } });
     const gmErr = U.$("gm-error");
     const gmButton = (id, path, body) => U.$(id).addEventListener("click", () => post(path, typeof body === "function" ? body() : (body || {}), gmErr).catch(() => {}));
     gmButton("gm-start", "/gm/start");

@@ -16,6 +16,7 @@ from umpire.games.rr3.desks import (
     religion,
     sieges,
     succession,
+    tables,
     treaties,
 )
 
@@ -34,5 +35,6 @@ __all__ = [
     "religion",
     "sieges",
     "succession",
+    "tables",
     "treaties",
 ]

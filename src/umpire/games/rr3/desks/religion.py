@@ -68,7 +68,13 @@ def _open_debate(state: State, role: str, action: Action) -> dict[str, Any]:
 
 
 DEBATE_FIELDS = (
-    Field("opening", "Cards for the first choice: 'issue:value / issue:value; ...' (Catholic / Lutheran)"),
+    Field("opening_catholic", "Catholic opening card", "choice", required=False),
+    Field("opening_lutheran", "Lutheran opening card", "choice", required=False),
+    Field(
+        "opening",
+        "Or, when the opening cards tie: every round 'issue:value / issue:value; ...' (Catholic / Lutheran)",
+        required=False,
+    ),
     Field("issue1", "First issue", "choice", choices=religion.ISSUES),
     Field("rounds1", "First issue's cards: 'c / l; c / l' ('-' for no card)"),
     Field("issue2", "Second issue", "choice", choices=religion.ISSUES),
@@ -127,12 +133,38 @@ def _spend(hands: dict[str, religion.Hand], side: str, issue: str | None, value:
         raise IllegalAction(f"{where}: {side} side: {exc}") from None
 
 
-@desk.settle("propose_debate", label="Resolve the debate", fields=DEBATE_FIELDS)
+def _held(state: State, side: str) -> list[str]:
+    """The debating cards ``side`` holds, as ``issue:value`` (the issue by its short name), for the opening."""
+    hand = state["teams"][SIDE_TEAM[side]].get("debating", {})
+    return [f"{code}:{value}" for code, issue in ISSUE_CODES.items() for value in sorted(set(hand.get(issue, [])))]
+
+
+def _debate_choices(state: State, item: Item) -> dict[str, list[str]]:
+    """RR3-J04: the opening cards are chosen from the two sides' hands."""
+    return {"opening_catholic": _held(state, religion.CATHOLIC), "opening_lutheran": _held(state, religion.LUTHERAN)}
+
+
+def _opening_text(state: State, item: Item, action: Action) -> str:
+    """The opening rounds as text: the typed rounds (tied openings), else the two cards chosen from the lists."""
+    typed = action.get("opening")
+    if isinstance(typed, str) and typed.strip():
+        return typed
+    cards = (action.get("opening_catholic"), action.get("opening_lutheran"))
+    if not all(isinstance(c, str) and c for c in cards):
+        raise IllegalAction(
+            "the debate's opening needs both opening cards ('opening_catholic' and 'opening_lutheran'), or every "
+            "round typed in 'opening' when they tie"
+        )
+    return f"{cards[0]} / {cards[1]}"
+
+
+@desk.settle("propose_debate", label="Resolve the debate", fields=DEBATE_FIELDS, chooser=_debate_choices)
 def _settle_debate(state: State, item: Item, action: Action) -> str:
     """Handbook, *Religious debate*: the opening card picks the first chooser, the choice then alternates
     (:func:`religion.choosers`); three issues are argued; the cards are spent from the debating hands; the result
     changes the Lutherans' conversion counters this turn (RL4)."""
-    desk.check_fields(DEBATE_FIELDS, action, {})
+    desk.check_fields(DEBATE_FIELDS, action, _debate_choices(state, item))
+    action = {**action, "opening": _opening_text(state, item, action)}
     teams = state["teams"]
     hands: dict[str, religion.Hand] = {
         side: {k: tuple(v) for k, v in teams[team].get("debating", {}).items()} for side, team in SIDE_TEAM.items()

@@ -297,9 +297,11 @@ def _settle_deaths(state: State, item: Item, action: Action) -> str:
         lines.append(pass_on(state, r.name, f"dies (2d6 {sum(r.dice)})"))
     item["claims"] = claims
     item["params"]["claims"] = claims
-    text = "; ".join(lines) if lines else f"no deaths among {len(rolls)} characters"
-    journal(state, f"Deaths, turn {turn}", text, public=True)
-    return text
+    item["params"]["rolled"] = len(rolls)
+    # RR3-J05: the settled item (public) is the one news entry of the turn's deaths: a short summary, no journal copy.
+    if not lines:
+        return f"{len(rolls)} death rolls: no one dies"
+    return f"{len(rolls)} death rolls, {len(dead)} dead: " + "; ".join(lines)
 
 
 # --- the choice of a successor ----------------------------------------------------------------------------------
