@@ -12,7 +12,9 @@ games end early; the script reports both kinds:
 - seconds and actions per game, for ``normal`` and ``random`` games side by side (the goal: a whole game under
   10 s on one core).
 
-    python benchmarks/his2p_bots.py --seeds 100 [--seed 0]
+    python benchmarks/his2p_bots.py --seeds 200 [--seed 0] [--workers 2]
+
+``--workers`` plays the games on a process pool (each game on one core, so the seconds a game stay comparable).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from umpire.bots.registry import bot_for
@@ -53,6 +56,13 @@ def play(seed: int, levels: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _pair(job: tuple[int, str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The seed's game with ``side`` at ``normal`` against ``random``, and its peer with ``random`` on both."""
+    seed, side = job
+    other = SIDES[1 - SIDES.index(side)]
+    return play(seed, {side: "normal", other: "random"}), play(seed, {side: "random", other: "random"})
+
+
 def lead(result: dict[str, Any], side: str) -> int:
     other = SIDES[1 - SIDES.index(side)]
     return int(result["vp"].get(side, 0)) - int(result["vp"].get(other, 0))
@@ -62,19 +72,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games at once")
     args = parser.parse_args(argv)
+    seeds = range(args.seed, args.seed + args.seeds)
+    jobs = {side: [(seed, side) for seed in seeds] for side in SIDES}
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            pairs = {side: list(pool.map(_pair, jobs[side])) for side in SIDES}
+    else:
+        pairs = {side: [_pair(job) for job in jobs[side]] for side in SIDES}
     print(f"his2p: {args.seeds} seeds; each side at normal against random, and random against random as the peer")
     normal_times: list[float] = []
     random_times: list[float] = []
     for side in SIDES:
-        other = SIDES[1 - SIDES.index(side)]
         wins = finished = ahead = peer_ahead = errors = 0
         leads: list[int] = []
         peer_leads: list[int] = []
         turns: list[int] = []
-        for seed in range(args.seed, args.seed + args.seeds):
-            mine = play(seed, {side: "normal", other: "random"})
-            peer = play(seed, {side: "random", other: "random"})
+        for mine, peer in pairs[side]:
             normal_times.append(mine["seconds"])
             random_times.append(peer["seconds"])
             errors += bool(mine["error"]) + bool(peer["error"])

@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from umpire.games.his2p.cards import load_cards
+from umpire.games.his2p.diplomacy import BENEFITS, SPANISH_INVASION
 from umpire.games.his2p.mapdata import HisMap, load_map
 
 LEVELS = ("random", "normal")
@@ -127,6 +128,11 @@ def _card_cp() -> Mapping[int, int]:
     return {number: card.cp for number, card in load_cards().main.items()}
 
 
+@cache
+def _mandatory() -> frozenset[int]:
+    return frozenset(number for number, card in load_cards().main.items() if card.type == "mandatory")
+
+
 def _protestant(view: View, space: str) -> bool:
     return bool(view["spaces"].get(space, {}).get("protestant"))
 
@@ -194,9 +200,46 @@ def _score_play(view: View, side: str, action: Action) -> float:
         return 0.0
     name = _card_names().get(card, "")
     cp = _card_cp().get(card, 0)
+    if action.get("as") == "event" and name == "Here I Stand":
+        return 20.0 + cp if _best_retrieval(view, side) > cp else -2.0
     if action.get("as") == "event":
         return 20.0 + cp if name in GOOD_EVENTS[side] else -2.0
     return 10.0 + cp
+
+
+def retrieval_value(side: str, card: int) -> float:
+    """What a card taken back from the discard pile (Here I Stand, 6.2) is worth to ``side``: its CP, and 3 more
+    when its event helps the side."""
+    return _card_cp().get(card, 0) + (3.0 if _card_names().get(card, "") in GOOD_EVENTS[side] else 0.0)
+
+
+def _best_retrieval(view: View, side: str) -> float:
+    """The best card Here I Stand could take back from the public discard pile (mandatory events may not be taken)."""
+    cards = [n for n in view.get("discard") or [] if isinstance(n, int) and n not in _mandatory()]
+    return max((retrieval_value(side, n) for n in cards), default=0.0)
+
+
+def _score_here_i_stand(view: View, side: str, action: Action) -> float:
+    """Here I Stand's event (6.2): take back the card worth most (:func:`retrieval_value`), then play it as any card
+    of the hand would be played (:func:`_score_play`); keeping it ranks below playing it for CP."""
+    if action.get("type") == "retrieve":
+        return retrieval_value(side, int(action.get("card", 0)))
+    if action.get("type") == "hold":
+        return 9.0
+    return _score_play(view, side, action)
+
+
+def _score_diplomatic(view: View, side: str, action: Action) -> float:
+    """A Diplomatic card to play (seed 9; resolver: ruling HIS-D02): first one the side resolves itself against the
+    other player (an invasion of the other's lands), last one the other player resolves, which the hand keeps as
+    long as it holds another card."""
+    card = int(action.get("card", 0))
+    resolver = BENEFITS.get(card)
+    if card == SPANISH_INVASION:
+        resolver = "papacy" if (view.get("events") or {}).get("schmalkaldic_league") else "protestant"
+    if resolver is None:
+        return 1.0
+    return 2.0 if resolver == side else 0.0
 
 
 def _score_cp(view: View, side: str, action: Action) -> float:
@@ -295,6 +338,8 @@ _SCORERS: dict[str, Callable[[View, str, Action], float]] = {
     "attempts": _score_target,
     "flips": _score_flip,
     "impulse": _score_play,
+    "here_i_stand": _score_here_i_stand,
+    "diplomatic_play": _score_diplomatic,
     "cp": _score_cp,
     "diet": _score_diet,
     "spring": _score_spring,
