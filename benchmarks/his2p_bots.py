@@ -36,7 +36,7 @@ SIDES = ("papacy", "protestant")
 
 def play(seed: int, levels: dict[str, str]) -> dict[str, Any]:
     """One game with the given level per side, played on one state (no copies); its end and VP."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     game = new_game("his2p", seed=seed)
     rules, state = game.ruleset, game.state
     bots = {side: bot_for("his2p", level) for side, level in levels.items()}
@@ -53,6 +53,7 @@ def play(seed: int, levels: dict[str, str]) -> dict[str, Any]:
         "turn": state.get("turn"),
         "actions": len(game.record["actions"]),
         "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
         "error": error,
     }
 
@@ -87,8 +88,10 @@ def main(argv: list[str] | None = None) -> int:
             pairs = {side: list(pool.map(_pair, jobs[side])) for side in sides}
     else:
         pairs = {side: [_pair(job) for job in jobs[side]] for side in sides}
-    print(f"his2p: {args.seeds} seeds; each side at normal against random, and random against random as the peer")
+    peers = "" if args.no_peer else ", and random against random as the peer"
+    print(f"his2p: {args.seeds} seeds; {', '.join(sides)} at normal against random{peers}")
     normal_times: list[float] = []
+    normal_cpu: list[float] = []
     random_times: list[float] = []
     for side in sides:
         wins = finished = ahead = peer_ahead = errors = 0
@@ -97,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         turns: list[int] = []
         for mine, peer in pairs[side]:
             normal_times.append(mine["seconds"])
+            normal_cpu.append(mine["cpu"])
             errors += bool(mine["error"])
             turns.append(int(mine["turn"] or 0))
             if mine["over"]:
@@ -135,7 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     if random_times:
         ratio = statistics.median(normal_times) / statistics.median(random_times)
         print(f", random-vs-random {statistics.median(random_times):.3f}; ratio {ratio:.2f}", end="")
-    print()
+    print(
+        f"\nCPU seconds a normal-vs-random game (the load of other jobs left out): median "
+        f"{statistics.median(normal_cpu):.3f}, worst {max(normal_cpu):.3f}"
+    )
     return 0
 
 
