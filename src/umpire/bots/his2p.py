@@ -1,21 +1,23 @@
 """Bots for Here I Stand, two-player (issue 16).
 
 - ``random`` picks uniformly among the legal actions its view lists.
-- ``normal`` plays a plain strategy for each side, from its seat's view and the public game data only (never the
-  other hand, never the generator): it scores each legal action and takes the best, ties broken at random.
-  The Protestant translates Scripture in German first (each full translation gives reformation attempts and VP),
-  publishes treatises where it has support, and debates when its debaters are the stronger; the Papacy builds
-  St. Peter's (5 CP, 1 VP), burns books where the Reformation has spread, founds Jesuit universities once it may,
-  debates with strong debaters. Both play as events the cards that help their side (home cards, the religious
-  events of their side) and spend the rest as CP, highest first. Reformation and counter-reformation targets are
-  chosen where the side's neighbours outnumber the other side's (rule book 18.3/18.4: dice come from adjacent
-  spaces of one's religion), electorates and keys first. At war it assaults whenever it may, moves its own or
-  (seed 11) another power's formations into spaces held by the mover's enemies, raises regulars, and intercepts
-  with three or more land units; in a combat-card window it plays each card offered (each helps its side), then
-  passes; in a response window it plays Foul Weather or Gout against an attack on its side, The Wartburg against a
-  Papal event that helps the Papacy, Here I Stand in a German debate, Halley's Comet to discard a card of the other
-  hand, and passes otherwise. Everything else (event sub-choices, retreats, losses) is picked at random among the
-  legal actions.
+- ``normal`` plays a plain strategy for each side, from its seat's view and the public game data only (never the other
+  hand, never the generator): it scores each legal action and takes the best, ties broken at random. The Protestant
+  translates Scripture in German first (each full translation gives reformation attempts and VP), publishes treatises
+  where it has support, and debates when its debaters are the stronger; the Papacy builds St. Peter's (5 CP, 1 VP),
+  burns books where the Reformation has spread, founds Jesuit universities once it may, debates with strong debaters.
+  Both play as events the cards that help their side (home cards, the religious events of their side) and spend the rest
+  as CP, highest first; the Protestant plays Here I Stand as an event only when the public discard pile holds a card
+  worth more than its 5 CP, takes back the best and plays it for its side. Of its Diplomatic cards each side plays first
+  one it resolves itself (an invasion against the other player) and keeps one the other player would resolve while it
+  may play another (seed 9, HIS-D02). Reformation and counter-reformation targets are chosen where the side's neighbours
+  outnumber the other side's (rule book 18.3/18.4: dice come from adjacent spaces of one's religion), electorates and
+  keys first. At war it assaults whenever it may, moves its own or (seed 11) another power's formations into spaces held
+  by the mover's enemies, raises regulars, and intercepts with three or more land units; in a combat-card window it
+  plays each card offered (each helps its side), then passes; in a response window it plays Foul Weather or Gout against
+  an attack on its side, The Wartburg against a Papal event that helps the Papacy, Here I Stand in a German debate,
+  Halley's Comet to discard a card of the other hand, and passes otherwise. Everything else (event sub-choices,
+  retreats, losses) is picked at random among the legal actions.
 
 A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
