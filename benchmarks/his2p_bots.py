@@ -12,7 +12,10 @@ games end early; the script reports both kinds:
 - seconds and actions per game, for ``normal`` and ``random`` games side by side (the goal: a whole game under
   10 s on one core).
 
-    python benchmarks/his2p_bots.py --seeds 100 [--seed 0]
+    python benchmarks/his2p_bots.py --seeds 200 [--seed 0] [--workers 2] [--no-peer] [--side papacy]
+
+``--workers`` plays the games on a process pool (each game on one core, so the seconds a game stay comparable);
+``--no-peer`` skips the random-against-random games (half the time; the win rates do not use them).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import argparse
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from umpire.bots.registry import bot_for
@@ -32,7 +36,7 @@ SIDES = ("papacy", "protestant")
 
 def play(seed: int, levels: dict[str, str]) -> dict[str, Any]:
     """One game with the given level per side, played on one state (no copies); its end and VP."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     game = new_game("his2p", seed=seed)
     rules, state = game.ruleset, game.state
     bots = {side: bot_for("his2p", level) for side, level in levels.items()}
@@ -49,8 +53,18 @@ def play(seed: int, levels: dict[str, str]) -> dict[str, Any]:
         "turn": state.get("turn"),
         "actions": len(game.record["actions"]),
         "seconds": time.perf_counter() - started,
+        "cpu": time.process_time() - cpu,
         "error": error,
     }
+
+
+def _pair(job: tuple[int, str, bool]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The seed's game with ``side`` at ``normal`` against ``random``, and (unless ``--no-peer``) its peer with
+    ``random`` on both."""
+    seed, side, peer = job
+    other = SIDES[1 - SIDES.index(side)]
+    mine = play(seed, {side: "normal", other: "random"})
+    return mine, play(seed, {side: "random", other: "random"}) if peer else None
 
 
 def lead(result: dict[str, Any], side: str) -> int:
@@ -62,49 +76,72 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games at once")
+    parser.add_argument("--no-peer", action="store_true", help="skip the random-against-random peer games")
+    parser.add_argument("--side", choices=SIDES, action="append", help="measure only this side (repeatable)")
     args = parser.parse_args(argv)
-    print(f"his2p: {args.seeds} seeds; each side at normal against random, and random against random as the peer")
+    seeds = range(args.seed, args.seed + args.seeds)
+    sides = tuple(args.side or SIDES)
+    jobs = {side: [(seed, side, not args.no_peer) for seed in seeds] for side in sides}
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            pairs = {side: list(pool.map(_pair, jobs[side])) for side in sides}
+    else:
+        pairs = {side: [_pair(job) for job in jobs[side]] for side in sides}
+    peers = "" if args.no_peer else ", and random against random as the peer"
+    print(f"his2p: {args.seeds} seeds; {', '.join(sides)} at normal against random{peers}")
     normal_times: list[float] = []
+    normal_cpu: list[float] = []
     random_times: list[float] = []
-    for side in SIDES:
-        other = SIDES[1 - SIDES.index(side)]
+    for side in sides:
         wins = finished = ahead = peer_ahead = errors = 0
         leads: list[int] = []
         peer_leads: list[int] = []
         turns: list[int] = []
-        for seed in range(args.seed, args.seed + args.seeds):
-            mine = play(seed, {side: "normal", other: "random"})
-            peer = play(seed, {side: "random", other: "random"})
+        for mine, peer in pairs[side]:
             normal_times.append(mine["seconds"])
-            random_times.append(peer["seconds"])
-            errors += bool(mine["error"]) + bool(peer["error"])
+            normal_cpu.append(mine["cpu"])
+            errors += bool(mine["error"])
             turns.append(int(mine["turn"] or 0))
             if mine["over"]:
                 finished += 1
                 wins += mine["winner"] == side
             leads.append(lead(mine, side))
-            peer_leads.append(lead(peer, side))
             ahead += lead(mine, side) > 0
-            peer_ahead += lead(peer, side) > 0
+            if peer is not None:
+                random_times.append(peer["seconds"])
+                errors += bool(peer["error"])
+                peer_leads.append(lead(peer, side))
+                peer_ahead += lead(peer, side) > 0
         n = args.seeds
         print(f"\n{side} at normal against random:")
         if finished:
             lo, hi = wilson(wins, finished)
             print(
-                f"  finished games {finished}/{n}: normal won {wins} ({wins / finished:.0%}, 95% CI {lo:.0%}-{hi:.0%})"
+                f"  finished games {finished}/{n}: normal won {wins} ({wins / finished:.1%}; "
+                f"95% Wilson interval {lo:.1%}-{hi:.1%}, lower bound {lo:.1%})"
             )
         else:
             print(f"  finished games 0/{n}: no game reached its end (the engine stops first; docs/status.md)")
         lo, hi = wilson(ahead, n)
-        plo, phi = wilson(peer_ahead, n)
-        print(f"  ahead on VP where the game stopped: normal {ahead / n:.0%} ({lo:.0%}-{hi:.0%}), ", end="")
-        print(f"random in the same seat {peer_ahead / n:.0%} ({plo:.0%}-{phi:.0%})")
-        print(f"  mean VP lead: normal {statistics.mean(leads):+.2f}, random {statistics.mean(peer_leads):+.2f}")
+        print(f"  ahead on VP where the game stopped: normal {ahead / n:.0%} ({lo:.0%}-{hi:.0%})")
+        print(f"  mean VP lead: normal {statistics.mean(leads):+.2f}")
+        if peer_leads:
+            plo, phi = wilson(peer_ahead, n)
+            print(f"  random in the same seat: ahead {peer_ahead / n:.0%} ({plo:.0%}-{phi:.0%}), ", end="")
+            print(f"mean VP lead {statistics.mean(peer_leads):+.2f}")
         print(f"  turn reached (median) {statistics.median(turns)}; errors {errors}")
-    ratio = statistics.median(normal_times) / statistics.median(random_times)
     print(
         f"\nseconds a game: normal-vs-random median {statistics.median(normal_times):.3f} "
-        f"(worst {max(normal_times):.3f}), random-vs-random {statistics.median(random_times):.3f}; ratio {ratio:.2f}"
+        f"(worst {max(normal_times):.3f})",
+        end="",
+    )
+    if random_times:
+        ratio = statistics.median(normal_times) / statistics.median(random_times)
+        print(f", random-vs-random {statistics.median(random_times):.3f}; ratio {ratio:.2f}", end="")
+    print(
+        f"\nCPU seconds a normal-vs-random game (the load of other jobs left out): median "
+        f"{statistics.median(normal_cpu):.3f}, worst {max(normal_cpu):.3f}"
     )
     return 0
 

@@ -181,3 +181,61 @@ def test_the_normal_bot_intercepts_only_with_three_or_more_units() -> None:
     assert NormalBot().act(view, random.Random(0)) == {"type": "decline"}
     view["actions"] = [{"type": "decline"}, small, big]
     assert NormalBot().act(view, random.Random(0)) == big
+
+
+def _impulse_view(role: str, actions: list[dict[str, object]], discard: list[int]) -> dict[str, object]:
+    view = _cp_view(role, actions)
+    view["decision"] = {"kind": "impulse", "role": role}
+    view["discard"] = discard
+    return view
+
+
+def test_the_normal_protestant_plays_here_i_stand_as_an_event_only_for_a_card_worth_more_than_its_cp() -> None:
+    """6.2: the event swaps Here I Stand's 5 CP for a card of the discard pile; a 2-CP card is not worth it."""
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    actions: list[dict[str, object]] = [
+        {"type": "play", "card": 7, "as": "event"},
+        {"type": "play", "card": 7, "as": "cp"},
+        {"type": "play", "card": 31, "as": "cp"},
+    ]
+    poor = _impulse_view("protestant", actions, [31, 14])  # Foul Weather (2 CP); Paul III may not be taken back
+    assert NormalBot().act(poor, random.Random(0)) == {"type": "play", "card": 7, "as": "cp"}
+    rich = _impulse_view("protestant", actions, [31, 46])  # Calvin's Institutes: 5 CP and the Protestant's event
+    assert NormalBot().act(rich, random.Random(0)) == {"type": "play", "card": 7, "as": "event"}
+
+
+def test_the_normal_protestant_takes_back_the_best_card_and_plays_it_for_its_side() -> None:
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    view = _cp_view("protestant", [{"type": "retrieve", "card": n} for n in (31, 46, 88)])
+    view["decision"] = {"kind": "here_i_stand", "role": "protestant"}
+    assert all(NormalBot().act(view, random.Random(i)) == {"type": "retrieve", "card": 46} for i in range(8))
+    view["decision"] = {"kind": "here_i_stand", "role": "protestant", "card": 88}
+    view["actions"] = [
+        {"type": "play", "card": 88, "as": "event"},  # Peasants' War helps the Papacy
+        {"type": "play", "card": 88, "as": "cp"},
+        {"type": "hold"},
+    ]
+    assert all(NormalBot().act(view, random.Random(i)) == {"type": "play", "card": 88, "as": "cp"} for i in range(8))
+
+
+def test_the_normal_bot_plays_its_own_invasion_and_keeps_the_card_the_other_player_resolves() -> None:
+    """Seed 9, ruling HIS-D02: French Invasion (206) is resolved by the Protestant, Knights of St. John (208) by the
+    Papacy, Plague (209) by its player."""
+    import random
+
+    from umpire.bots.his2p import NormalBot
+
+    view = _cp_view("protestant", [{"type": "diplomatic_card", "card": n} for n in (208, 206)])
+    view["decision"] = {"kind": "diplomatic_play", "role": "protestant"}
+    assert NormalBot().act(view, random.Random(0)) == {"type": "diplomatic_card", "card": 206}
+    view["actions"] = [{"type": "diplomatic_card", "card": n} for n in (208, 209)]
+    assert NormalBot().act(view, random.Random(0)) == {"type": "diplomatic_card", "card": 209}
+    view["role"] = "papacy"
+    view["decision"] = {"kind": "diplomatic_play", "role": "papacy"}
+    assert NormalBot().act(view, random.Random(0)) == {"type": "diplomatic_card", "card": 208}

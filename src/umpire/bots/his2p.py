@@ -1,21 +1,23 @@
 """Bots for Here I Stand, two-player (issue 16).
 
 - ``random`` picks uniformly among the legal actions its view lists.
-- ``normal`` plays a plain strategy for each side, from its seat's view and the public game data only (never the
-  other hand, never the generator): it scores each legal action and takes the best, ties broken at random.
-  The Protestant translates Scripture in German first (each full translation gives reformation attempts and VP),
-  publishes treatises where it has support, and debates when its debaters are the stronger; the Papacy builds
-  St. Peter's (5 CP, 1 VP), burns books where the Reformation has spread, founds Jesuit universities once it may,
-  debates with strong debaters. Both play as events the cards that help their side (home cards, the religious
-  events of their side) and spend the rest as CP, highest first. Reformation and counter-reformation targets are
-  chosen where the side's neighbours outnumber the other side's (rule book 18.3/18.4: dice come from adjacent
-  spaces of one's religion), electorates and keys first. At war it assaults whenever it may, moves its own or
-  (seed 11) another power's formations into spaces held by the mover's enemies, raises regulars, and intercepts
-  with three or more land units; in a combat-card window it plays each card offered (each helps its side), then
-  passes; in a response window it plays Foul Weather or Gout against an attack on its side, The Wartburg against a
-  Papal event that helps the Papacy, Here I Stand in a German debate, Halley's Comet to discard a card of the other
-  hand, and passes otherwise. Everything else (event sub-choices, retreats, losses) is picked at random among the
-  legal actions.
+- ``normal`` plays a plain strategy for each side, from its seat's view and the public game data only (never the other
+  hand, never the generator): it scores each legal action and takes the best, ties broken at random. The Protestant
+  translates Scripture in German first (each full translation gives reformation attempts and VP), publishes treatises
+  where it has support, and debates when its debaters are the stronger; the Papacy builds St. Peter's (5 CP, 1 VP),
+  burns books where the Reformation has spread, founds Jesuit universities once it may, debates with strong debaters.
+  Both play as events the cards that help their side (home cards, the religious events of their side) and spend the rest
+  as CP, highest first; the Protestant plays Here I Stand as an event only when the public discard pile holds a card
+  worth more than its 5 CP, takes back the best and plays it for its side. Of its Diplomatic cards each side plays first
+  one it resolves itself (an invasion against the other player) and keeps one the other player would resolve while it
+  may play another (seed 9, HIS-D02). Reformation and counter-reformation targets are chosen where the side's neighbours
+  outnumber the other side's (rule book 18.3/18.4: dice come from adjacent spaces of one's religion), electorates and
+  keys first. At war it assaults whenever it may, moves its own or (seed 11) another power's formations into spaces held
+  by the mover's enemies, raises regulars, and intercepts with three or more land units; in a combat-card window it
+  plays each card offered (each helps its side), then passes; in a response window it plays Foul Weather or Gout against
+  an attack on its side, The Wartburg against a Papal event that helps the Papacy, Here I Stand in a German debate,
+  Halley's Comet to discard a card of the other hand, and passes otherwise. Everything else (event sub-choices,
+  retreats, losses) is picked at random among the legal actions.
 
 A view lists every legal action fully formed, so neither bot needs the rules; both get their seat's view only.
 """
@@ -28,6 +30,7 @@ from functools import cache
 from typing import Any
 
 from umpire.games.his2p.cards import load_cards
+from umpire.games.his2p.diplomacy import BENEFITS, SPANISH_INVASION
 from umpire.games.his2p.mapdata import HisMap, load_map
 
 LEVELS = ("random", "normal")
@@ -127,6 +130,11 @@ def _card_cp() -> Mapping[int, int]:
     return {number: card.cp for number, card in load_cards().main.items()}
 
 
+@cache
+def _mandatory() -> frozenset[int]:
+    return frozenset(number for number, card in load_cards().main.items() if card.type == "mandatory")
+
+
 def _protestant(view: View, space: str) -> bool:
     return bool(view["spaces"].get(space, {}).get("protestant"))
 
@@ -194,9 +202,46 @@ def _score_play(view: View, side: str, action: Action) -> float:
         return 0.0
     name = _card_names().get(card, "")
     cp = _card_cp().get(card, 0)
+    if action.get("as") == "event" and name == "Here I Stand":
+        return 20.0 + cp if _best_retrieval(view, side) > cp else -2.0
     if action.get("as") == "event":
         return 20.0 + cp if name in GOOD_EVENTS[side] else -2.0
     return 10.0 + cp
+
+
+def retrieval_value(side: str, card: int) -> float:
+    """What a card taken back from the discard pile (Here I Stand, 6.2) is worth to ``side``: its CP, and 3 more
+    when its event helps the side."""
+    return _card_cp().get(card, 0) + (3.0 if _card_names().get(card, "") in GOOD_EVENTS[side] else 0.0)
+
+
+def _best_retrieval(view: View, side: str) -> float:
+    """The best card Here I Stand could take back from the public discard pile (mandatory events may not be taken)."""
+    cards = [n for n in view.get("discard") or [] if isinstance(n, int) and n not in _mandatory()]
+    return max((retrieval_value(side, n) for n in cards), default=0.0)
+
+
+def _score_here_i_stand(view: View, side: str, action: Action) -> float:
+    """Here I Stand's event (6.2): take back the card worth most (:func:`retrieval_value`), then play it as any card
+    of the hand would be played (:func:`_score_play`); keeping it ranks below playing it for CP."""
+    if action.get("type") == "retrieve":
+        return retrieval_value(side, int(action.get("card", 0)))
+    if action.get("type") == "hold":
+        return 9.0
+    return _score_play(view, side, action)
+
+
+def _score_diplomatic(view: View, side: str, action: Action) -> float:
+    """A Diplomatic card to play (seed 9; resolver: ruling HIS-D02): first one the side resolves itself against the
+    other player (an invasion of the other's lands), last one the other player resolves, which the hand keeps as
+    long as it holds another card."""
+    card = int(action.get("card", 0))
+    resolver = BENEFITS.get(card)
+    if card == SPANISH_INVASION:
+        resolver = "papacy" if (view.get("events") or {}).get("schmalkaldic_league") else "protestant"
+    if resolver is None:
+        return 1.0
+    return 2.0 if resolver == side else 0.0
 
 
 def _score_cp(view: View, side: str, action: Action) -> float:
@@ -295,6 +340,8 @@ _SCORERS: dict[str, Callable[[View, str, Action], float]] = {
     "attempts": _score_target,
     "flips": _score_flip,
     "impulse": _score_play,
+    "here_i_stand": _score_here_i_stand,
+    "diplomatic_play": _score_diplomatic,
     "cp": _score_cp,
     "diet": _score_diet,
     "spring": _score_spring,
