@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent
+from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
@@ -68,7 +68,7 @@ class EmpiresForTwo(Ruleset):
             Scenario("millennium", "Millennium 976: Germany and Byzantium, five Independent Empires"),
             Scenario("charlemagne", "Charlemagne 771: the Franks and Byzantium"),
         ),
-        browser=False,
+        browser=True,
         options=(Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),),
     )
 
@@ -106,9 +106,11 @@ class EmpiresForTwo(Ruleset):
     # --- views and actions ----------------------------------------------------------------------------------------
 
     def view(self, state: State, role: str) -> dict[str, Any]:
+        colours = {eid: e.colour for eid, e in load_scenario(state["scenario"]).empires.items()}
         empires = {
             eid: {
                 "name": e["name"],
+                "colour": colours[eid],
                 "status": e["status"],
                 "court": e["court"],
                 "gold": e["gold"],
@@ -124,11 +126,12 @@ class EmpiresForTwo(Ruleset):
             }
             for eid, e in board.empires(state)
         }
-        return {
+        out = {
             "ruleset": "empires2",
             "scenario": state["scenario"],
             "role": role,
             "round": state["round"],
+            "rounds": state["rounds"],
             "years": list(round_years(state["start_year"], max(1, state["round"]))),
             "phase": state["phase"],
             "order": state["order"],
@@ -148,6 +151,9 @@ class EmpiresForTwo(Ruleset):
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
         }
+        out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
+        out["decision_text"] = labels.decision_text(out)
+        return out
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
         if state.get("blocked"):
