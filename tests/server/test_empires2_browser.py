@@ -105,7 +105,7 @@ def test_empires2_played_from_the_page_and_a_sealed_bid_stays_sealed(browser: An
                 page = seat_pages[seat]
                 page.locator("#decision", has_text=seat_view["decision_text"]).wait_for()
                 _click(page, seat_view, action)
-                until(lambda: view(server, gid, gm_token) != gm_view)
+                until(lambda before=gm_view: view(server, gid, gm_token) != before)
                 page.wait_for_selector("#log li")
                 if kind == "defend":
                     assert "defends" in page.inner_text("#log")
