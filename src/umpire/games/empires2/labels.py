@@ -35,7 +35,7 @@ def label(view: View, action: Action) -> dict[str, str]:
     """``{"label", "group"}`` of one legal action."""
     kind = action["type"]
     role = view["role"]
-    eid = action.get("empire", role)
+    eid = str(action.get("empire", role))
     who = "" if eid == role or kind in ("end_alliance", "coup", "hinder", "defend") else f"{_empire(view, eid)}: "
     if kind == "defend":
         asked = view.get("defence") or {}
