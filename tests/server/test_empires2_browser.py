@@ -104,12 +104,15 @@ def test_empires2_played_from_the_page_and_a_sealed_bid_stays_sealed(browser: An
                 from_page.add(kind)
                 page = seat_pages[seat]
                 page.locator("#decision", has_text=seat_view["decision_text"]).wait_for()
+                if kind == "defend":  # the question in words, the attacked area outlined on the board
+                    assert "choose Germany's defence" in seat_view["decision_text"] or seat == "byzantine"
+                    page.wait_for_selector("#emp-map svg path#attacked")
+                    shot(page, f"{seat}-defence-question-laptop")
                 _click(page, seat_view, action)
                 until(lambda before=gm_view: view(server, gid, gm_token) != before)
                 page.wait_for_selector("#log li")
                 if kind == "defend":
                     assert "defends" in page.inner_text("#log")
-                    shot(page, f"{seat}-defence-laptop")
                 if kind == "endeavour":
                     shot(page, f"{seat}-endeavour-laptop")
             else:

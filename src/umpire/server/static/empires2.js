@@ -10,9 +10,11 @@
   let S = null;
   let picked = null;           // the area tapped on the map: only the actions naming it are shown
   let mapKey = null, mapLoading = null;
+  let decisionKey = null;      // the gold field starts at 0 for each new decision
   const api = (path) => "/api/games/" + gameId + path;
   const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Endeavours", "Taxation", "Alliances", "Turn"];
   const STATUS = { player: "player", independent: "Independent", allied: "Allied" };
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
   const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
   const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
   const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
@@ -92,6 +94,8 @@
     text("decision", line);
     const actions = v.actions || [], labels = v.action_labels || [];
     const most = Math.max(0, ...actions.filter(a => a.max_gold !== undefined).map(a => a.max_gold));
+    const key = JSON.stringify(actions);
+    if (key !== decisionKey) { U.$("gold").value = "0"; decisionKey = key; }
     show("gold-row", most > 0);
     U.$("gold").max = String(most);
     text("gold-note", "up to " + most + " for the action you pick; each gold adds one to its rating (a bid: the gold bid)");
@@ -120,7 +124,7 @@
     const v = S.view, t = U.clear(U.$("empires"));
     const areas = {};
     for (const a of Object.values(v.areas)) if (a.owner) areas[a.owner] = (areas[a.owner] || 0) + 1;
-    t.append(U.el("tr", {}, U.el("th", {}, "Empire"), U.el("th", {}, "Status"), U.el("th", {}, "Gold"), U.el("th", {}, "Statures"), U.el("th", {}, "Court")));
+    t.append(U.el("tr", {}, U.el("th", {}, "Empire"), U.el("th", {}, "Status"), U.el("th", {}, "Gold"), U.el("th", {}, "Statures")));
     for (const id of v.order && v.order.length ? v.order.filter(Boolean).concat(Object.keys(v.empires).filter(e => !v.order.includes(e))) : Object.keys(v.empires)) {
       const e = v.empires[id];
       let status = STATUS[e.status] || nice(e.status);
@@ -129,14 +133,13 @@
       const l = e.leader;
       const row = U.el("tr", { "data-empire": id, class: v.current === id ? "acting" : "" },
         U.el("th", {}, U.el("span", { class: "swatch", style: "background:" + e.colour }), e.name,
-          U.el("div", { class: "note" }, (areas[id] || 0) + " areas, " + e.year_cards + " Year Cards")),
+          U.el("div", { class: "note" }, "Court " + (e.court ? areaName(e.court) : "none") + " · " + plural(areas[id] || 0, "area") + " · " + plural(e.year_cards, "Year Card"))),
         U.el("td", {}, status),
         U.el("td", {}, String(e.gold)),
-        U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic),
-        U.el("td", {}, e.court ? areaName(e.court) : "none"));
+        U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic));
       t.append(row);
     }
-    t.append(U.el("tr", {}, U.el("td", { colspan: "5", class: "note" }, "Statures: administrative-combat-diplomatic. Order of play: " + (v.order || []).filter(Boolean).map(empireName).join(", "))));
+    t.append(U.el("tr", {}, U.el("td", { colspan: "4", class: "note" }, "Statures: administrative-combat-diplomatic. Order of play: " + (v.order || []).filter(Boolean).map(empireName).join(", "))));
   }
   function renderContests() {
     const box = U.clear(U.$("contests"));
