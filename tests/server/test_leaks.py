@@ -193,8 +193,8 @@ def test_empires2_a_sealed_bid_reaches_no_other_seat(live: LiveServer) -> None:
     gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
     auth = {who: {"Authorization": f"Bearer {t}"} for who, t in (*tokens.items(), ("gm", gm))}
     for seat in tokens:
-        http.post(f"/api/games/{gid}/join", json={"name": seat}, headers=auth[seat])
-    http.post(f"/api/games/{gid}/gm/start", headers=auth["gm"])
+        assert http.post(f"/api/games/{gid}/join", json={"name": seat}, headers=auth[seat]).status_code == 200
+    assert http.post(f"/api/games/{gid}/gm/start", json={}, headers=auth["gm"]).status_code == 200
     bot, rng = NormalBot(), random.Random(0)
     for _ in range(400):  # the normal bot's game of this seed reaches a contest both seats bid in
         gm_view = http.get(f"/api/games/{gid}", headers=auth["gm"]).json()["view"]
@@ -209,7 +209,9 @@ def test_empires2_a_sealed_bid_reaches_no_other_seat(live: LiveServer) -> None:
     stop = threading.Event()
     threads = [
         threading.Thread(
-            target=stream, args=(f"{live.url}/api/games/{gid}/events", tokens.get(who), received[who], stop), daemon=True
+            target=stream,
+            args=(f"{live.url}/api/games/{gid}/events", tokens.get(who), received[who], stop),
+            daemon=True,
         )
         for who in received
     ]
