@@ -59,6 +59,10 @@ def _button_label(seat_view: dict[str, Any], action: dict[str, Any]) -> str:
 
 def _click(page: Any, seat_view: dict[str, Any], action: dict[str, Any]) -> None:
     label = _button_label(seat_view, action)
+    group = next(g["group"] for g in seat_view["action_labels"] if g["label"] == label)
+    folded = page.locator(f"details.emp-fold[data-group='{group}']:not([open]) > summary")
+    if folded.count():  # a long group is folded: open it, as a player does
+        folded.click()
     if page.locator("#gold-row:not(.hidden)").count():
         page.fill("#gold", str(action.get("gold", 0)))
     page.locator("button.his-action", has_text=label).first.click()

@@ -13,7 +13,20 @@ View = dict[str, Any]
 Action = dict[str, Any]
 
 #: The page's groups of buttons, in the order shown.
-GROUPS = ("Defence", "Asylum", "Sealed bid", "Place in the round", "Endeavours", "Taxation", "Alliances", "Turn")
+GROUPS = (
+    "Defence",
+    "Asylum",
+    "Sealed bid",
+    "Place in the round",
+    "Ruling",
+    "Fortification",
+    "Conquest",
+    "Pillage",
+    "Diplomacy",
+    "Taxation",
+    "Alliances",
+    "Turn",
+)
 
 
 def _place_name(aid: str) -> str:
@@ -70,7 +83,7 @@ def label(view: View, action: Action) -> dict[str, str]:
         gold = f", up to {action['max_gold']} gold more" if action.get("max_gold") else ""
         return {
             "label": f"{who}{text} (rating {_signed(int(action['er']))}; {paid}{gold})",
-            "group": "Endeavours",
+            "group": what.capitalize(),
         }
     if kind == "tax":
         n = len(action["areas"])

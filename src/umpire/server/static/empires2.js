@@ -12,7 +12,9 @@
   let mapKey = null, mapLoading = null;
   let decisionKey = null;      // the gold field starts at 0 for each new decision
   const api = (path) => "/api/games/" + gameId + path;
-  const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Endeavours", "Taxation", "Alliances", "Turn"];
+  const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
+  const FOLD = 6;              // a group of more buttons than this is folded (its summary says how many)
+  const unfolded = new Set();  // the folded groups the player opened
   const STATUS = { player: "player", independent: "Independent", allied: "Allied" };
   const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
   const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
@@ -104,14 +106,23 @@
     for (const g of GROUPS) {
       const mine = shown.filter(x => x.l.group === g);
       if (!mine.length) continue;
-      const group = U.el("div", { class: "his-group", "data-group": g }, U.el("h4", {}, g));
+      const fold = mine.length > FOLD && !picked;
+      const group = U.el("div", { class: "his-group", "data-group": g });
+      if (fold) {
+        const details = U.el("details", { class: "emp-fold", "data-group": g }, U.el("summary", {}, g + ": " + mine.length + " choices"), group);
+        if (unfolded.has(g)) details.open = true;
+        details.addEventListener("toggle", () => { if (details.open) unfolded.add(g); else unfolded.delete(g); });
+        box.append(details);
+      } else {
+        group.append(U.el("h4", {}, g));
+        box.append(group);
+      }
       for (const { a, l } of mine) {
         group.append(U.el("button", {
           type: "button", class: "his-action" + (a.type === "end_turn" ? " pass" : ""), "data-type": a.type,
           onclick: (ev) => { ev.target.disabled = true; post("/actions", { action: toSend(a) }, U.$("action-error")).catch(() => { ev.target.disabled = false; }); },
         }, l.label));
       }
-      box.append(group);
     }
     if (picked) {
       box.prepend(U.el("p", { class: "help" }, "Actions on " + areaName(picked) + " ",
