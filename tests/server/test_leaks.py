@@ -178,3 +178,65 @@ def test_gm_only_fields_never_reach_others(live: LiveServer, role: str) -> None:
     gm_text = http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {made['gm_token']}"}).text
     assert '"TURKEY":70' in gm_text.replace(" ", "")
     http.close()
+
+
+def test_empires2_a_sealed_bid_reaches_no_other_seat(live: LiveServer) -> None:
+    """33.46: a seat's gold bid in an alliance contest reaches neither the other seat nor an observer (answers,
+    the event stream, the page, the map) until the contest is settled."""
+    import random
+    import re
+
+    from umpire.bots.empires2 import NormalBot
+
+    http = httpx.Client(base_url=live.url, timeout=30)
+    made = http.post("/api/games", json={"ruleset": "empires2", "seed": 22}).json()
+    gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+    auth = {who: {"Authorization": f"Bearer {t}"} for who, t in (*tokens.items(), ("gm", gm))}
+    for seat in tokens:
+        assert http.post(f"/api/games/{gid}/join", json={"name": seat}, headers=auth[seat]).status_code == 200
+    assert http.post(f"/api/games/{gid}/gm/start", json={}, headers=auth["gm"]).status_code == 200
+    bot, rng = NormalBot(), random.Random(0)
+    for _ in range(400):  # the normal bot's game of this seed reaches a contest both seats bid in
+        gm_view = http.get(f"/api/games/{gid}", headers=auth["gm"]).json()["view"]
+        if len(gm_view["acting"]) == 2 and gm_view["contests"]:
+            break
+        seat = gm_view["acting"][0]
+        action = bot.act(http.get(f"/api/games/{gid}", headers=auth[seat]).json()["view"], rng)
+        assert http.post(f"/api/games/{gid}/actions", json={"action": action}, headers=auth[seat]).status_code == 200
+    assert sorted(gm_view["acting"]) == ["byzantine", "germany"]
+
+    received: dict[str, list[str]] = {"germany": [], "observer": []}
+    stop = threading.Event()
+    threads = [
+        threading.Thread(
+            target=stream,
+            args=(f"{live.url}/api/games/{gid}/events", tokens.get(who), received[who], stop),
+            daemon=True,
+        )
+        for who in received
+    ]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)
+    bid = 3
+    sent = {"type": "bid", "gold": bid}
+    assert http.post(f"/api/games/{gid}/actions", json={"action": sent}, headers=auth["byzantine"]).status_code == 200
+    gm_view = http.get(f"/api/games/{gid}", headers=auth["gm"]).json()["view"]
+    assert gm_view["contests"][0]["bids"]["byzantine"] == bid and gm_view["acting"] == ["germany"]
+    for who in received:
+        headers = auth.get(who, {})
+        received[who] += [
+            http.get(f"/api/games/{gid}", headers=headers).text,
+            http.get(f"/api/games/{gid}/map.svg", headers=headers).text,
+            http.get(f"/g/{gid}").text,
+        ]
+    time.sleep(1.0)
+    stop.set()
+    for who, texts in received.items():
+        blob = "\n".join(texts).replace(" ", "")
+        assert '"byzantine":"sealed"' in blob or "bids/byzantine" in blob, who
+        assert not re.search(rf'"bids":\{{[^}}]*"byzantine":{bid}', blob), f"{who} received Byzantium's bid"
+        assert not re.search(rf'bids/byzantine","value":{bid}', blob), f"{who} received Byzantium's bid"
+    for t in threads:
+        t.join(timeout=5)
+    http.close()

@@ -8,7 +8,8 @@
   conquers the weakest neighbours it can hit at a good rating (an independent area before another empire's), raises
   social states, fortifies unfortified border areas, pillages for gold when nothing better is on; it keeps two gold
   and one Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next
-  band of the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing).
+  band of the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
+  attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it.
 
 A view lists every legal endeavour with its rating before gold (``er``) and the most gold it may add
 (``max_gold``), so the bots need no engine state; ``normal`` reads the rebellion-value terms of its own areas from
@@ -43,7 +44,7 @@ BANDS = (1, 5, 8)
 def _clean(action: Action, gold: int) -> Action:
     """The action to send: the listed one without its information keys, with the gold chosen."""
     out = {k: v for k, v in action.items() if k not in ("max_gold", "er")}
-    if out["type"] == "endeavour":
+    if out["type"] == "endeavour" or (out["type"] == "defend" and out["defend"]):
         out["gold"] = gold
     return out
 
@@ -159,6 +160,8 @@ class NormalBot:
         kinds = {a["type"] for a in actions}
         if "asylum" in kinds:
             return {"type": "asylum", "grant": True}
+        if "defend" in kinds:
+            return defend(view)
         if "bid" in kinds:  # a sealed bid in an alliance contest (33.46): a little, keeping the defence's gold
             bid = next(a for a in actions if a["type"] == "bid")
             return {"type": "bid", "gold": max(0, min(2, int(bid["max_gold"]) - KEEP_GOLD))}
@@ -193,6 +196,15 @@ class NormalBot:
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
+
+
+def defend(view: View) -> Action:
+    """Always defend (as 33.23's Independents), adding the gold that brings the attack's rating below the results
+    table's first band, when the treasury holds it; otherwise none."""
+    question = view["defence"]
+    need = max(0, question["attack_er"] - question["reduction"] - BANDS[0] + 1)
+    gold = need if need <= question["max_gold"] else 0
+    return {"type": "defend", "defend": True, "gold": gold, "empire": question["defender"]}
 
 
 def make_bot(level: str) -> RandomBot | NormalBot:

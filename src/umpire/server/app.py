@@ -395,8 +395,8 @@ def create_app(
         if ruleset is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
         # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk;
-        # Here I Stand its own: the board, the hand, the tracks and the legal actions as buttons.
-        page = {"rr3": "rr3.html", "his2p": "his2p.html"}.get(ruleset, "game.html")
+        # Here I Stand and Empires for Two their own: the board, the side tables and the legal actions as buttons.
+        page = {"rr3": "rr3.html", "his2p": "his2p.html", "empires2": "empires2.html"}.get(ruleset, "game.html")
         return templates.TemplateResponse(request, page, {"game_id": game_id})
 
     @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)

@@ -151,8 +151,19 @@ def _rr3_svg(view: dict[str, Any], panel: bool) -> str:
     return _SVGS.get(key, lambda: draw(view))
 
 
+def _empires2_svg(view: dict[str, Any], panel: bool) -> str:
+    from umpire.games.empires2.drawing import DRAWN_KEYS, draw_view
+
+    key = canonical_json(["empires2", {k: view.get(k) for k in DRAWN_KEYS}, panel])
+    return _SVGS.get(key, lambda: draw_view(view, panel))
+
+
 #: Rulesets that draw their own board from a view (``draw(view, panel)``), by the view's ``ruleset``.
-OWN_DRAWINGS: dict[str, Callable[[dict[str, Any], bool], str]] = {"his2p": _his2p_svg, "rr3": _rr3_svg}
+OWN_DRAWINGS: dict[str, Callable[[dict[str, Any], bool], str]] = {
+    "his2p": _his2p_svg,
+    "rr3": _rr3_svg,
+    "empires2": _empires2_svg,
+}
 
 
 def map_svg(view: dict[str, Any], *, panel: bool = True) -> str | None:

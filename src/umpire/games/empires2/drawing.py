@@ -31,7 +31,11 @@ from umpire.render.svg import (
     _text,
 )
 
-__all__ = ["draw_map_svg", "geometry_source"]
+__all__ = ["DRAWN_KEYS", "draw_map_svg", "draw_view", "geometry_source"]
+
+#: The keys of a game's view the board is drawn from (the server caches a drawing by them).
+DRAWN_KEYS = ("scenario", "areas", "empires", "defence")
+UNREST_STROKE = "#c0392b"
 
 LAND_PX = 10.0
 SEA_PX = 11.5
@@ -66,7 +70,9 @@ def _star(parent: ET.Element, x: float, y: float, r: float, **attrs: Any) -> Non
     _sub(parent, "polygon", points=" ".join(pts), **attrs)
 
 
-def _area_title(game_map: EmpiresMap, scenario: Scenario | None, area_id: str) -> str:
+def _area_title(
+    game_map: EmpiresMap, scenario: Scenario | None, area_id: str, live: dict[str, Any] | None = None
+) -> str:
     a = game_map.area(area_id)
     language = scenario.language(game_map, area_id) if scenario else a.language
     religion = scenario.religion(game_map, area_id) if scenario else a.religion
@@ -75,29 +81,53 @@ def _area_title(game_map: EmpiresMap, scenario: Scenario | None, area_id: str) -
         f"{language.replace('_', ' ')}, {religion}, {a.terrain}"
     )
     if scenario is not None:
-        owner = scenario.possessor(area_id)
+        owner = live["owners"].get(area_id) if live else scenario.possessor(area_id)
         text += f"; {scenario.empires[owner].name}" if owner else "; independent"
-        level = scenario.fortifications.get(area_id)
+        if live and area_id in live["unrest"]:
+            text += "; in unrest"
+        level = live["fortification"].get(area_id) if live else scenario.fortifications.get(area_id)
         if level:
             text += f"; fortification level {level}"
     return text
 
 
-def draw_map_svg(
-    scenario: Scenario | None = None, game_map: EmpiresMap | None = None, *, width_px: float | None = None
-) -> str:
-    """The SVG text of the map; with ``scenario``, areas take the colour of the empire possessing them.
+def draw_view(view: dict[str, Any], panel: bool = True) -> str:
+    """The board of a game in progress, from a view (``rules.view``): each area in its possessor's colour now, an
+    area in unrest outlined red, the Courts where they are now, the area under attack marked; ``panel=False`` draws
+    the map alone (the game page lists the empires itself)."""
+    from umpire.games.empires2.scenario import load_scenario
 
-    Every land area gets ``id="area-<id>"`` and a label ``id="label-<id>"`` holding its name; every sea area
-    ``id="sea-<id>"`` and ``id="label-<id>"``; every court a star ``id="court-<empire>"``; the panel lists the
-    empires (``id="empire-<id>"``).
+    live = {
+        "owners": {aid: a["owner"] for aid, a in view["areas"].items()},
+        "fortification": {aid: a["fortification"] for aid, a in view["areas"].items()},
+        "unrest": sorted(aid for aid, a in view["areas"].items() if a.get("unrest")),
+        "courts": {eid: e["court"] for eid, e in view["empires"].items() if e.get("court") and not e.get("demise")},
+        "attacked": (view.get("defence") or {}).get("area"),
+    }
+    return draw_map_svg(load_scenario(view["scenario"]), live=live, panel=panel)
+
+
+def draw_map_svg(
+    scenario: Scenario | None = None,
+    game_map: EmpiresMap | None = None,
+    *,
+    width_px: float | None = None,
+    live: dict[str, Any] | None = None,
+    panel: bool = True,
+) -> str:
+    """The SVG text of the map; with ``scenario``, areas take the colour of the empire possessing them (at the
+    start, or by ``live``: ``owners``, ``courts``, ``unrest`` and ``attacked`` of a game in progress).
+
+    Every land area gets ``id="area-<id>"`` (and ``data-area``) and a label ``id="label-<id>"`` holding its name;
+    every sea area ``id="sea-<id>"`` and ``id="label-<id>"``; every court a star ``id="court-<empire>"``; the panel
+    lists the empires (``id="empire-<id>"``).
     """
     game_map = game_map or load_map()
     geom = map_geometry(geometry_source(game_map))
     map_w = width_px or _width(geom)
     canvas = Canvas(geom, map_w / geom.width())
     map_h = geom.height() * canvas.scale
-    total_w = map_w + PANEL_PX
+    total_w = map_w + (PANEL_PX if panel else 0)
     root = ET.Element(
         "svg",
         {
@@ -119,12 +149,21 @@ def draw_map_svg(
         t = _sub(el, "title")
         t.text = game_map.seas[sid].name
     land_g = _sub(root, "g", id="areas", stroke=LAND_BORDER, stroke_width=0.7, stroke_linejoin="round")
+    owners = live["owners"] if live else {}
     for aid in sorted(game_map.areas):
-        owner = scenario.possessor(aid) if scenario else None
+        owner = owners.get(aid) if live else scenario.possessor(aid) if scenario else None
         fill = scenario.empires[owner].colour if scenario and owner else LAND_FILL
-        el = _sub(land_g, "path", id=f"area-{aid}", d=canvas.path(geom.provinces[aid].area), fill=fill, class_="area")
+        el = _sub(
+            land_g,
+            "path",
+            id=f"area-{aid}",
+            d=canvas.path(geom.provinces[aid].area),
+            fill=fill,
+            class_="area",
+            data_area=aid,
+        )
         t = _sub(el, "title")
-        t.text = _area_title(game_map, scenario, aid)
+        t.text = _area_title(game_map, scenario, aid, live)
     if not geom.unclaimed_land.is_empty:
         _sub(
             root,
@@ -137,13 +176,25 @@ def draw_map_svg(
         )
     _sub(root, "path", id="coastline", d=canvas.path(geom.land), fill="none", stroke=COAST, stroke_width=1.0)
 
+    if live:
+        marks = _sub(root, "g", id="marks", fill="none", stroke_linejoin="round")
+        for aid in live["unrest"]:
+            d = canvas.path(geom.provinces[aid].area)
+            _sub(marks, "path", id=f"unrest-{aid}", d=d, stroke=UNREST_STROKE, stroke_width=2.2, stroke_dasharray="5 3")
+        if live["attacked"]:
+            d = canvas.path(geom.provinces[live["attacked"]].area)
+            _sub(marks, "path", id="attacked", d=d, stroke=INK, stroke_width=3.5)
     if scenario is not None:
         courts_g = _sub(root, "g", id="courts")
+        courts = live["courts"] if live else {e.id: e.court for e in scenario.empires.values()}
         for empire in scenario.empires.values():
-            x, y = canvas.xy(*geom.provinces[empire.court].point)
+            if empire.id not in courts:
+                continue
+            court = courts[empire.id]
+            x, y = canvas.xy(*geom.provinces[court].point)
             g = _sub(courts_g, "g", id=f"court-{empire.id}")
             t = _sub(g, "title")
-            t.text = f"{game_map.area(empire.court).name}: court area of {empire.name}"
+            t.text = f"{game_map.area(court).name}: court area of {empire.name}"
             _star(g, x, y - 11, 6.5, fill="#ffd84a", stroke=INK, stroke_width=0.9)
 
     labels_g = _sub(root, "g", id="labels", text_anchor="middle")
@@ -174,7 +225,8 @@ def draw_map_svg(
             font_style="italic",
         )
 
-    _panel(root, game_map, scenario, map_w, map_h)
+    if panel:
+        _panel(root, game_map, scenario, map_w, map_h)
     _sub(root, "rect", x=0, y=0, width=_fmt(map_w), height=_fmt(map_h), fill="none", stroke=INK, stroke_width=1.5)
     ET.indent(root, space="")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

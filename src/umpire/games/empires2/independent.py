@@ -12,6 +12,7 @@ the empire (33.44, ``alliances.py``).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,10 @@ State = dict[str, Any]
 MAX_KEPT = 3
 #: 33.24 C: only four endeavours are ever attempted.
 ENDEAVOURS_PER_TURN = 4
+#: :func:`attempt`'s answer when the endeavour waits for a player's defence choice (EMP-S07).
+ASKED = "asked"
+#: :func:`carry_out`'s ``defend`` for an owner that defends by 33.23 (whenever able).
+AUTO = "auto"
 #: 33.23: Year Cards kept back for a defensive endeavour.
 YEAR_CARDS_KEPT = 1
 #: 33.23, 33.25: gold always kept for a defensive endeavour.
@@ -115,7 +120,7 @@ def resume_turn(state: State, tables: Tables | None = None, game_map: EmpiresMap
     turn = state["iturn"]
     eid = turn["empire"]
     while True:
-        if state.get("contests") or state["empires"][eid]["status"] != board.INDEPENDENT:
+        if state.get("contests") or state.get("defence") or state["empires"][eid]["status"] != board.INDEPENDENT:
             return False
         stage = turn["stage"]
         if stage == "event":
@@ -382,7 +387,7 @@ def base_for(state: State, eid: str, target: str, m: EmpiresMap) -> str:
     return max(own, key=lambda aid: (state["areas"][aid]["social_state"], [-ord(c) for c in aid]))
 
 
-def _weapons(state: State, eid: str) -> int:
+def weapons(state: State, eid: str) -> int:
     return sum(1 for card in state["empires"][eid]["in_play"] if card in WEAPONS_CARDS)
 
 
@@ -404,7 +409,7 @@ def basic_er(state: State, eid: str, endeavour: str, target: str, game_map: Empi
             a["social_state"],
             a["fortification"],
             c,
-            weapons_cards=_weapons(state, eid),
+            weapons_cards=weapons(state, eid),
         )
     if endeavour == "pillage":
         return pillage_er(
@@ -414,7 +419,7 @@ def basic_er(state: State, eid: str, endeavour: str, target: str, game_map: Empi
             a["social_state"],
             a["fortification"],
             c,
-            weapons_cards=_weapons(state, eid),
+            weapons_cards=weapons(state, eid),
         )
     raise ValueError(f"an Independent Empire does not conduct {endeavour!r} endeavours")
 
@@ -503,6 +508,7 @@ def case_33_24c_endeavours(
     done = 0
     while (
         not state.get("contests")
+        and not state.get("defence")
         and state["empires"][eid]["status"] == board.INDEPENDENT
         and not state["empires"][eid].get("demise")
     ):
@@ -535,7 +541,42 @@ def case_33_24c_next(
 def attempt(
     state: State, eid: str, plan: Plan, tables: Tables | None = None, game_map: EmpiresMap | None = None
 ) -> str:
-    """Pay, turn over a Year Card, read and apply the result; an attacked owner defends first. Returns the code."""
+    """Pay, turn over a Year Card, read and apply the result; an attacked owner defends first. Returns the code,
+    or ``ASKED`` when the attacked area's empire is run by a player who may defend: the endeavour then waits in
+    ``state["defence"]`` for his choice (``defence.py``, EMP-S07) and :func:`carry_out` finishes it."""
+    m = game_map or load_map()
+    owner = state["areas"][plan.target]["owner"]
+    if plan.endeavour in ("conquest", "pillage") and owner is not None:
+        seat = alliances.case_33_31_controller(state, owner)
+        if seat is not None and can_defend(state, owner, tables):
+            state["defence"] = {
+                "seat": seat,
+                "attacker": eid,
+                "defender": owner,
+                "plan": dataclasses.asdict(plan),
+            }
+            what = f"{plan.endeavour} against {_area(plan.target, m)}"
+            _say(state, eid, f"{what}: {name(state, owner)}'s player decides its defence")
+            return ASKED
+    return carry_out(state, eid, plan, AUTO, tables, m)
+
+
+def can_defend(state: State, eid: str, tables: Tables | None = None) -> bool:
+    """Whether an empire holds a defence's cost in gold and a Year Card to turn over (rewrite 13.0, EMP-R02)."""
+    e = state["empires"][eid]
+    return bool(e["year_cards"]) and e["gold"] >= endeavour_cost("defence", tables)
+
+
+def carry_out(
+    state: State,
+    eid: str,
+    plan: Plan,
+    defend: int | str | None,
+    tables: Tables | None = None,
+    game_map: EmpiresMap | None = None,
+) -> str:
+    """The endeavour of :func:`attempt` done: ``defend`` is ``AUTO`` (33.23, the owner defends whenever able), the
+    gold its player adds to a defence, or None when he declines to defend."""
     m = game_map or load_map()
     e = state["empires"][eid]
     if plan.step == 1:
@@ -547,9 +588,13 @@ def attempt(
     if plan.endeavour in ("conquest", "pillage") and owner is not None:
         if plan.target not in state["empires"][owner]["attacked"]:
             state["empires"][owner]["attacked"].append(plan.target)
-        defence = case_33_23_defend(state, owner, plan.target, tables, m)
-        if defence is not None:
-            er -= defence.reduction
+        if defend is None:
+            board.log(state, f"{name(state, owner)} does not defend {m.area(plan.target).name} (its player's choice)")
+        else:
+            extra = 0 if defend == AUTO else int(defend)
+            defence = case_33_23_defend(state, owner, plan.target, tables, m, extra)
+            if defence is not None:
+                er -= defence.reduction
     card, rest = turn_over(board.year_cards(state, eid))
     e["year_cards"] = [board.card_json(c) for c in rest]
     read = read_year_card(plan.endeavour, er, card, tables)
@@ -646,27 +691,33 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
 
 
 def case_33_23_defend(
-    state: State, eid: str, aid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
+    state: State,
+    eid: str,
+    aid: str,
+    tables: Tables | None = None,
+    game_map: EmpiresMap | None = None,
+    gold: int = 0,
 ) -> Defence | None:
     """33.23: an attacked empire defends whenever it has the defence's gold and a Year Card: it pays the cost
-    (EMP-R02), turns over a Year Card and takes its combat stature (and weapons cards) off the attack. EMP-S07: a
-    player empire attacked by an Independent defends by the same rule until the engine asks its player."""
+    (EMP-R02), turns over a Year Card and takes its combat stature (and weapons cards) off the attack. A player's
+    empire defends this way with the ``gold`` its player adds (rewrite 13.0, EMP-S07)."""
     m = game_map or load_map()
     e = state["empires"][eid]
     cost = endeavour_cost("defence", tables)
-    if e["gold"] < cost or not e["year_cards"]:
+    if e["gold"] < cost + gold or not e["year_cards"]:
         board.log(
             state,
             f"{name(state, eid)} cannot defend {m.area(aid).name}: {e['gold']} gold, {len(e['year_cards'])} Year Cards",
         )
         return None
-    e["gold"] -= cost
+    e["gold"] -= cost + gold
     card, rest = turn_over(board.year_cards(state, eid))
     e["year_cards"] = [board.card_json(c) for c in rest]
-    defence = Defence(board.leader(state, eid).combat, 0, _weapons(state, eid))
+    defence = Defence(board.leader(state, eid).combat, gold, weapons(state, eid))
+    added = f" and {gold} more" if gold else ""
     board.log(
         state,
-        f"{name(state, eid)} defends {m.area(aid).name}: {cost} gold, Year Card {card.id}, "
+        f"{name(state, eid)} defends {m.area(aid).name}: {cost} gold{added}, Year Card {card.id}, "
         f"-{defence.reduction} to the attack",
     )
     if card.stature_check:

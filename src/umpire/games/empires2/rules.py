@@ -6,9 +6,11 @@ an Independent's by the engine (``independent.py``), a player's by its actions, 
 Year Cards left unused are turned over for stature checks. Actions (each listed in the acting seat's view):
 ``{"type": "place", "place": 2}``, ``{"type": "endeavour", "endeavour": "ruling", "area": "saxony", "gold": 1}``,
 ``{"type": "tax", "areas": {"saxony": 2}}``, ``{"type": "end_turn"}``, and while an asylum question is open (33.61,
-``demise.py``) ``{"type": "asylum", "grant": true}``. An Allied Empire (33.3) is run by its player in its own place
-with its own leader: his actions for it carry ``"empire": <id>``. Alliances (33.4, ``alliances.py``):
-``{"type": "endeavour", "endeavour": "diplomacy", "area": <a Court>}``, sealed bids ``{"type": "bid", "gold": 2}``,
+``demise.py``) ``{"type": "asylum", "grant": true}``; while a player's empire is attacked, his defence (rewrite 13.0,
+``defence.py``): ``{"type": "defend", "gold": 1}`` or ``{"type": "defend", "defend": false}``. An Allied Empire
+(33.3) is run by its player in its own place with its own leader: his actions for it carry ``"empire": <id>``.
+Alliances (33.4, ``alliances.py``): ``{"type": "endeavour", "endeavour": "diplomacy", "area": <a Court>}``,
+sealed bids ``{"type": "bid", "gold": 2}``,
 ``{"type": "end_alliance", "empire": <id>}``, ``{"type": "coup", "empire": <id>}``,
 ``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
 ``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, demise, events, exchange, independent
+from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
@@ -66,7 +68,7 @@ class EmpiresForTwo(Ruleset):
             Scenario("millennium", "Millennium 976: Germany and Byzantium, five Independent Empires"),
             Scenario("charlemagne", "Charlemagne 771: the Franks and Byzantium"),
         ),
-        browser=False,
+        browser=True,
         options=(Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),),
     )
 
@@ -104,9 +106,11 @@ class EmpiresForTwo(Ruleset):
     # --- views and actions ----------------------------------------------------------------------------------------
 
     def view(self, state: State, role: str) -> dict[str, Any]:
+        colours = {eid: e.colour for eid, e in load_scenario(state["scenario"]).empires.items()}
         empires = {
             eid: {
                 "name": e["name"],
+                "colour": colours[eid],
                 "status": e["status"],
                 "court": e["court"],
                 "gold": e["gold"],
@@ -122,11 +126,12 @@ class EmpiresForTwo(Ruleset):
             }
             for eid, e in board.empires(state)
         }
-        return {
+        out = {
             "ruleset": "empires2",
             "scenario": state["scenario"],
             "role": role,
             "round": state["round"],
+            "rounds": state["rounds"],
             "years": list(round_years(state["start_year"], max(1, state["round"]))),
             "phase": state["phase"],
             "order": state["order"],
@@ -144,7 +149,11 @@ class EmpiresForTwo(Ruleset):
             "acting": _acting(state),
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
             "asylum": demise.view(state, role),
+            "defence": defence.view(state),
         }
+        out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
+        out["decision_text"] = labels.decision_text(out)
+        return out
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
         if state.get("blocked"):
@@ -173,6 +182,14 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         return
     if role not in _acting(state):
         raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
+    if defence.pending(state):
+        if kind != "defend":
+            raise IllegalAction(f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}")
+        try:
+            defence.answer(state, role, action)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        return
     if demise.pending(state):
         if kind != "asylum":
             raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
@@ -220,6 +237,8 @@ def _acting(state: State) -> list[str]:
     empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
+    if defence.pending(state):
+        return defence.waiting_for(state)
     if demise.pending(state):
         return demise.waiting_for(state)
     waiting = alliances.bidders(state)
@@ -264,6 +283,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
+    if defence.pending(state):
+        return defence.actions(state, role)
     if demise.pending(state):
         return demise.actions(state, role)
     if role in alliances.bidders(state):
@@ -336,7 +357,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 
 
 def _advance(state: State) -> None:
-    while not state["over"] and not demise.pending(state):
+    while not state["over"] and not demise.pending(state) and not defence.pending(state):
         if state.get("contests"):
             alliances.resolve_ready(state)
             if state.get("contests"):

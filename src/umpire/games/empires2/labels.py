@@ -1,0 +1,150 @@
+"""The legal actions of Empires for Two in words, as the game page's buttons show them, and the open decision in a
+sentence. Read from the seat's own view only (``rules.view``), so nothing here can show what the seat may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.empires2.endeavours import endeavour_cost
+from umpire.games.empires2.mapdata import load_map
+
+View = dict[str, Any]
+Action = dict[str, Any]
+
+#: The page's groups of buttons, in the order shown.
+GROUPS = (
+    "Defence",
+    "Asylum",
+    "Sealed bid",
+    "Place in the round",
+    "Ruling",
+    "Fortification",
+    "Conquest",
+    "Pillage",
+    "Diplomacy",
+    "Taxation",
+    "Alliances",
+    "Turn",
+)
+
+
+def _place_name(aid: str) -> str:
+    m = load_map()
+    if aid in m.areas:
+        return m.area(aid).name
+    return aid.replace("_", " ")
+
+
+def _empire(view: View, eid: str) -> str:
+    return str(view["empires"][eid]["name"]) if eid in view["empires"] else eid
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def label(view: View, action: Action) -> dict[str, str]:
+    """``{"label", "group"}`` of one legal action."""
+    kind = action["type"]
+    role = view["role"]
+    eid = str(action.get("empire", role))
+    who = "" if eid == role or kind in ("end_alliance", "coup", "hinder", "defend") else f"{_empire(view, eid)}: "
+    if kind == "defend":
+        asked = view.get("defence") or {}
+        area = _place_name(asked.get("area", ""))
+        if not action.get("defend", True):
+            return {"label": f"Do not defend {area}", "group": "Defence"}
+        return {
+            "label": f"Defend {area}: {asked.get('cost', 2)} gold and a Year Card, "
+            f"{-int(asked.get('reduction', 0)):+d} to the attack, more for each gold added",
+            "group": "Defence",
+        }
+    if kind == "asylum":
+        asked = view.get("asylum") or {}
+        exile = _empire(view, asked.get("empire", ""))
+        return {"label": f"{'Grant' if action['grant'] else 'Refuse'} asylum to {exile}", "group": "Asylum"}
+    if kind == "bid":
+        return {"label": f"Seal a bid of the gold chosen (up to {action['max_gold']})", "group": "Sealed bid"}
+    if kind == "place":
+        return {"label": f"{who}Take place {action['place']} in the round", "group": "Place in the round"}
+    if kind == "endeavour":
+        what = str(action["endeavour"])
+        area = _place_name(action["area"])
+        if what == "diplomacy":
+            owner = next((e["name"] for e in view["empires"].values() if e["court"] == action["area"]), area)
+            text = f"Diplomacy at {area}, the Court of {owner}"
+        elif what in ("ruling", "fortification"):
+            text = f"{what.capitalize()} in {area}"
+        else:
+            text = f"{what.capitalize()} of {area}"
+        cost = endeavour_cost(what)
+        paid = f"{cost} gold" if cost else "no cost"
+        gold = f", up to {action['max_gold']} gold more" if action.get("max_gold") else ""
+        return {
+            "label": f"{who}{text} (rating {_signed(int(action['er']))}; {paid}{gold})",
+            "group": what.capitalize(),
+        }
+    if kind == "tax":
+        n = len(action["areas"])
+        return {"label": f"{who}Tax 1 gold from each area that yields gold ({n} areas)", "group": "Taxation"}
+    if kind == "end_turn":
+        return {"label": f"{who}End the player-turn", "group": "Turn"}
+    if kind == "end_alliance":
+        return {"label": f"End the alliance with {_empire(view, eid)}", "group": "Alliances"}
+    if kind == "coup":
+        return {"label": f"Diplomatic Coup: {_empire(view, eid)}'s other ties are lost", "group": "Alliances"}
+    if kind == "hinder":
+        if action["on"]:
+            return {"label": f"Take 2 off {_empire(view, eid)}'s endeavours again", "group": "Alliances"}
+        return {"label": f"Stop taking 2 off {_empire(view, eid)}'s endeavours", "group": "Alliances"}
+    return {"label": kind.replace("_", " "), "group": "Turn"}
+
+
+def labels(view: View) -> list[dict[str, str]]:
+    """Each of the view's actions in words, in the same order."""
+    return [label(view, a) for a in view.get("actions") or []]
+
+
+def decision_text(view: View) -> str:
+    """What the game waits for, in a sentence, as ``view["role"]`` sees it (never a sealed bid or answer)."""
+    if view.get("over"):
+        return "The scenario is over."
+    if view.get("blocked"):
+        return f"The game cannot go on: {view['blocked']} is not built yet."
+    acting = view.get("acting") or []
+    role = view["role"]
+    names = " and ".join(_empire(view, s) for s in acting)
+    asked = view.get("defence")
+    if asked:
+        attack = (
+            f"{_empire(view, asked['attacker'])}'s {asked['endeavour']} against {_place_name(asked['area'])} "
+            f"(rating {_signed(int(asked['attack_er']))})"
+        )
+        if role in acting:
+            return f"{attack}: choose {_empire(view, asked['defender'])}'s defence."
+        return f"{attack}: waiting for {names} to choose the defence."
+    if view.get("asylum"):
+        exile = _empire(view, view["asylum"]["empire"])
+        if role in acting:
+            return f"{exile} asks for asylum (33.61): answer; the other seat's answer stays sealed."
+        return f"{exile} asks for asylum (33.61): waiting for {names}."
+    contests = view.get("contests") or []
+    if contests and any(b is None or b == "sealed" for c in contests for b in c["bids"].values()):
+        c = contests[0]
+        about = f"{_empire(view, c['empire'])}, {c['why']}"
+        if role in acting:
+            return f"Seal a gold bid (33.46): {about}. The other player's bid stays sealed until both are in."
+        return f"Sealed bids (33.46): {about}: waiting for {names}."
+    if not acting:
+        return "The engine is running the Independent Empires."
+    whose = _empire(view, view["current"]) if view.get("current") else None
+    if view.get("phase") == "place":
+        step = "pick a place in the round"
+    elif whose:
+        step = f"{whose}'s player-turn"
+    else:
+        step = "a decision"
+    if role in acting:
+        return f"Your move: {step}."
+    return f"Waiting for {names}: {step}."

@@ -1,0 +1,237 @@
+"use strict";
+// Empires for Two: the game page. Everything shown comes from the caller's own view (the server redacts it): the
+// open decision in a sentence and its legal actions as buttons in words (games/empires2/labels.py), a gold field
+// for the actions that take gold, every empire's status, gold, Court and statures, the alliance contests (another
+// seat's bid shows only as "sealed"), the log, and the board, the server's drawing of the same view (map.svg).
+(function () {
+  const app = U.$("app");
+  const gameId = app.dataset.game;
+  let token = U.token(gameId);
+  let S = null;
+  let picked = null;           // the area tapped on the map: only the actions naming it are shown
+  let mapKey = null, mapLoading = null;
+  let decisionKey = null;      // the gold field starts at 0 for each new decision
+  const api = (path) => "/api/games/" + gameId + path;
+  const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
+  const FOLD = 6;              // a group of more buttons than this is folded (its summary says how many)
+  const unfolded = new Set();  // the folded groups the player opened
+  const STATUS = { player: "player", independent: "Independent", allied: "Allied" };
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
+  const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
+  const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
+  const empireName = (id) => (S.view.empires[id] || { name: nice(id) }).name;
+  const areaName = (id) => {
+    const el = M.svg && M.svg.querySelector("#label-" + id);
+    return el ? el.textContent : nice(id);
+  };
+
+  async function refresh() { render(await U.call("GET", api(""), token)); }
+  async function post(path, body, errorNode) {
+    if (errorNode) errorNode.textContent = "";
+    try {
+      const data = await U.call("POST", api(path), token, body);
+      if (data && data.game) render(data);
+      return data;
+    } catch (e) {
+      if (errorNode) errorNode.textContent = e.message;
+      throw e;
+    }
+  }
+
+  function render(data) {
+    S = data;
+    const v = S.view, you = S.you;
+    text("title", S.game.title || "Empires for Two");
+    const years = v.years && v.round ? " (" + v.years[0] + "-" + v.years[1] + ")" : "";
+    text("clock", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up");
+    const seat = v.empires[you.role] ? v.empires[you.role].name : (you.is_gm ? "GM" : nice(you.role));
+    text("who", (you.name ? you.name + " · " : "") + seat);
+    renderJoin(); renderGm(); renderDecision(); renderEmpires(); renderContests(); renderLog();
+    renderMap().catch((e) => { text("emp-map", e.message); });
+  }
+
+  // --- joining and the GM ---------------------------------------------------------------------------------
+  function renderJoin() {
+    U.joinForm(S, (seat) => (S.view.empires[seat] || { name: nice(seat) }).name, "");
+  }
+  U.$("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { name: U.$("join-name").value };
+    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
+    try {
+      const data = await post("/join", body, U.$("join-error"));
+      token = data.token; U.setToken(gameId, token);
+      await refresh();
+    } catch (e) { /* shown */ }
+  });
+  function renderGm() {
+    show("gm", !!S.you.is_gm);
+    if (!S.you.is_gm) return;
+    const g = S.game;
+    U.$("gm-start").disabled = g.status !== "lobby";
+    U.$("gm-pause").disabled = g.status !== "running";
+    U.$("gm-resume").disabled = g.status !== "paused";
+  }
+  for (const [id, path] of [["gm-start", "/gm/start"], ["gm-pause", "/gm/pause"], ["gm-resume", "/gm/resume"]]) {
+    U.$(id).addEventListener("click", () => post(path, {}, U.$("gm-error")).catch(() => {}));
+  }
+
+  // --- the decision and its actions -----------------------------------------------------------------------
+  // An action that takes gold (an endeavour's, a bid, a defence) is sent with the gold field's value, kept
+  // within the action's max_gold; the listed information keys (max_gold, er) are not sent.
+  function toSend(a) {
+    const out = {};
+    for (const [k, x] of Object.entries(a)) if (k !== "max_gold" && k !== "er") out[k] = x;
+    if (a.max_gold !== undefined && (a.type !== "defend" || a.defend)) {
+      const want = Math.max(0, Math.floor(Number(U.$("gold").value) || 0));
+      out.gold = Math.min(want, a.max_gold);
+    }
+    return out;
+  }
+  function renderDecision() {
+    const v = S.view, box = U.clear(U.$("actions"));
+    let line = v.decision_text || "";
+    if (S.game.status === "lobby") line = "Waiting for the GM to start the game.";
+    text("decision", line);
+    const actions = v.actions || [], labels = v.action_labels || [];
+    const most = Math.max(0, ...actions.filter(a => a.max_gold !== undefined).map(a => a.max_gold));
+    const key = JSON.stringify(actions);
+    if (key !== decisionKey) { U.$("gold").value = "0"; decisionKey = key; }
+    show("gold-row", most > 0);
+    U.$("gold").max = String(most);
+    text("gold-note", "up to " + most + " for the action you pick; each gold adds one to its rating (a bid: the gold bid)");
+    const shown = actions.map((a, i) => ({ a, l: labels[i] || { label: nice(a.type), group: "Turn" } }))
+      .filter(x => !picked || x.a.area === picked);
+    for (const g of GROUPS) {
+      const mine = shown.filter(x => x.l.group === g);
+      if (!mine.length) continue;
+      const fold = mine.length > FOLD && !picked;
+      const group = U.el("div", { class: "his-group", "data-group": g });
+      if (fold) {
+        const details = U.el("details", { class: "emp-fold", "data-group": g }, U.el("summary", {}, g + ": " + mine.length + " choices"), group);
+        if (unfolded.has(g)) details.open = true;
+        details.addEventListener("toggle", () => { if (details.open) unfolded.add(g); else unfolded.delete(g); });
+        box.append(details);
+      } else {
+        group.append(U.el("h4", {}, g));
+        box.append(group);
+      }
+      for (const { a, l } of mine) {
+        group.append(U.el("button", {
+          type: "button", class: "his-action" + (a.type === "end_turn" ? " pass" : ""), "data-type": a.type,
+          onclick: (ev) => { ev.target.disabled = true; post("/actions", { action: toSend(a) }, U.$("action-error")).catch(() => { ev.target.disabled = false; }); },
+        }, l.label));
+      }
+    }
+    if (picked) {
+      box.prepend(U.el("p", { class: "help" }, "Actions on " + areaName(picked) + " ",
+        U.el("button", { type: "button", class: "small", id: "show-all", onclick: () => { picked = null; render(S); } }, "show all")));
+    }
+  }
+
+  // --- the empires, contests and log -----------------------------------------------------------------------
+  function renderEmpires() {
+    const v = S.view, t = U.clear(U.$("empires"));
+    const areas = {};
+    for (const a of Object.values(v.areas)) if (a.owner) areas[a.owner] = (areas[a.owner] || 0) + 1;
+    t.append(U.el("tr", {}, U.el("th", {}, "Empire"), U.el("th", {}, "Status"), U.el("th", {}, "Gold"), U.el("th", {}, "Statures")));
+    for (const id of v.order && v.order.length ? v.order.filter(Boolean).concat(Object.keys(v.empires).filter(e => !v.order.includes(e))) : Object.keys(v.empires)) {
+      const e = v.empires[id];
+      let status = STATUS[e.status] || nice(e.status);
+      if (e.status === "allied" && e.ally_of) status += " to " + empireName(e.ally_of);
+      if (e.demise) status += " (" + nice(e.demise) + ")";
+      const l = e.leader;
+      const row = U.el("tr", { "data-empire": id, class: v.current === id ? "acting" : "" },
+        U.el("th", {}, U.el("span", { class: "swatch", style: "background:" + e.colour }), e.name,
+          U.el("div", { class: "note" }, "Court " + (e.court ? areaName(e.court) : "none") + " · " + plural(areas[id] || 0, "area") + " · " + plural(e.year_cards, "Year Card"))),
+        U.el("td", {}, status),
+        U.el("td", {}, String(e.gold)),
+        U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic));
+      t.append(row);
+    }
+    t.append(U.el("tr", {}, U.el("td", { colspan: "4", class: "note" }, "Statures: administrative-combat-diplomatic. Order of play: " + (v.order || []).filter(Boolean).map(empireName).join(", "))));
+  }
+  function renderContests() {
+    const box = U.clear(U.$("contests"));
+    const cs = S.view.contests || [];
+    show("contests-card", cs.length > 0);
+    for (const c of cs) {
+      const bids = Object.entries(c.bids).map(([p, b]) => empireName(p) + ": " + (b === null ? "no bid yet" : b === "sealed" ? "sealed" : b + " gold"));
+      box.append(U.el("li", {}, empireName(c.empire) + ", " + c.why + " (" + bids.join("; ") + ")"));
+    }
+  }
+  function renderLog() {
+    const box = U.clear(U.$("log"));
+    for (const line of (S.view.log || []).slice(-60).reverse()) box.append(U.el("li", {}, line));
+  }
+
+  // --- the board: the server's drawing of this view, zoom and pan ------------------------------------------
+  const M = { svg: null, base: null, vb: null };
+  async function renderMap() {
+    const v = S.view;
+    const key = JSON.stringify([v.areas, v.empires, v.defence]);
+    const holder = U.$("emp-map");
+    if (key !== mapKey || !holder.querySelector("svg")) {
+      if (!mapLoading || mapLoading.key !== key) {
+        const headers = token ? { "Authorization": "Bearer " + token } : {};
+        mapLoading = { key, p: fetch(api("/map.svg?panel=false"), { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status))) };
+      }
+      const mine = mapLoading;
+      const svgText = await mine.p;
+      if (mapLoading !== mine) return;
+      mapLoading = null;
+      mount(holder, svgText);
+      mapKey = key;
+      renderEmpires();
+    }
+    decorate();
+  }
+  function mount(holder, svgText) {
+    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+    const svg = document.importNode(doc.documentElement, true);
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    const keep = M.base && M.vb;
+    M.base = { x, y, w, h };
+    if (!keep) M.vb = { ...M.base };
+    svg.removeAttribute("width"); svg.removeAttribute("height");
+    svg.setAttribute("class", "his-board emp-board");
+    svg.style.aspectRatio = w + " / " + h;
+    const tools = U.el("div", { class: "map-tools" },
+      U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => PanZoom.zoom(M, 1 / 1.5) }, "+"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "out", title: "zoom out", onclick: () => PanZoom.zoom(M, 1.5) }, "−"),
+      U.el("button", { type: "button", class: "small", "data-zoom": "fit", title: "the whole board", onclick: () => { M.vb = { ...M.base }; PanZoom.apply(M); } }, "Fit"));
+    U.clear(holder).append(U.el("div", { class: "geomap" }, svg, tools));
+    M.svg = svg;
+    PanZoom.listen(M, svg, (ev) => {
+      const el = ev.target.closest("[data-area]");
+      if (!el) return;
+      picked = picked === el.dataset.area ? null : el.dataset.area;
+      render(S);
+    });
+    PanZoom.apply(M);
+    if (!keep && svg.getBoundingClientRect().width < 600) focusOnMine();
+  }
+  // On a phone the whole board is too small to read: open on the seat's own Court, three times closer.
+  function focusOnMine() {
+    const e = S.view.empires[S.you.role] || Object.values(S.view.empires).find(x => x.status === "player");
+    const el = e && e.court && M.svg.querySelector("#area-" + e.court);
+    if (!el) return;
+    const b = el.getBBox(), w = M.base.w / 3, h = M.base.h / 3;
+    M.vb = { x: b.x + b.width / 2 - w / 2, y: b.y + b.height / 2 - h / 2, w, h };
+    PanZoom.apply(M);
+  }
+  // The areas the legal actions name are outlined; the tapped one is marked.
+  function decorate() {
+    if (!M.svg) return;
+    const targets = new Set((S.view.actions || []).map(a => a.area).filter(Boolean));
+    for (const p of M.svg.querySelectorAll("path.area")) {
+      p.classList.toggle("target", targets.has(p.dataset.area));
+      p.classList.toggle("picked", p.dataset.area === picked);
+    }
+  }
+
+  // --- start ----------------------------------------------------------------------------------------------
+  refresh().catch((e) => { text("decision", e.message); });
+  U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on));
+})();
