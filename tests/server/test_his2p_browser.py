@@ -127,6 +127,10 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         protestant_dom = protestant.content()
         assert still and not [name for name in still | diplomatic if name in protestant_dom]
         assert "Papacy" in protestant.inner_text("#powers")
+        # The debaters, public: Luther with his value and bonus in words; Eck among the Papal ones.
+        luther = protestant.inner_text("#debaters li[data-debater=luther]")
+        assert luther.startswith("4 Luther") and "translating" in luther
+        assert "Eck" in protestant.inner_text("#debaters ul[data-side=papal]")
 
         # The board at the laptop's size shows the whole map; zoom in and out.
         box = protestant.locator("#his-map svg").bounding_box()

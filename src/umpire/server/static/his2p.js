@@ -154,11 +154,31 @@
     const log = S.view.log || [];
     for (const e of log.slice(-40).reverse()) box.append(U.el("li", {}, U.el("span", { class: "note" }, "T" + e.turn + " "), e.text));
   }
+  // Debaters (public, 18.1): each side's in play, its value and bonus in words, committed ones greyed, the two of a
+  // debate marked; those not yet in play and those out of the game are counted under each side.
+  const STATUS = { uncommitted: "uncommitted", committed: "committed", burned: "burned", disgraced: "disgraced", dead: "dead" };
   function renderDebaters() {
     const v = S.view, box = U.clear(U.$("debaters"));
-    const by = {};
-    for (const [d, where] of Object.entries(v.debaters || {})) (by[where] = by[where] || []).push(nice(d));
-    for (const [where, ds] of Object.entries(by).sort()) box.append(U.el("p", {}, U.el("strong", {}, nice(where) + ": "), ds.sort().join(", ")));
+    const rows = v.debater_rows || [];
+    const debate = rows.filter(r => r.debating);
+    if (debate.length) box.append(U.el("p", { class: "debate-now", id: "debate-now" }, "In the debate: " + debate.map(r => r.name + " (" + r.value + ")").join(" against ")));
+    for (const [side, title] of [["papal", "Papal"], ["protestant", "Protestant"]]) {
+      const mine = rows.filter(r => r.side === side);
+      const inPlay = mine.filter(r => r.status === "uncommitted" || r.status === "committed");
+      const list = U.el("ul", { class: "debaters", "data-side": side });
+      for (const r of inPlay) {
+        list.append(U.el("li", { class: "debater " + r.status + (r.debating ? " debating" : ""), "data-debater": r.id, title: r.bonus },
+          U.el("span", { class: "value" }, String(r.value)), " ", U.el("strong", {}, r.name),
+          r.zone ? U.el("span", { class: "note" }, " " + r.zone[0].toUpperCase() + r.zone.slice(1)) : "",
+          U.el("span", { class: "status" }, " " + STATUS[r.status] + (r.debating ? ", in the debate" : "")),
+          U.el("div", { class: "bonus" }, r.bonus)));
+      }
+      const waiting = mine.filter(r => r.status === "absent").length;
+      const gone = mine.filter(r => STATUS[r.status] && r.status !== "uncommitted" && r.status !== "committed");
+      const tail = [waiting ? waiting + " not in play yet" : "", gone.length ? "out of the game: " + gone.map(r => r.name + " (" + r.status + ")").join(", ") : ""].filter(Boolean);
+      box.append(U.el("h3", {}, title + " (" + inPlay.filter(r => r.status === "uncommitted").length + " of " + inPlay.length + " uncommitted)"), list);
+      if (tail.length) box.append(U.el("p", { class: "note" }, tail.join("; ")));
+    }
     const ref = Object.entries(v.reformers || {}).filter(([, s]) => s).map(([r, s]) => nice(r) + " in " + nice(s));
     if (ref.length) box.append(U.el("p", {}, U.el("strong", {}, "Reformers: "), ref.join(", ")));
   }
