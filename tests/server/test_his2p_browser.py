@@ -152,3 +152,85 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         papacy.screenshot(path=str(pages.artifacts / "papacy-laptop-window.png"))
 
         assert not errors, errors
+
+
+def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    """Issue 16 point 1: the new-game form puts the normal bot in the Protestant seat; the person joins the Papacy
+    and plays several impulses from the page, the bot answering each at once (the page never waits for it). A
+    debate the Papacy calls marks its debaters. Screenshots at laptop and phone sizes go to
+    ``artifacts/server-his2p-bot/``."""
+    pages = Pages(ARTIFACTS.parent / (ARTIFACTS.name + "-bot"))
+    errors, page_for, shot = pages.errors, pages.new, pages.shot
+
+    with LiveServer(str(tmp_path / "browser-his2p-bot.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        gm = page_for(browser.new_context(viewport=LAPTOP))
+        gm.goto(server.url + "/")
+        gm.wait_for_selector("#ruleset option[value=his2p]", state="attached")
+        gm.select_option("#ruleset", "his2p")
+        gm.wait_for_selector("#bots:not(.hidden) select[data-bot-seat=protestant]")
+        gm.select_option("select[data-bot-seat=protestant]", "normal")
+        shot(gm, "create-form-laptop")
+        gm.click("#create-button")
+        gm.wait_for_selector("#created:not(.hidden)")
+        links = {a.get_attribute("data-link"): a.get_attribute("href") for a in gm.query_selector_all("a[data-link]")}
+        assert "papacy" in links and "protestant" not in links
+        assert gm.inner_text("[data-bot=protestant]") == "played by the normal bot"
+        gid = re.search(r"/g/([^#?]+)", links["GM"]).group(1)  # type: ignore[union-attr]
+        gm_token = links["GM"].split("#token=")[1]
+
+        papacy = page_for(browser.new_context(viewport=LAPTOP))
+        papacy.goto(links["papacy"])
+        papacy.wait_for_selector("#join:not(.hidden)")
+        papacy.fill("#join-name", "Leo")
+        papacy.click("#join-button")
+        papacy.wait_for_selector("#who:has-text('Leo')")
+        gm.goto(links["GM"])
+        gm.click("#gm-start")
+        gm.wait_for_selector("#gm-start:disabled")
+
+        def seq() -> int:
+            return int(view(server, gid, gm_token)["game"]["seq"])
+
+        def click(button: Any) -> None:
+            before = seq()
+            button.click()
+            until(lambda: seq() > before)
+            papacy.wait_for_selector("#actions button.his-action:not([disabled])")
+
+        # The bot made Luther's attempts and the rest until the Papacy's first decision.
+        papacy.wait_for_selector("#actions button.his-action")
+        assert view(server, gid, gm_token)["view"]["acting"] == ["papacy"]
+        impulses = debated = 0
+        for _ in range(60):
+            if impulses >= 4:
+                break
+            gm_view = view(server, gid, gm_token)["view"]
+            assert gm_view["acting"] == ["papacy"], gm_view["acting"]  # never waiting for the bot
+            kind = gm_view["decision"]["kind"]
+            buttons = papacy.locator("#actions button.his-action")
+            if kind == "impulse":
+                impulses += 1
+                card = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for [3-6] CP"))
+                click(card.first if card.count() else buttons.first)
+            elif kind == "cp":
+                debate = papacy.locator("button.his-action", has_text="Call a theological debate")
+                spend = papacy.locator("button.his-action", has_text="Build St. Peter's")
+                other = spend.first if spend.count() else buttons.first
+                click(debate.first if debate.count() and not debated else other)
+            elif kind == "defender":
+                debated += 1
+                papacy.wait_for_selector("#debaters li.debating")
+                assert "In the debate" in papacy.inner_text("#debate-now")
+                shot(papacy, "papacy-debate-laptop")
+                click(buttons.first)
+            else:
+                click(buttons.first)
+        assert impulses >= 4 and debated, (impulses, debated)
+        bot_moves = [e for e in view(server, gid, gm_token)["view"]["log"] if e["text"].startswith("protestant")]
+        assert bot_moves
+        shot(papacy, "papacy-against-bot-laptop")
+        phone = page_for(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+        phone.goto(links["papacy"].replace("#token=", "#token="))
+        phone.wait_for_selector("#his-map svg g#space-rome")
+        shot(phone, "papacy-against-bot-phone")
+        assert not errors, errors
