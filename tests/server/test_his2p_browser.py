@@ -12,6 +12,7 @@ of a card in the Papacy's hand or Diplomatic hand. Screenshots at laptop (1366 x
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -46,6 +47,18 @@ def act(server: LiveServer, gid: str, token: str, action: dict[str, Any]) -> Non
     assert answer.status_code == 200, answer.text
 
 
+def first_stream_message(server: LiveServer, gid: str, token: str) -> str:
+    """The first message of the game's event stream as ``token``'s page receives it (the whole answer)."""
+    headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream"}
+    with httpx.stream("GET", f"{server.url}/api/games/{gid}/events", headers=headers, timeout=60) as answer:
+        text = ""
+        for chunk in answer.iter_text():
+            text += chunk
+            if "\n\n" in text and "data:" in text:
+                return text
+    raise AssertionError("the stream closed before its first message")
+
+
 def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: Path) -> None:
     pages = Pages(ARTIFACTS)
     errors, page_for, shot = pages.errors, pages.new, pages.shot
@@ -57,6 +70,8 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         gid, tokens, gm_token = made["id"], made["seat_tokens"], made["gm_token"]
         papacy = page_for(browser.new_context(viewport=LAPTOP))
         protestant = page_for(browser.new_context(viewport=LAPTOP))
+        answers: list[Any] = []  # every answer the Protestant's page receives from the API (its stream apart)
+        protestant.on("response", lambda r: answers.append(r) if "/api/" in r.url and "/events" not in r.url else None)
         for page, seat, name in ((papacy, "papacy", "Leo"), (protestant, "protestant", "Martin")):
             page.goto(made["seat_links"][seat])
             page.wait_for_selector("#join:not(.hidden)")
@@ -126,6 +141,17 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         protestant.wait_for_selector("#powers tr")
         protestant_dom = protestant.content()
         assert still and not [name for name in still | diplomatic if name in protestant_dom]
+        # Issue 16 point 4: nor do the page's network answers (each API answer and its stream's first message)
+        # hold the Papacy's hand, its Diplomatic hand or either deck's order.
+        bodies = [r.text() for r in answers if r.ok]
+        assert any(f"/api/games/{gid}" in r.url for r in answers) and bodies
+        bodies.append(first_stream_message(server, gid, tokens["protestant"]))
+        for body in bodies:
+            assert not [name for name in still | diplomatic if name in body]
+            if body.lstrip().startswith("{"):
+                shown = json.loads(body).get("view") or {}
+                assert not {"hands", "deck", "diplomatic_deck", "diplomatic_hands"} & set(shown), sorted(shown)
+                assert shown.get("role", "protestant") == "protestant"
         assert "Papacy" in protestant.inner_text("#powers")
         # The debaters, public: Luther with his value and bonus in words; Eck among the Papal ones.
         luther = protestant.inner_text("#debaters li[data-debater=luther]")
