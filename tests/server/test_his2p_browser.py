@@ -226,9 +226,9 @@ def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser:
         # The bot made Luther's attempts and the rest until the Papacy's first decision.
         papacy.wait_for_selector("#actions button.his-action")
         assert view(server, gid, gm_token)["view"]["acting"] == ["papacy"]
-        impulses = debated = 0
-        for _ in range(60):
-            if impulses >= 4:
+        impulses = debated = raised = built = 0
+        for _ in range(80):
+            if impulses >= 4 and debated and built:
                 break
             gm_view = view(server, gid, gm_token)["view"]
             assert gm_view["acting"] == ["papacy"], gm_view["acting"]  # never waiting for the bot
@@ -238,6 +238,13 @@ def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser:
                 impulses += 1
                 card = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for [3-6] CP"))
                 click(card.first if card.count() else buttons.first)
+            elif kind == "cp" and papacy.locator("button.build").count() and not built:
+                built += 1
+                build_a_formation(papacy, shot)
+                click(papacy.locator(".formation.open .destinations button").first)
+            elif kind == "cp" and raised < 2 and papacy.locator("button.his-action", has_text="in Rome").count():
+                raised += 1
+                click(papacy.locator("[data-group='Raise units'] button.his-action", has_text="in Rome").first)
             elif kind == "cp":
                 debate = papacy.locator("button.his-action", has_text="Call a theological debate")
                 spend = papacy.locator("button.his-action", has_text="Build St. Peter's")
@@ -248,10 +255,13 @@ def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser:
                 papacy.wait_for_selector("#debaters li.debating")
                 assert "In the debate" in papacy.inner_text("#debate-now")
                 shot(papacy, "papacy-debate-laptop")
+                papacy.set_viewport_size(PHONE)
+                papacy.locator("#debaters-card").screenshot(path=str(pages.artifacts / "papacy-debate-phone.png"))
+                papacy.set_viewport_size(LAPTOP)
                 click(buttons.first)
             else:
                 click(buttons.first)
-        assert impulses >= 4 and debated, (impulses, debated)
+        assert impulses >= 4 and debated and built, (impulses, debated, built)
         bot_moves = [e for e in view(server, gid, gm_token)["view"]["log"] if e["text"].startswith("protestant")]
         assert bot_moves
         shot(papacy, "papacy-against-bot-laptop")
@@ -260,3 +270,28 @@ def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser:
         phone.wait_for_selector("#his-map svg g#space-rome")
         shot(phone, "papacy-against-bot-phone")
         assert not errors, errors
+
+
+def build_a_formation(page: Any, shot: Any) -> None:
+    """Open the formation builder of the moves from one space, change the count of regulars and check that the
+    destinations offered are exactly the view's legal moves of that formation (the page computes no rule)."""
+    page.click("button.build")
+    page.wait_for_selector(".formation.open select[data-kind=regular]")
+    select = page.locator(".formation.open select[data-kind=regular]")
+    values = [o.get_attribute("value") for o in select.locator("option").all()]
+    assert len(values) >= 2, values
+    select.select_option(values[-1])
+    page.wait_for_selector(
+        f".formation.open select[data-kind=regular] option[value='{values[-1]}']:checked", state="attached"
+    )
+    assert f"Move {values[-1]} regular" in page.inner_text(".formation.open")
+    destinations = page.locator(".formation.open .destinations button")
+    assert destinations.count() >= 1
+    assert all(re.search(r"\(\d CP\)$", t) for t in destinations.all_inner_texts())
+    assert page.locator("#his-map g.space.destination").count() == destinations.count()
+    shot(page, "papacy-formation-laptop")
+    page.set_viewport_size(PHONE)
+    page.locator(".formation.open").screenshot(
+        path=str(ARTIFACTS.parent / (ARTIFACTS.name + "-bot") / "papacy-formation-phone.png")
+    )
+    page.set_viewport_size(LAPTOP)

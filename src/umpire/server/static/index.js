@@ -35,7 +35,8 @@
     for (const seat of table.bots.length ? r.seats : []) {
       const sel = U.el("select", { "data-bot-seat": seat }, U.el("option", { value: "" }, "a person"));
       for (const level of table.bots) sel.append(U.el("option", { value: level }, "the " + level + " bot"));
-      bots.append(U.el("label", {}, seat.replace(/_/g, " ") + " ", sel));
+      const name = seat.replace(/_/g, " ");
+      bots.append(U.el("label", {}, name[0].toUpperCase() + name.slice(1) + " ", sel));
     }
     U.$("bots").classList.toggle("hidden", !table.bots.length);
     const kinds = new Set(table.deadlines);
