@@ -12,6 +12,7 @@ of a card in the Papacy's hand or Diplomatic hand. Screenshots at laptop (1366 x
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -46,6 +47,18 @@ def act(server: LiveServer, gid: str, token: str, action: dict[str, Any]) -> Non
     assert answer.status_code == 200, answer.text
 
 
+def first_stream_message(server: LiveServer, gid: str, token: str) -> str:
+    """The first message of the game's event stream as ``token``'s page receives it (the whole answer)."""
+    headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream"}
+    with httpx.stream("GET", f"{server.url}/api/games/{gid}/events", headers=headers, timeout=60) as answer:
+        text = ""
+        for chunk in answer.iter_text():
+            text += chunk
+            if "\n\n" in text and "data:" in text:
+                return text
+    raise AssertionError("the stream closed before its first message")
+
+
 def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: Path) -> None:
     pages = Pages(ARTIFACTS)
     errors, page_for, shot = pages.errors, pages.new, pages.shot
@@ -57,6 +70,8 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         gid, tokens, gm_token = made["id"], made["seat_tokens"], made["gm_token"]
         papacy = page_for(browser.new_context(viewport=LAPTOP))
         protestant = page_for(browser.new_context(viewport=LAPTOP))
+        answers: list[Any] = []  # every answer the Protestant's page receives from the API (its stream apart)
+        protestant.on("response", lambda r: answers.append(r) if "/api/" in r.url and "/events" not in r.url else None)
         for page, seat, name in ((papacy, "papacy", "Leo"), (protestant, "protestant", "Martin")):
             page.goto(made["seat_links"][seat])
             page.wait_for_selector("#join:not(.hidden)")
@@ -126,7 +141,22 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         protestant.wait_for_selector("#powers tr")
         protestant_dom = protestant.content()
         assert still and not [name for name in still | diplomatic if name in protestant_dom]
+        # Issue 16 point 4: nor do the page's network answers (each API answer and its stream's first message)
+        # hold the Papacy's hand, its Diplomatic hand or either deck's order.
+        bodies = [r.text() for r in answers if r.ok]
+        assert any(f"/api/games/{gid}" in r.url for r in answers) and bodies
+        bodies.append(first_stream_message(server, gid, tokens["protestant"]))
+        for body in bodies:
+            assert not [name for name in still | diplomatic if name in body]
+            if body.lstrip().startswith("{"):
+                shown = json.loads(body).get("view") or {}
+                assert not {"hands", "deck", "diplomatic_deck", "diplomatic_hands"} & set(shown), sorted(shown)
+                assert shown.get("role", "protestant") == "protestant"
         assert "Papacy" in protestant.inner_text("#powers")
+        # The debaters, public: Luther with his value and bonus in words; Eck among the Papal ones.
+        luther = protestant.inner_text("#debaters li[data-debater=luther]")
+        assert luther.startswith("4 Luther") and "translating" in luther
+        assert "Eck" in protestant.inner_text("#debaters ul[data-side=papal]")
 
         # The board at the laptop's size shows the whole map; zoom in and out.
         box = protestant.locator("#his-map svg").bounding_box()
@@ -148,3 +178,120 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         papacy.screenshot(path=str(pages.artifacts / "papacy-laptop-window.png"))
 
         assert not errors, errors
+
+
+def test_his2p_a_person_plays_the_papacy_against_the_bot_in_the_browser(browser: Any, tmp_path: Path) -> None:
+    """Issue 16 point 1: the new-game form puts the normal bot in the Protestant seat; the person joins the Papacy
+    and plays several impulses from the page, the bot answering each at once (the page never waits for it). A
+    debate the Papacy calls marks its debaters. Screenshots at laptop and phone sizes go to
+    ``artifacts/server-his2p-bot/``."""
+    pages = Pages(ARTIFACTS.parent / (ARTIFACTS.name + "-bot"))
+    errors, page_for, shot = pages.errors, pages.new, pages.shot
+
+    with LiveServer(str(tmp_path / "browser-his2p-bot.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        gm = page_for(browser.new_context(viewport=LAPTOP))
+        gm.goto(server.url + "/")
+        gm.wait_for_selector("#ruleset option[value=his2p]", state="attached")
+        gm.select_option("#ruleset", "his2p")
+        gm.wait_for_selector("#bots:not(.hidden) select[data-bot-seat=protestant]")
+        gm.select_option("select[data-bot-seat=protestant]", "normal")
+        shot(gm, "create-form-laptop")
+        gm.click("#create-button")
+        gm.wait_for_selector("#created:not(.hidden)")
+        links = {a.get_attribute("data-link"): a.get_attribute("href") for a in gm.query_selector_all("a[data-link]")}
+        assert "papacy" in links and "protestant" not in links
+        assert gm.inner_text("[data-bot=protestant]") == "played by the normal bot"
+        gid = re.search(r"/g/([^#?]+)", links["GM"]).group(1)  # type: ignore[union-attr]
+        gm_token = links["GM"].split("#token=")[1]
+
+        papacy = page_for(browser.new_context(viewport=LAPTOP))
+        papacy.goto(links["papacy"])
+        papacy.wait_for_selector("#join:not(.hidden)")
+        papacy.fill("#join-name", "Leo")
+        papacy.click("#join-button")
+        papacy.wait_for_selector("#who:has-text('Leo')")
+        gm.goto(links["GM"])
+        gm.click("#gm-start")
+        gm.wait_for_selector("#gm-start:disabled")
+
+        def seq() -> int:
+            return int(view(server, gid, gm_token)["game"]["seq"])
+
+        def click(button: Any) -> None:
+            before = seq()
+            button.click()
+            until(lambda: seq() > before)
+            papacy.wait_for_selector("#actions button.his-action:not([disabled])")
+
+        # The bot made Luther's attempts and the rest until the Papacy's first decision.
+        papacy.wait_for_selector("#actions button.his-action")
+        assert view(server, gid, gm_token)["view"]["acting"] == ["papacy"]
+        impulses = debated = raised = built = 0
+        for _ in range(80):
+            if impulses >= 4 and debated and built:
+                break
+            gm_view = view(server, gid, gm_token)["view"]
+            assert gm_view["acting"] == ["papacy"], gm_view["acting"]  # never waiting for the bot
+            kind = gm_view["decision"]["kind"]
+            buttons = papacy.locator("#actions button.his-action")
+            if kind == "impulse":
+                impulses += 1
+                card = papacy.locator("[data-group='Cards'] button.his-action", has_text=re.compile(r"for [3-6] CP"))
+                click(card.first if card.count() else buttons.first)
+            elif kind == "cp" and papacy.locator("button.build").count() and not built:
+                built += 1
+                build_a_formation(papacy, shot)
+                click(papacy.locator(".formation.open .destinations button").first)
+            elif kind == "cp" and raised < 2 and papacy.locator("button.his-action", has_text="in Rome").count():
+                raised += 1
+                click(papacy.locator("[data-group='Raise units'] button.his-action", has_text="in Rome").first)
+            elif kind == "cp":
+                debate = papacy.locator("button.his-action", has_text="Call a theological debate")
+                spend = papacy.locator("button.his-action", has_text="Build St. Peter's")
+                other = spend.first if spend.count() else buttons.first
+                click(debate.first if debate.count() and not debated else other)
+            elif kind == "defender":
+                debated += 1
+                papacy.wait_for_selector("#debaters li.debating")
+                assert "In the debate" in papacy.inner_text("#debate-now")
+                shot(papacy, "papacy-debate-laptop")
+                papacy.set_viewport_size(PHONE)
+                papacy.locator("#debaters-card").screenshot(path=str(pages.artifacts / "papacy-debate-phone.png"))
+                papacy.set_viewport_size(LAPTOP)
+                click(buttons.first)
+            else:
+                click(buttons.first)
+        assert impulses >= 4 and debated and built, (impulses, debated, built)
+        bot_moves = [e for e in view(server, gid, gm_token)["view"]["log"] if e["text"].startswith("protestant")]
+        assert bot_moves
+        shot(papacy, "papacy-against-bot-laptop")
+        phone = page_for(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+        phone.goto(links["papacy"].replace("#token=", "#token="))
+        phone.wait_for_selector("#his-map svg g#space-rome")
+        shot(phone, "papacy-against-bot-phone")
+        assert not errors, errors
+
+
+def build_a_formation(page: Any, shot: Any) -> None:
+    """Open the formation builder of the moves from one space, change the count of regulars and check that the
+    destinations offered are exactly the view's legal moves of that formation (the page computes no rule)."""
+    page.click("button.build")
+    page.wait_for_selector(".formation.open select[data-kind=regular]")
+    select = page.locator(".formation.open select[data-kind=regular]")
+    values = [o.get_attribute("value") for o in select.locator("option").all()]
+    assert len(values) >= 2, values
+    select.select_option(values[-1])
+    page.wait_for_selector(
+        f".formation.open select[data-kind=regular] option[value='{values[-1]}']:checked", state="attached"
+    )
+    assert f"Move {values[-1]} regular" in page.inner_text(".formation.open")
+    destinations = page.locator(".formation.open .destinations button")
+    assert destinations.count() >= 1
+    assert all(re.search(r"\(\d CP\)$", t) for t in destinations.all_inner_texts())
+    assert page.locator("#his-map g.space.destination").count() == destinations.count()
+    shot(page, "papacy-formation-laptop")
+    page.set_viewport_size(PHONE)
+    page.locator(".formation.open").screenshot(
+        path=str(ARTIFACTS.parent / (ARTIFACTS.name + "-bot") / "papacy-formation-phone.png")
+    )
+    page.set_viewport_size(LAPTOP)

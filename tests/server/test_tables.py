@@ -10,15 +10,18 @@ def test_each_ruleset_says_what_its_table_uses(api: Api) -> None:
     assert tables["standard"] == {
         "assignment": ["chosen", "random"],
         "missed_orders": ["hold", "bot", "civil_disorder"],
+        "bots": ["random", "easy", "normal", "hard"],
         "deadlines": ["movement", "retreats", "adjustments"],
         "timetable": False,
     }
     assert tables["europe1615"]["assignment"] == ["chosen", "random", "auction"]
+    assert tables["his2p"]["bots"] == ["random", "normal"]
     assert tables["europe1615"]["deadlines"] == ["movement", "retreats", "adjustments", "default"]
     # The megagame: its own timetable, no movement deadlines, no auction, no bots.
     assert tables["rr3"] == {
         "assignment": ["chosen", "random"],
         "missed_orders": ["hold", "civil_disorder"],
+        "bots": [],
         "deadlines": ["default"],
         "timetable": True,
     }

@@ -34,6 +34,12 @@ class GameSettings(Strict):
         "or after `civil_disorder_after` misses in a row falls into civil disorder (ready with no orders)",
     )
     civil_disorder_after: int = Field(2, ge=1, le=20)
+    bots: dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=32)]] = Field(
+        default_factory=dict,
+        max_length=16,
+        description="seats a bot plays from the start: seat -> level (a ruleset's levels: /api/rulesets 'table'); "
+        "the server takes their decisions as they come; at least one player seat stays a person's",
+    )
     deadlines: dict[str, int] = Field(
         default_factory=dict,
         max_length=len(PHASE_KINDS),

@@ -131,6 +131,7 @@ def present(
                 "name": player.name,
                 "joined": player.name is not None,
                 "staff": player.seat in staff,
+                "bot": row.settings.bots.get(player.seat),  # the level of the bot playing the seat from the start
                 "free": lobby_may_take(player, staff),
                 "civil_disorder": player.civil_disorder,
                 "misses": player.misses,

@@ -40,6 +40,7 @@ from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
 from umpire.kernel.game import Game, new_game, replay
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import db, security
+from umpire.server.bot_seats import bot_name, check_bot_seats, play_bot_seats
 from umpire.server.bots import bot_for
 from umpire.server.live import Hub
 from umpire.server.models import CreateGame, GameSettings
@@ -656,6 +657,15 @@ class Store:
                 "choose missed_orders 'hold' or 'civil_disorder'"
             )
         seats = game.ruleset.seats(game.state)
+        bots = body.settings.bots
+        check_bot_seats(
+            game.record["ruleset"],
+            game.ruleset.info.title,
+            seats,
+            game.ruleset.staff_seats(game.state),
+            bots,
+            body.settings.assignment,
+        )
         now = time.time()
         game_id = security.new_game_id()
         gm_token, lobby_token = security.new_token(), security.new_token()
@@ -693,7 +703,12 @@ class Store:
             for seat, token in seat_tokens.items():
                 conn.execute(
                     insert(db.players).values(
-                        game_id=game_id, seat=seat, name=None, token_hash=security.token_hash(token), misses=0
+                        game_id=game_id,
+                        seat=seat,
+                        name=bot_name(bots[seat]) if seat in bots else None,
+                        joined_at=now if seat in bots else None,
+                        token_hash=security.token_hash(token),
+                        misses=0,
                     )
                 )
             conn.execute(
@@ -712,7 +727,7 @@ class Store:
             "id": game_id,
             "gm_token": gm_token,
             "lobby_token": lobby_token,
-            "seat_tokens": seat_tokens,
+            "seat_tokens": {seat: token for seat, token in seat_tokens.items() if seat not in bots},
             "staff_seats": game.ruleset.staff_seats(game.state),
         }
 
@@ -738,6 +753,8 @@ class Store:
                 opened = row.phase_key
                 tx = Tx(conn, row, game, self._players(conn, game_id), max(time.time(), row.updated_at + 1e-6))
                 result = work(tx)
+                if tx.row.status == "running" and tx.row.settings.bots:
+                    play_bot_seats(tx.game, tx.row.settings.bots, tx.row.seed, tx.apply)
                 if tx.pending:
                     self._after_actions(tx)
                 self._write(tx)

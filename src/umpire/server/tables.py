@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from umpire.bots import registry
 from umpire.server.bots import bot_for
 
 #: Rulesets whose seed assigns its powers by the blind auction of :mod:`umpire.games.europe1615.auction`.
@@ -25,7 +26,8 @@ _DIPLOMACY_PHASE = re.compile(r"^[A-Z][0-9]{4}[A-Z]$")
 
 def table_choices(ruleset: str, sample_view: dict[str, Any]) -> dict[str, Any]:
     """The settings the form offers for ``ruleset``, read from its view of a new game (``sample_view``):
-    ``assignment`` and ``missed_orders`` (the choices, in the form's order), ``deadlines`` (the phase kinds a
+    ``assignment`` and ``missed_orders`` (the choices, in the form's order), ``bots`` (the levels of bot that may
+    play a seat from the start, weakest first; none for a ruleset without bots), ``deadlines`` (the phase kinds a
     deadline can be set for, see :func:`store.phase_kind`) and ``timetable`` (whether the ruleset times its phases
     itself, so an empty deadline means its own timetable)."""
     assignment = ["chosen", "random"] + (["auction"] if ruleset in AUCTION_RULESETS else [])
@@ -39,6 +41,7 @@ def table_choices(ruleset: str, sample_view: dict[str, Any]) -> dict[str, Any]:
     return {
         "assignment": assignment,
         "missed_orders": missed,
+        "bots": list(registry.levels(ruleset)) if ruleset in registry.rulesets_with_bots() else [],
         "deadlines": deadlines,
         "timetable": "phase_seconds" in sample_view,
     }

@@ -17,7 +17,17 @@ from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
 
-__all__ = ["GROUPS", "describe", "group", "label", "labels", "place_name", "power_name"]
+__all__ = [
+    "FORMATION_MOVES",
+    "GROUPS",
+    "describe",
+    "formation_step",
+    "group",
+    "label",
+    "labels",
+    "place_name",
+    "power_name",
+]
 
 State = dict[str, Any]
 Action = Mapping[str, Any]
@@ -297,9 +307,38 @@ def group(action: Action) -> str:
     return _GROUP_OF.get(str(action.get("type")), "Choices")
 
 
-def labels(state: State, role: str, actions: list[dict[str, Any]]) -> list[dict[str, str]]:
-    """``{"label", "group"}`` for each action, in the same order (the view's ``action_labels``)."""
-    return [{"label": label(state, role, a), "group": group(a)} for a in actions]
+#: Actions that move a formation from a space: the page builds them step by step (units, leaders, destination).
+FORMATION_MOVES = frozenset({"move_formation", "move_over_pass", "deploy"})
+
+
+def formation_step(state: State, role: str, action: Action) -> dict[str, Any] | None:
+    """For an action moving a formation (:data:`FORMATION_MOVES`), what the page's formation builder needs beside
+    the action's own counts: ``formation`` (the words grouping every move from one space with the same units,
+    "Move from Rome"), ``target`` (its destination, "Siena" or "Siena, over the pass"), ``leaders`` (the moving
+    leaders' names by id) and ``cost`` (CP, or None outside a CP decision). None for any other action."""
+    if action.get("type") not in FORMATION_MOVES:
+        return None
+    verb = "Deploy" if action.get("type") == "deploy" else "Move"
+    target = place_name(action.get("to")) + (", over the pass" if action.get("type") == "move_over_pass" else "")
+    return {
+        "formation": f"{verb} from {place_name(action.get('from'))}{_whose(action)}",
+        "target": target,
+        "leaders": {str(p): person_name(p) for p in action.get("leaders") or []},
+        "cost": _cost(state, role, action),
+    }
+
+
+def labels(state: State, role: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``{"label", "group"}`` for each action, in the same order (the view's ``action_labels``); a formation's
+    move also carries its :func:`formation_step` under ``step``."""
+    out: list[dict[str, Any]] = []
+    for a in actions:
+        entry: dict[str, Any] = {"label": label(state, role, a), "group": group(a)}
+        step = formation_step(state, role, a)
+        if step is not None:
+            entry["step"] = step
+        out.append(entry)
+    return out
 
 
 def _attempt_text(decision: Mapping[str, Any]) -> str:

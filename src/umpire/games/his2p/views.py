@@ -11,6 +11,7 @@ from typing import Any
 from umpire.games.his2p import deck, engine, labels, victory
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.people import load_people
 from umpire.kernel import rng
 from umpire.kernel.ruleset import GM
 
@@ -47,6 +48,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "land_move": state.get("land_move"),  # a move being resolved: its formation is in transit until it arrives
         "reformers": state["reformers"],
         "debaters": state["debaters"],
+        "debater_rows": debater_rows(state),
         "rulers": state["rulers"],
         "diplomacy": state["diplomacy"],
         "events": state["events"],
@@ -77,6 +79,38 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["deck"] = list(state["deck"])
         out["diplomatic_deck"] = list(state["diplomatic_deck"])
     return out
+
+
+def debating(state: State) -> set[str]:
+    """The debaters in a debate now: those an open decision of a debate names (its defender's pool being chosen,
+    a response window before a round's dice). Public: the draws are logged as they are made (18.5 steps 2-4)."""
+    named: set[str] = set()
+    for decision in state["stack"]:
+        for context in (decision, decision.get("debate")):
+            if isinstance(context, dict) and isinstance(context.get("attacker"), str):
+                named.update(d for d in (context.get("attacker"), context.get("defender")) if isinstance(d, str))
+    return named
+
+
+def debater_rows(state: State) -> list[dict[str, Any]]:
+    """Every debater as the page lists them (all public, 18.1): name, side, language zone (Papal debaters have
+    none), value, status (``uncommitted``, ``committed``, ``absent``, ``burned``, ``disgraced``, ``dead``), the
+    bonus in words, and whether he is in a debate now; Papal first, then by zone and value."""
+    now = debating(state)
+    rows = [
+        {
+            "id": d,
+            "name": info.name,
+            "side": info.side,
+            "zone": info.zone,
+            "value": info.value,
+            "status": state["debaters"].get(d, "absent"),
+            "bonus": info.bonus,
+            "debating": d in now,
+        }
+        for d, info in load_people().debaters.items()
+    ]
+    return sorted(rows, key=lambda r: (r["side"] != "papal", r["zone"] or "", -r["value"], r["name"]))
 
 
 def _decision(decision: dict[str, Any], role: str) -> dict[str, Any]:

@@ -97,18 +97,98 @@
       U.clear(U.$("filter-note")).append("Actions naming " + picked.replace(/_/g, " ") + " ",
         U.el("button", { type: "button", class: "small", id: "show-all", onclick: () => { picked = null; render(S); } }, "show all"));
     }
+    // Moves of a formation from one space (labels.formation_step) with more than BUILD_FROM choices are built step
+    // by step instead: units and leaders, then the destination (see builder below).
+    const formations = {};
+    for (const x of shown) if (x.l.step) (formations[x.l.step.formation] = formations[x.l.step.formation] || []).push(x);
+    const built = new Set(Object.keys(formations).filter(k => formations[k].length > BUILD_FROM));
+    if (building && !built.has(building.formation)) building = null;
     for (const g of GROUPS) {
       const mine = shown.filter(x => x.l.group === g);
       if (!mine.length) continue;
       const group = U.el("div", { class: "his-group", "data-group": g }, U.el("h4", {}, g));
-      for (const { a, l } of mine) {
+      const opened = new Set();
+      for (const x of mine) {
+        const { a, l } = x;
+        if (l.step && built.has(l.step.formation)) {
+          if (opened.has(l.step.formation)) continue;
+          opened.add(l.step.formation);
+          group.append(builder(l.step.formation, formations[l.step.formation]));
+          continue;
+        }
         group.append(U.el("button", {
           type: "button", class: "his-action" + (a.type === "pass" ? " pass" : ""), "data-type": a.type,
-          onclick: (ev) => { ev.target.disabled = true; post("/actions", { action: a }, U.$("action-error")).catch(() => { ev.target.disabled = false; }); },
+          onclick: (ev) => take(ev, a),
         }, l.label));
       }
       box.append(group);
     }
+  }
+  function take(ev, a) {
+    ev.target.disabled = true;
+    post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; }).catch(() => { ev.target.disabled = false; });
+  }
+
+  // --- the formation builder: only the view's legal moves, never a rule of its own ---------------------------
+  // A closed builder is one button ("Move from Rome: choose units, then where (12 moves)"); opened, it offers a
+  // count for each kind of unit and a box for each leader, every value one some legal move has; a change that
+  // no legal move matches takes the first legal move with the new value. The destinations of the moves matching
+  // the formation are then buttons with their CP cost, and are ringed on the board (a tap there keeps only them).
+  const BUILD_FROM = 3;
+  const KINDS = [["regular", "regulars"], ["mercenary", "mercenaries"], ["cavalry", "cavalry"]];
+  let building = null;        // {formation, pick: the move whose units and leaders are chosen now}
+  const leadersOf = (a) => (a.leaders || []).slice().sort().join(",");
+  const sameFormation = (a, b) => KINDS.every(([k]) => (a[k] || 0) === (b[k] || 0)) && leadersOf(a) === leadersOf(b) && (a.power || "") === (b.power || "");
+  function builder(formation, moves) {
+    const open = building && building.formation === formation;
+    const box = U.el("div", { class: "formation" + (open ? " open" : ""), "data-formation": formation });
+    if (!open) {
+      box.append(U.el("button", { type: "button", class: "his-action build", onclick: () => { building = { formation, pick: moves[0].a }; render(S); } },
+        formation + ": choose units, then where (" + moves.length + " moves)"));
+      return box;
+    }
+    const pick = moves.some(x => x.a === building.pick) ? building.pick : moves.find(x => sameFormation(x.a, building.pick))?.a || moves[0].a;
+    building.pick = pick;
+    const choose = (test, changed) => {
+      const same = moves.find(x => test(x.a) && sameFormation(x.a, changed));
+      building.pick = (same || moves.find(x => test(x.a))).a;
+      render(S);
+    };
+    box.append(U.el("h5", {}, formation, U.el("button", { type: "button", class: "small close", onclick: () => { building = null; render(S); } }, "close")));
+    const fields = U.el("div", { class: "formation-fields" });
+    for (const [kind, words] of KINDS) {
+      const values = [...new Set(moves.map(x => x.a[kind] || 0))].sort((p, q) => p - q);
+      if (values.length < 2 && !values[0]) continue;
+      const sel = U.el("select", { "data-kind": kind, onchange: (ev) => {
+        const n = Number(ev.target.value);
+        choose(a => (a[kind] || 0) === n, { ...pick, [kind]: n });
+      } });
+      for (const n of values) sel.append(U.el("option", { value: String(n), selected: n === (pick[kind] || 0) }, String(n)));
+      fields.append(U.el("label", {}, words + " ", sel));
+    }
+    const names = {};
+    for (const x of moves) Object.assign(names, x.l.step.leaders);
+    for (const [id, name] of Object.entries(names)) {
+      const on = (pick.leaders || []).includes(id);
+      fields.append(U.el("label", { class: "leader" }, U.el("input", { type: "checkbox", "data-leader": id, checked: on, onchange: () => {
+        choose(a => (a.leaders || []).includes(id) !== on, { ...pick, leaders: on ? (pick.leaders || []).filter(l => l !== id) : [...(pick.leaders || []), id] });
+      } }), " " + name));
+    }
+    box.append(fields);
+    const to = moves.filter(x => sameFormation(x.a, pick));
+    box.append(U.el("p", { class: "note" }, "Move " + describe(pick, names) + " to:"));
+    const dests = U.el("div", { class: "destinations" });
+    for (const { a, l } of to) {
+      dests.append(U.el("button", { type: "button", class: "his-action", "data-to": a.to, title: l.label, onclick: (ev) => take(ev, a) },
+        l.step.target + (l.step.cost != null ? " (" + l.step.cost + " CP)" : "")));
+    }
+    box.append(dests);
+    return box;
+  }
+  function describe(a, names) {
+    const parts = KINDS.filter(([k]) => a[k]).map(([k, words]) => a[k] + " " + (a[k] === 1 ? k : words));
+    const leaders = (a.leaders || []).map(id => names[id] || nice(id));
+    return (parts.join(", ") || "no units") + (leaders.length ? " with " + leaders.join(", ") : "");
   }
 
   // --- hand, powers, tracks, dice, log ---------------------------------------------------------------------
@@ -154,12 +234,34 @@
     const log = S.view.log || [];
     for (const e of log.slice(-40).reverse()) box.append(U.el("li", {}, U.el("span", { class: "note" }, "T" + e.turn + " "), e.text));
   }
+  // Debaters (public, 18.1): each side's in play, its value and bonus in words, committed ones greyed, the two of a
+  // debate marked; those not yet in play and those out of the game are counted under each side.
+  const STATUS = { uncommitted: "uncommitted", committed: "committed", burned: "burned", disgraced: "disgraced", dead: "dead" };
   function renderDebaters() {
     const v = S.view, box = U.clear(U.$("debaters"));
-    const by = {};
-    for (const [d, where] of Object.entries(v.debaters || {})) (by[where] = by[where] || []).push(nice(d));
-    for (const [where, ds] of Object.entries(by).sort()) box.append(U.el("p", {}, U.el("strong", {}, nice(where) + ": "), ds.sort().join(", ")));
-    const ref = Object.entries(v.reformers || {}).filter(([, s]) => s).map(([r, s]) => nice(r) + " in " + nice(s));
+    const rows = v.debater_rows || [];
+    const debate = rows.filter(r => r.debating);
+    if (debate.length) box.append(U.el("p", { class: "debate-now", id: "debate-now" }, "In the debate: " + debate.map(r => r.name + " (" + r.value + ")").join(" against ")));
+    for (const [side, title] of [["papal", "Papal"], ["protestant", "Protestant"]]) {
+      const mine = rows.filter(r => r.side === side);
+      const inPlay = mine.filter(r => r.status === "uncommitted" || r.status === "committed");
+      const list = U.el("ul", { class: "debaters", "data-side": side });
+      for (const r of inPlay) {
+        list.append(U.el("li", { class: "debater " + r.status + (r.debating ? " debating" : ""), "data-debater": r.id, title: r.bonus },
+          U.el("span", { class: "value" }, String(r.value)), " ", U.el("strong", {}, r.name),
+          r.zone ? U.el("span", { class: "note" }, " " + r.zone[0].toUpperCase() + r.zone.slice(1)) : "",
+          U.el("span", { class: "status" }, " " + STATUS[r.status] + (r.debating ? ", in the debate" : "")),
+          U.el("div", { class: "bonus" }, r.bonus)));
+      }
+      const waiting = mine.filter(r => r.status === "absent").length;
+      const gone = mine.filter(r => STATUS[r.status] && r.status !== "uncommitted" && r.status !== "committed");
+      const tail = [waiting ? waiting + " not in play yet" : "", gone.length ? "out of the game: " + gone.map(r => r.name + " (" + r.status + ")").join(", ") : ""].filter(Boolean);
+      box.append(U.el("h3", {}, title + " (" + inPlay.filter(r => r.status === "uncommitted").length + " of " + inPlay.length + " uncommitted)"), list);
+      if (tail.length) box.append(U.el("p", { class: "note" }, tail.join("; ")));
+    }
+    const title = (id) => nice(id).replace(/\b\w/g, c => c.toUpperCase());
+    const named = Object.fromEntries(rows.map(r => [r.id, r.name]));
+    const ref = Object.entries(v.reformers || {}).filter(([, s]) => s).map(([r, s]) => (named[r] || title(r)) + " in " + title(s));
     if (ref.length) box.append(U.el("p", {}, U.el("strong", {}, "Reformers: "), ref.join(", ")));
   }
 
@@ -228,9 +330,12 @@
   function decorate() {
     if (!M.svg) return;
     const targets = new Set((S.view.actions || []).flatMap(placesOf));
+    const labels = S.view.action_labels || [];
+    const ends = new Set(building ? (S.view.actions || []).filter((a, i) => labels[i] && labels[i].step && labels[i].step.formation === building.formation && sameFormation(a, building.pick)).map(a => a.to) : []);
     for (const g of M.svg.querySelectorAll("g.space")) {
       g.classList.toggle("target", targets.has(g.dataset.space));
       g.classList.toggle("picked", g.dataset.space === picked);
+      g.classList.toggle("destination", ends.has(g.dataset.space));
     }
   }
 

@@ -30,6 +30,15 @@
     choicesInto(U.$("assignment"), table.assignment, ASSIGNMENT);
     choicesInto(U.$("missed-orders"), table.missed_orders, MISSED);
     showMissed();
+    // A bot may play a seat from the start, where the ruleset has bots: one choice per seat.
+    const bots = U.clear(U.$("bot-seats"));
+    for (const seat of table.bots.length ? r.seats : []) {
+      const sel = U.el("select", { "data-bot-seat": seat }, U.el("option", { value: "" }, "a person"));
+      for (const level of table.bots) sel.append(U.el("option", { value: level }, "the " + level + " bot"));
+      const name = seat.replace(/_/g, " ");
+      bots.append(U.el("label", {}, name[0].toUpperCase() + name.slice(1) + " ", sel));
+    }
+    U.$("bots").classList.toggle("hidden", !table.bots.length);
     const kinds = new Set(table.deadlines);
     for (const label of document.querySelectorAll("[data-deadline]")) {
       const used = kinds.has(label.dataset.deadline);
@@ -58,10 +67,12 @@
       const v = fd.get("dl_" + k);
       if (v) deadlines[k] = Math.round(Number(v) * 60);
     }
+    const seatBots = {};
+    for (const sel of form.querySelectorAll("[data-bot-seat]")) if (sel.value) seatBots[sel.dataset.botSeat] = sel.value;
     const body = {
       ruleset: r.name, scenario: fd.get("scenario"), options, title: fd.get("title") || "",
       settings: { press: fd.get("press"), assignment: fd.get("assignment"), missed_orders: fd.get("missed_orders"),
-                  civil_disorder_after: Number(fd.get("civil_disorder_after") || 2), deadlines },
+                  civil_disorder_after: Number(fd.get("civil_disorder_after") || 2), deadlines, bots: seatBots },
     };
     try {
       const made = await U.call("POST", "/api/games", null, body);
@@ -72,6 +83,7 @@
       row("GM", made.gm_link);
       row(staff.size ? "Lobby (players take a free player seat)" : "Lobby (anyone may join)", made.lobby_link);
       for (const [seat, url] of Object.entries(made.seat_links)) row(seat, url, staff.has(seat) ? staffTable : table);
+      for (const [seat, level] of Object.entries(seatBots)) table.append(U.el("tr", {}, U.el("td", {}, seat), U.el("td", { "data-bot": seat }, "played by the " + level + " bot")));
       row("Observers", made.url);
       if (made.projector_url) row("Projector", made.projector_url);
       U.$("staff-box").classList.toggle("hidden", !staff.size);
