@@ -32,7 +32,7 @@ class HereIStandTwoPlayer(Ruleset):
 
     info = RulesetInfo(
         name="his2p",
-        title="Here I Stand, two-player variant (engine in progress)",
+        title="Here I Stand, two-player variant",
         seed="000/001",
         scenarios=(Scenario("1517", "Turn 1 (1517): Luther's 95 Theses, the two-player set-up"),),
         browser=True,
