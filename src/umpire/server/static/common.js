@@ -286,7 +286,7 @@ const PanZoom = {
 
 // A board the server draws (map.svg) shown in the page: fetched when its key changes (a newer fetch wins), mounted
 // with zoom buttons, wheel, drag and pinch (PanZoom); a click on an element with data-<attr> calls onPick(its id).
-// m = DrawnBoard.create(); await DrawnBoard.show(m, holder, url, token, key, { cls, attr, onPick }).
+// m = DrawnBoard.create(); await DrawnBoard.show(m, holder, url, token, key, { cls, attr, onPick, onMount }).
 const DrawnBoard = {
   create() { return { svg: null, base: null, vb: null, key: null, loading: null }; },
   async show(m, holder, url, token, key, opt) {
@@ -325,5 +325,6 @@ const DrawnBoard = {
       if (el && opt.onPick) opt.onPick(el.getAttribute("data-" + opt.attr));
     });
     PanZoom.apply(m);
+    if (opt.onMount) opt.onMount(!keep); // !keep: a new board, not the same one redrawn at the same zoom
   },
 };

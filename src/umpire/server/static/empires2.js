@@ -9,7 +9,6 @@
   let token = U.token(gameId);
   let S = null;
   let picked = null;           // the area tapped on the map: only the actions naming it are shown
-  let mapKey = null, mapLoading = null;
   let decisionKey = null;      // the gold field starts at 0 for each new decision
   const api = (path) => "/api/games/" + gameId + path;
   const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
@@ -167,50 +166,15 @@
   }
 
   // --- the board: the server's drawing of this view, zoom and pan ------------------------------------------
-  const M = { svg: null, base: null, vb: null };
+  const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    const key = JSON.stringify([v.areas, v.empires, v.defence]);
-    const holder = U.$("emp-map");
-    if (key !== mapKey || !holder.querySelector("svg")) {
-      if (!mapLoading || mapLoading.key !== key) {
-        const headers = token ? { "Authorization": "Bearer " + token } : {};
-        mapLoading = { key, p: fetch(api("/map.svg?panel=false"), { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status))) };
-      }
-      const mine = mapLoading;
-      const svgText = await mine.p;
-      if (mapLoading !== mine) return;
-      mapLoading = null;
-      mount(holder, svgText);
-      mapKey = key;
-      renderEmpires();
-    }
+    const mounted = await DrawnBoard.show(M, U.$("emp-map"), api("/map.svg?panel=false"), token, JSON.stringify([v.areas, v.empires, v.defence]), {
+      cls: "his-board emp-board", attr: "area",
+      onPick: (id) => { picked = picked === id ? null : id; render(S); },
+      onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOnMine(); } });
+    if (mounted) renderEmpires();
     decorate();
-  }
-  function mount(holder, svgText) {
-    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-    const svg = document.importNode(doc.documentElement, true);
-    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-    const keep = M.base && M.vb;
-    M.base = { x, y, w, h };
-    if (!keep) M.vb = { ...M.base };
-    svg.removeAttribute("width"); svg.removeAttribute("height");
-    svg.setAttribute("class", "his-board emp-board");
-    svg.style.aspectRatio = w + " / " + h;
-    const tools = U.el("div", { class: "map-tools" },
-      U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => PanZoom.zoom(M, 1 / 1.5) }, "+"),
-      U.el("button", { type: "button", class: "small", "data-zoom": "out", title: "zoom out", onclick: () => PanZoom.zoom(M, 1.5) }, "−"),
-      U.el("button", { type: "button", class: "small", "data-zoom": "fit", title: "the whole board", onclick: () => { M.vb = { ...M.base }; PanZoom.apply(M); } }, "Fit"));
-    U.clear(holder).append(U.el("div", { class: "geomap" }, svg, tools));
-    M.svg = svg;
-    PanZoom.listen(M, svg, (ev) => {
-      const el = ev.target.closest("[data-area]");
-      if (!el) return;
-      picked = picked === el.dataset.area ? null : el.dataset.area;
-      render(S);
-    });
-    PanZoom.apply(M);
-    if (!keep && svg.getBoundingClientRect().width < 600) focusOnMine();
   }
   // On a phone the whole board is too small to read: open on the seat's own Court, three times closer.
   function focusOnMine() {

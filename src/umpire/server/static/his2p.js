@@ -9,7 +9,6 @@
   let token = U.token(gameId);
   let S = null;
   let picked = null;           // the space tapped on the map: only the actions naming it are shown
-  let mapKey = null, mapLoading = null;
   const api = (path) => "/api/games/" + gameId + path;
   const GROUPS = ["Cards", "Religious actions", "Military actions", "Raise units", "Choices", "Pass or end"];
   const POWERS = { papacy: "Papacy", protestant: "Protestant" };
@@ -266,44 +265,14 @@
   }
 
   // --- the board: the server's drawing of this view, zoom and pan ------------------------------------------
-  const M = { svg: null, base: null, vb: null };
+  const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    const key = JSON.stringify([v.turn, v.spaces, v.units, v.leaders, v.reformers, v.sieges]);
-    const holder = U.$("his-map");
-    if (key !== mapKey || !holder.querySelector("svg")) {
-      if (!mapLoading || mapLoading.key !== key) {
-        const headers = token ? { "Authorization": "Bearer " + token } : {};
-        mapLoading = { key, p: fetch(api("/map.svg"), { headers }).then(r => r.ok ? r.text() : Promise.reject(new Error("the map: error " + r.status))) };
-      }
-      const mine = mapLoading;
-      const svgText = await mine.p;
-      if (mapLoading !== mine) return;
-      mapLoading = null;
-      mount(holder, svgText);
-      mapKey = key;
-    }
+    await DrawnBoard.show(M, U.$("his-map"), api("/map.svg"), token, JSON.stringify([v.turn, v.spaces, v.units, v.leaders, v.reformers, v.sieges]), {
+      cls: "his-board", attr: "space",
+      onPick: (id) => { picked = picked === id ? null : id; render(S); },
+      onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOn(["rome", "wittenberg"]); } });
     decorate();
-  }
-  function mount(holder, svgText) {
-    const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-    const svg = document.importNode(doc.documentElement, true);
-    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-    const keep = M.base && M.vb;
-    M.base = { x, y, w, h };
-    if (!keep) M.vb = { ...M.base };
-    svg.removeAttribute("width"); svg.removeAttribute("height");
-    svg.setAttribute("class", "his-board");
-    svg.style.aspectRatio = w + " / " + h;
-    const tools = U.el("div", { class: "map-tools" },
-      U.el("button", { type: "button", class: "small", "data-zoom": "in", title: "zoom in", onclick: () => zoom(1 / 1.5) }, "+"),
-      U.el("button", { type: "button", class: "small", "data-zoom": "out", title: "zoom out", onclick: () => zoom(1.5) }, "−"),
-      U.el("button", { type: "button", class: "small", "data-zoom": "fit", title: "the whole board", onclick: () => { M.vb = { ...M.base }; apply(); } }, "Fit"));
-    U.clear(holder).append(U.el("div", { class: "geomap" }, svg, tools));
-    M.svg = svg;
-    listen(svg);
-    apply();
-    if (!keep && svg.getBoundingClientRect().width < 600) focusOn(["rome", "wittenberg"]);
   }
   // On a phone the whole board is too small to read: open on Germany and Italy, three times closer.
   function focusOn(ids) {
@@ -316,16 +285,6 @@
   }
   // Zoom and pan: PanZoom (common.js) on the board M.
   function apply() { PanZoom.apply(M); }
-  function zoom(k, px, py) { PanZoom.zoom(M, k, px, py); }
-  function listen(svg) {
-    PanZoom.listen(M, svg, (ev) => {
-      const el = ev.target.closest("[data-space]");
-      if (!el) return;
-      const id = el.dataset.space;
-      picked = picked === id ? null : id;
-      render(S);
-    });
-  }
   // The spaces the legal actions name are ringed; the tapped one is marked.
   function decorate() {
     if (!M.svg) return;
