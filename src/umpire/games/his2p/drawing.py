@@ -15,11 +15,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 from umpire.games.his2p.layout import HEIGHT, WIDTH, Layout, load_layout, marker_half, project
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
+from umpire.render.markup import el as _el
+from umpire.render.markup import ink as _ink
+from umpire.render.markup import text as _text
 
 __all__ = ["COLOURS", "DRAWN_KEYS", "NAMES", "UNIT_LETTERS", "ZONE_TINTS", "draw", "unit_text"]
 
@@ -69,24 +72,6 @@ PAGE = "#f6f1e4"
 def unit_text(counts: Mapping[str, int]) -> str:
     """A counter's text for one power's units in one place: ``3r 2m 1c 2s`` (kinds with none left out)."""
     return " ".join(f"{counts[k]}{letter}" for k, letter in UNIT_LETTERS.items() if counts.get(k))
-
-
-def _ink(fill: str) -> str:
-    """Black or white text, whichever reads better on ``fill`` (a ``#rrggbb`` colour)."""
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
-
-
-def _attrs(**attrs: Any) -> str:
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
-
-
-def _el(tag: str, body: str = "", **attrs: Any) -> str:
-    return f"<{tag}{_attrs(**attrs)}>{body}</{tag}>" if body else f"<{tag}{_attrs(**attrs)}/>"
-
-
-def _text(x: float, y: float, text: str, **attrs: Any) -> str:
-    return _el("text", escape(text), x=f"{x:.1f}", y=f"{y:.1f}", **attrs)
 
 
 def _shape(space_type: str, x: float, y: float, fill: str) -> str:
