@@ -56,12 +56,15 @@ def test_sigkill_during_adjudication(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     server = start_server(database, port, {CRASH_HOOK_ENV: str(marker)})
     try:
-        made = httpx.post(f"{base}/api/games", json={"ruleset": "standard"}).json()
+        made = httpx.post(f"{base}/api/games", json={"ruleset": "standard"}, timeout=60).json()
         gid = made["id"]
 
         def post(path: str, token: str, body: Any = None) -> Any:
             response = httpx.post(
-                f"{base}/api/games/{gid}{path}", json=body or {}, headers={"Authorization": f"Bearer {token}"}
+                f"{base}/api/games/{gid}{path}",
+                json=body or {},
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=60,
             )
             assert response.status_code == 200, response.text
             return response.json()
@@ -90,7 +93,7 @@ def test_sigkill_during_adjudication(tmp_path: Path) -> None:
     try:
         view: dict[str, Any] = {}
         for _ in range(600):
-            view = httpx.get(f"{base}/api/games/{gid}").json()["view"]
+            view = httpx.get(f"{base}/api/games/{gid}", timeout=60).json()["view"]
             if view["phase"] != "S1901M":
                 break
             time.sleep(0.05)
@@ -101,7 +104,9 @@ def test_sigkill_during_adjudication(tmp_path: Path) -> None:
         assert [r["order"] for r in results["GERMANY"] if r["order"].startswith("A MUN")] == ["A MUN - RUH"]
         assert [r["order"] for r in results["ITALY"] if r["order"].startswith("A VEN")] == ["A VEN - TYR"]
         time.sleep(0.5)  # the scheduler keeps running: nothing more happens to the phase
-        again = httpx.get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {made['gm_token']}"}).json()
+        again = httpx.get(
+            f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {made['gm_token']}"}, timeout=60
+        ).json()
         assert again["view"]["history"]["length"] == 1 and again["game"]["seq"] == 4  # 3 orders, 1 resolve
     finally:
         server.send_signal(signal.SIGTERM)

@@ -51,7 +51,7 @@ def test_start_sets_phase_one_to_ten_minutes(api: Api) -> None:
     _gid, _gm, shown = started(api)
     assert shown["view"]["turn"] == 1 and shown["view"]["phase_no"] == 1
     assert shown["view"]["phase_seconds"] == 600
-    assert 598 <= left(shown) <= 600
+    assert 570 <= left(shown) <= 600
 
 
 def test_each_phase_takes_its_timetable_length(api: Api) -> None:
@@ -62,13 +62,13 @@ def test_each_phase_takes_its_timetable_length(api: Api) -> None:
         shown = api.ok("POST", f"/api/games/{gid}/gm/resolve", gm)
         assert shown["view"]["phase_no"] == phase
         assert shown["view"]["phase_seconds"] == seconds
-        assert seconds - 2 <= left(shown) <= seconds
+        assert seconds - 30 <= left(shown) <= seconds
     assert shown["view"]["turn"] == 2
 
 
 def test_the_games_own_deadline_setting_wins(api: Api) -> None:
     _gid, _gm, shown = started(api, deadlines={"default": 120})
-    assert 118 <= left(shown) <= 120
+    assert 90 <= left(shown) <= 120
 
 
 def test_pause_resume_and_extend(api: Api) -> None:
@@ -80,9 +80,9 @@ def test_pause_resume_and_extend(api: Api) -> None:
     assert 895 <= shown["game"]["paused_remaining"] <= 900
     shown = api.ok("POST", f"/api/games/{gid}/gm/resume", gm)
     assert shown["game"]["status"] == "running"
-    assert 893 <= left(shown) <= 900
+    assert 870 <= left(shown) <= 900
     shown = api.ok("POST", f"/api/games/{gid}/gm/extend", gm, {"seconds": -600})
-    assert 293 <= left(shown) <= 300
+    assert 270 <= left(shown) <= 300
     # While paused, a team cannot act; the GM still can.
     api.ok("POST", f"/api/games/{gid}/gm/pause", gm)
     status, answer = api.call(

@@ -105,9 +105,9 @@ def test_serve_with_two_workers_streams_every_change(tmp_path: Path) -> None:
                 time.sleep(0.2)
         else:
             pytest.fail(f"the server did not start: {log.read_text()[-2000:]}")
-        made = httpx.post(f"{url}/api/games", json={"ruleset": "standard"}, timeout=10).json()
+        made = httpx.post(f"{url}/api/games", json={"ruleset": "standard"}, timeout=60).json()
         gid, gm = made["id"], {"Authorization": f"Bearer {made['gm_token']}"}
-        httpx.post(f"{url}/api/games/{gid}/gm/start", json={}, headers=gm, timeout=10).raise_for_status()
+        httpx.post(f"{url}/api/games/{gid}/gm/start", json={}, headers=gm, timeout=60).raise_for_status()
         seen: list[tuple[float, int]] = []  # (when, the GM's action count) per message of each stream
         streams_open = threading.Barrier(5)
 
@@ -136,7 +136,7 @@ def test_serve_with_two_workers_streams_every_change(tmp_path: Path) -> None:
         sent = {}
         seat = {"Authorization": f"Bearer {made['seat_tokens']['FRANCE']}"}
         for n in range(1, 9):  # eight changes, each on a new connection (either process may take it)
-            with httpx.Client(base_url=url, timeout=10) as client:
+            with httpx.Client(base_url=url, timeout=60) as client:
                 client.post(f"/api/games/{gid}/ready", json={"ready": n % 2 == 1}, headers=seat).raise_for_status()
             sent[n] = time.monotonic()
             time.sleep(0.3)
