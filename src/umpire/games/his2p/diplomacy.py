@@ -158,6 +158,7 @@ def _on_bull_reward(state: State, board: HisMap, role: str, decision: dict[str, 
         draw_main_card(state, PAPACY)
     else:
         regain(state, board, action["space"], decision["power"])
+    peace.end_sieges(state, board, PAPACY, decision["power"])
     _close_end_war(state)
 
 
@@ -202,6 +203,7 @@ def _peace_regain_legal(state: State, board: HisMap, role: str, decision: dict[s
 def _on_peace_regain(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "done":
         state["stack"].pop()
+        peace.end_sieges(state, board, PAPACY, decision["power"])
         _close_end_war(state)
         return
     state["bonus_vp"][PROTESTANT] += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military
+from umpire.games.his2p import engine, military, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.minor_powers import _nearest
@@ -30,6 +30,30 @@ def give_up_control(state: State, board: HisMap, space: str, to_power: str) -> N
         engine.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
     for power in sorted({*state["units"].get(space, {}), *sides.powers_with_leaders(state, space)} - {to_power}):
         send_away(state, board, space, power)
+
+
+def end_sieges(state: State, board: HisMap, a: str, c: str, *, leave: bool = True) -> None:
+    """Peace between ``a`` and ``c`` (seed 9 by Papal Bull or suing for peace; 9.3): every siege one of them (or a
+    minor ally of it) lays to a space the other (or a minor ally of it) holds ends, wherever it is; the besiegers,
+    now in a space of a power they are at peace with, leave it by 9.3 step 3 (``send_away``; ruling HIS-H02).
+    With ``leave`` false (an alliance, the Schmalkaldic League) they stay: an ally's space is friendly."""
+    pair = {a, c}
+    sieges = state.get("sieges", {})
+    for space in sorted(sieges):
+        besieger = restrictions.major_of(state, sieges[space]["besieger"])
+        holder = restrictions.major_of(state, state["spaces"][space]["control"])
+        if {besieger, holder} != pair:
+            continue
+        del sieges[space]
+        engine.log(state, f"the siege of {board.spaces[space].name} ends: {a} and {c} are no longer at war")
+        if not leave:
+            continue
+        side = {p for p in state["units"].get(space, {}) if restrictions.major_of(state, p) == besieger}
+        side |= {p for p in sides.powers_with_leaders(state, space) if restrictions.major_of(state, p) == besieger}
+        for power in sorted(side):
+            send_away(state, board, space, power)
+    if "sieges" in state and not state["sieges"]:
+        state.pop("sieges")
 
 
 def send_away(state: State, board: HisMap, space: str, power: str) -> None:
