@@ -140,6 +140,24 @@ def test_seed_9_no_papal_bull_against_an_excommunicated_ruler() -> None:
     assert {"type": "papal_bull", "power": "france"} not in game.view("papacy")["actions"]
 
 
+def test_9_3_step_8_suing_for_peace_lifts_the_rulers_excommunication_papal_bull_keeps_it() -> None:
+    """9.3 step 8 (HIS-H03): Francis I, excommunicated by a Papal Bull that ended an earlier war, has his marker
+    lifted when the Papacy sues for peace in a later war with France (it used to stay); he is still not
+    excommunicated a second time (seed 9: "not yet been excommunicated"). A Papal Bull's own peace keeps its marker."""
+    game = through_theses()
+    ruler = game.state["rulers"]["france"]
+    game.state["diplomacy"]["at_war"].append(["france", "papacy"])
+    game = at_diplomacy(diplomacy=game.state["diplomacy"], excommunicated=[ruler])
+    assert game.view("observer")["excommunicated_rulers"] == [ruler]
+    game.act("papacy", {"type": "sue_for_peace", "power": "france"})
+    assert game.view("observer")["excommunicated_rulers"] == []
+    assert game.state["excommunication_lifted"] == [ruler] and ruler in game.state["excommunicated"]
+    assert any("lifts the excommunication" in e["text"] for e in game.state["log"])
+    game = at_war_with_france()
+    game.act("papacy", {"type": "papal_bull", "power": "france"})
+    assert game.view("observer")["excommunicated_rulers"] == [ruler]
+
+
 def test_seed_9_suing_for_peace_costs_vp_and_two_units() -> None:
     game = at_war_with_france()
     vp = game.state["bonus_vp"]["protestant"]

@@ -181,6 +181,23 @@ def test_13_schmalkaldic_league_wars_alliance_control_and_leaders() -> None:
     assert 13 in state["removed"]
 
 
+def test_13_schmalkaldic_league_ends_a_hapsburg_siege_of_a_papal_space() -> None:
+    """21.6 and seed 9: the League makes the Hapsburgs and the Papacy allies, so a Hapsburg siege of a Papal-held
+    Florence ends (it used to stay recorded); the Hapsburg army stays, in a space now friendly to it."""
+    game = impulse_with("protestant", 13, turn=3)
+    state = game.state
+    state["spaces"]["wittenberg"]["protestant"] = True
+    state["units"]["wittenberg"] = {"protestant": {"regular": 2}}
+    state["diplomacy"]["at_war"] = [["hapsburg", "papacy"]]
+    state["spaces"]["florence"]["control"] = "papacy"
+    state["units"]["florence"] = {"papacy": {"regular": 1}, "hapsburg": {"regular": 3}}
+    state["sieges"] = {"florence": {"besieger": "hapsburg", "impulse": 1}}
+    protestant_spaces(game, 12)
+    play_event(game, "protestant", 13)
+    assert "florence" not in game.state.get("sieges", {})
+    assert game.state["units"]["florence"]["hapsburg"]["regular"] == 3
+
+
 def test_seed_6_2_league_diplomatic_cards_join_the_turn_after() -> None:
     game = impulse_with("protestant", 13, turn=3)
     state = game.state

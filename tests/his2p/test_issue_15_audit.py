@@ -218,3 +218,43 @@ def test_seed_9_a_regained_space_sends_the_enemy_units_away_by_9_3_step_3() -> N
     assert board.spaces[port].ports and state["spaces"][port]["control"] == "france"
     game.act("papacy", {"type": "done"})
     assert [d["kind"] for d in game.state["stack"]][-1] == "diplomatic_play"
+
+
+@pytest.mark.parametrize("how", ["papal_bull", "sue_for_peace"])
+def test_9_3_peace_ends_the_sieges_between_the_two_powers_wherever_they_are(how: str) -> None:
+    """Seed 9 and 9.3: once the Papacy and France are at peace, a French siege of a Papal-held Florence and a Papal
+    siege of a French-held Milan (neither a space the Papacy regains) end, and the besiegers leave by 9.3 step 3,
+    their leaders with them; a siege by another power stays (it used to stay recorded, with the besiegers inside)."""
+    game = at_war_with_france()
+    state = game.state
+    for space, holder in (("florence", "papacy"), ("milan", "france"), ("pavia", "papacy")):
+        state["units"].pop(space, None)
+        state["spaces"][space]["control"] = holder
+    b.add_units(state, "florence", "papacy", "regular", 1)
+    b.add_units(state, "florence", "france", "regular", 3)
+    state["leaders"]["montmorency"] = "florence"
+    b.add_units(state, "milan", "france", "regular", 1)
+    b.add_units(state, "milan", "papacy", "regular", 3)
+    b.add_units(state, "pavia", "papacy", "regular", 1)
+    b.add_units(state, "pavia", "hapsburg", "regular", 3)
+    state["diplomacy"]["at_war"].append(["hapsburg", "papacy"])
+    state["sieges"] = {
+        "florence": {"besieger": "france", "impulse": 1},
+        "milan": {"besieger": "papacy", "impulse": 1},
+        "pavia": {"besieger": "hapsburg", "impulse": 1},
+    }
+    game.act("papacy", {"type": how, "power": "france"})
+    if how == "papal_bull":
+        game.act("papacy", {"type": "draw_card"})
+    else:
+        for _ in range(2):
+            game.act("papacy", next(a for a in game.view("papacy")["actions"] if a["where"] not in ("milan", "pavia")))
+        game.act("papacy", {"type": "done"})
+    state, board = game.state, load_map()
+    assert set(state["sieges"]) == {"pavia"}
+    assert "france" not in state["units"].get("florence", {}) and state["leaders"]["montmorency"] != "florence"
+    french = state["leaders"]["montmorency"]
+    assert board.spaces[french].fortified and state["spaces"][french]["control"] == "france"
+    assert b.units_of(state, french, "france")["regular"] >= 3
+    assert "papacy" not in state["units"].get("milan", {})
+    assert b.units_of(state, "milan", "france")["regular"] >= 1 and b.units_of(state, "florence", "papacy")["regular"]

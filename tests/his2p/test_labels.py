@@ -72,3 +72,25 @@ def test_windows_offer_pass_and_always_pass() -> None:
         )
         == "Move 2 regulars, 1 mercenary from Rome to Siena"
     )
+
+
+def test_burning_books_is_one_button_a_zone_then_the_choice_of_debater() -> None:
+    """The CP decision's "Burn books …, committing X for his bonus" actions (one per zone and fresh debater) carry
+    one button's words a zone and each its option, so the page shows four buttons, not twelve; every legal action
+    stays one option, and actions with no twin carry no choice."""
+    from tests.his2p.test_engine import cp_decision
+
+    view = cp_decision("papacy", 3).view("papacy")
+    burns = [(a, s) for a, s in zip(view["actions"], view["action_labels"], strict=True) if a["type"] == "burn_books"]
+    assert len(burns) == 12 and all("choice" in s for _, s in burns)
+    assert {s["choice"]["button"] for _, s in burns} == {
+        f"Burn books in the {z} zone" for z in ("German", "English", "French", "Italian")
+    }
+    german = {s["choice"]["option"] for a, s in burns if a["zone"] == "german"}
+    assert german == {
+        "with no debater's bonus (2 CP)",
+        "committing Cajetan: burning books gets a third attempt (2 CP)",
+        "committing Tetzel: burning books also adds 1 CP to St. Peter's (2 CP)",
+    }
+    others = [s for a, s in zip(view["actions"], view["action_labels"], strict=True) if a["type"] != "burn_books"]
+    assert others and not any("choice" in s for s in others)

@@ -139,6 +139,25 @@ def test_card_212_venetian_alliance_deactivates_a_hapsburg_venice() -> None:
     assert ["hapsburg", "venice"] not in game.state["diplomacy"]["allied"]
 
 
+def test_22_4_deactivation_sends_other_powers_army_leaders_away_with_their_units() -> None:
+    """22.4 step 3: a Hapsburg army in a Hapsburg-held Venice leaves when Venice is deactivated, and its leaders go
+    with it (they used to stay behind in the Venetian space), as does a leader standing there with no unit."""
+    game = protestant_plays(212)
+    state, board = game.state, load_map()
+    minor_powers.activate(state, board, "venice", "hapsburg")
+    b.add_units(state, "venice", "hapsburg", "regular", 2)
+    state["leaders"]["duke_of_alva"] = "venice"
+    state["leaders"]["ferdinand"] = "corfu"  # a leader alone in a Venetian space the Hapsburgs hold
+    game.act("protestant", {"type": "diplomatic_card", "card": 212})
+    state = game.state
+    assert b.units_of(state, "venice", "hapsburg")["regular"] == 0
+    alva = state["leaders"]["duke_of_alva"]
+    assert alva != "venice" and board.spaces[alva].fortified
+    assert b.units_of(state, alva, "hapsburg")["regular"] >= 2  # with his army
+    assert state["spaces"][alva]["control"] == "hapsburg"
+    assert state["leaders"].get("ferdinand") != "corfu"
+
+
 def test_card_212_venetian_alliance_reinforces_a_papal_venice_in_a_papal_port() -> None:
     game = protestant_plays(212)
     minor_powers.activate(game.state, load_map(), "venice", "papacy")

@@ -118,6 +118,14 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         papacy.wait_for_selector("#cp-left:not(.hidden)")
         assert papacy.inner_text("#cp-left") == f"{cp} CP left"
         shot(papacy, "papacy-cp-laptop")
+        # Burning books: one button a zone, the debater's bonus chosen in a second step (labels.bonus_choice).
+        burn = papacy.locator("[data-group='Religious actions'] button.his-choice", has_text="Burn books")
+        assert burn.count() == 4
+        burn.first.click()
+        options = papacy.locator(".bonus-choice.open button.his-action")
+        options.first.wait_for()
+        assert options.count() == 3 and "Cajetan" in papacy.inner_text(".bonus-choice.open")
+        shot(papacy, "papacy-burn-books-choice-laptop")
         spend = papacy.locator("[data-group='Religious actions'] button.his-action", has_text="Build St. Peter's")
         cost = int(re.search(r"\((\d) CP\)", spend.inner_text()).group(1))  # type: ignore[union-attr]
         spend.click()

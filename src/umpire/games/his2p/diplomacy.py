@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, peace
+from umpire.games.his2p import deck, engine, excommunication, peace
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.restrictions import OTHER_MAJORS, at_war
@@ -158,13 +158,16 @@ def _on_bull_reward(state: State, board: HisMap, role: str, decision: dict[str, 
         draw_main_card(state, PAPACY)
     else:
         regain(state, board, action["space"], decision["power"])
+    peace.end_sieges(state, board, PAPACY, decision["power"])
     _close_end_war(state)
 
 
 def sue_for_peace(state: State, board: HisMap, power: str) -> None:
-    """Seed 9: suing for peace gives the Protestant 1 War Winner VP; the Papacy removes 2 of its units of its choice
+    """Seed 9: suing for peace lifts the excommunication of the enemy's ruler (9.3 step 8, HIS-H03) and gives the
+    Protestant 1 War Winner VP; the Papacy removes 2 of its units of its choice
     (fewer if it has fewer), then may give 1 more VP per Papal home space it regains from ``power``."""
     end_peace(state, power)
+    excommunication.lift_on_peace(state, power)
     state["bonus_vp"][PROTESTANT] += 1
     engine.log(state, f"the Papacy sues for peace with {power}: 1 War Winner VP to the Protestant")
     state["stack"].append({"kind": "peace_regain", "role": PAPACY, "power": power})
@@ -202,6 +205,7 @@ def _peace_regain_legal(state: State, board: HisMap, role: str, decision: dict[s
 def _on_peace_regain(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "done":
         state["stack"].pop()
+        peace.end_sieges(state, board, PAPACY, decision["power"])
         _close_end_war(state)
         return
     state["bonus_vp"][PROTESTANT] += 1

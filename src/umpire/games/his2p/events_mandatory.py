@@ -218,6 +218,9 @@ def schmalkaldic_league(state: State, board: HisMap, power: str) -> None:
     _add_pair(diplomacy["at_war"], "hapsburg", PROTESTANT)
     _add_pair(diplomacy["allied"], "hapsburg", PAPACY)
     engine.log(state, "the Schmalkaldic League forms: the Papacy and the Hapsburgs at war with the Protestant, allied")
+    from umpire.games.his2p import peace
+
+    peace.end_sieges(state, board, PAPACY, "hapsburg", leave=False)  # allies now: no siege between them
     for space in board.home_spaces(PROTESTANT):
         if b.religion(state, board, space) == b.PROTESTANT and state["spaces"][space]["control"] != PROTESTANT:
             state["spaces"][space]["control"] = PROTESTANT

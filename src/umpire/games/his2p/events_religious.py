@@ -453,7 +453,7 @@ def _here_i_stand_condition(state: State, board: HisMap, power: str) -> str | No
 def here_i_stand(state: State, board: HisMap, power: str) -> None:
     """#7 Here I Stand as an event in the impulse (6.2): with Luther alive, the Protestant takes any card from the
     discard pile (not a mandatory event, not one he played this turn) and plays it at once or keeps it. Its other
-    use, Luther stepping into a German debate, is a response: response windows are not built (HIS-V10)."""
+    use, Luther stepping into a German debate, is a response played in the debate's window (``responses``, HIS-P06)."""
     state["stack"].append({"kind": "here_i_stand", "role": PROTESTANT})
 
 

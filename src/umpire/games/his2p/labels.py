@@ -328,15 +328,48 @@ def formation_step(state: State, role: str, action: Action) -> dict[str, Any] | 
     }
 
 
+def _without_debater(action: Action) -> str:
+    return repr(sorted((k, repr(v)) for k, v in action.items() if k != "debater"))
+
+
+def bonus_choice(state: State, role: str, action: Action, twins: int) -> dict[str, str] | None:
+    """For one of ``twins`` (two or more) legal actions that differ only by the debater committed for his bonus
+    (debater_bonuses.py: burning books with Cajetan, Caraffa or Tetzel, a treatise with Carlstadt or Calvin, a Jesuit
+    university with Loyola), what the page shows: ``button``, the action's words once for all of them ("Burn books
+    in the German zone"), and ``option``, this one's choice with its CP cost ("committing Cajetan: burning books
+    gets a third attempt (2 CP)"). None for an action with no such twin."""
+    if twins < 2:
+        return None
+    plain = {k: v for k, v in action.items() if k != "debater"}
+    how = _LABELS.get(str(action.get("type")))
+    button = how(state, role, plain) if how else _generic(plain)
+    debater = action.get("debater")
+    if debater:
+        option = f"committing {person_name(debater)}: {load_people().debaters[str(debater)].bonus}"
+    else:
+        option = "with no debater's bonus"
+    cost = _cost(state, role, action)
+    return {"button": button, "option": f"{option} ({cost} CP)" if cost is not None else option}
+
+
 def labels(state: State, role: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``{"label", "group"}`` for each action, in the same order (the view's ``action_labels``); a formation's
-    move also carries its :func:`formation_step` under ``step``."""
+    move also carries its :func:`formation_step` under ``step``, and an action with twins differing only by a
+    debater's bonus its :func:`bonus_choice` under ``choice`` (the page shows one button for them, then the
+    choice of debater)."""
+    twins: dict[str, int] = {}
+    for a in actions:
+        if a.get("type") != "commit_debater":
+            twins[_without_debater(a)] = twins.get(_without_debater(a), 0) + 1
     out: list[dict[str, Any]] = []
     for a in actions:
         entry: dict[str, Any] = {"label": label(state, role, a), "group": group(a)}
         step = formation_step(state, role, a)
         if step is not None:
             entry["step"] = step
+        choice = bonus_choice(state, role, a, twins.get(_without_debater(a), 0))
+        if choice is not None:
+            entry["choice"] = choice
         out.append(entry)
     return out
 

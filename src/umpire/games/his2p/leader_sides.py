@@ -33,3 +33,13 @@ def set_side(state: State, leader: str, power: str | None) -> None:
         sides.pop(leader, None)
     else:
         sides[leader] = power
+
+
+def leaders_in(state: State, space: str, power: str) -> list[str]:
+    """The army and naval leaders standing in ``space`` who fight for ``power`` now, sorted."""
+    return sorted(lid for lid, where in state["leaders"].items() if where == space and power_of(state, lid) == power)
+
+
+def powers_with_leaders(state: State, space: str) -> set[str]:
+    """The powers with a leader in ``space`` (perhaps with no unit there)."""
+    return {p for lid, where in state["leaders"].items() if where == space and (p := power_of(state, lid)) is not None}

@@ -16,6 +16,7 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, military, restrictions, wintering
+from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.wintering import distances
@@ -75,10 +76,11 @@ def activate(state: State, board: HisMap, minor: str, major: str) -> None:
 
 def deactivate(state: State, board: HisMap, minor: str) -> None:
     """Deactivate ``minor`` (22.4): the Allied marker goes; its home spaces its old ally holds return to it;
-    other powers' units in those spaces leave (land units to their nearest friendly fortified space, naval units
-    to their nearest friendly port, else eliminated); its own units go to its nearest home fortified space it
-    controls (else an unfortified one, else eliminated), its naval units and leaders to its nearest home port it
-    controls (else eliminated, the leader off the map). Hungary never deactivates (22.1)."""
+    other powers' units in those spaces leave (land units and army leaders to their nearest friendly fortified
+    space, naval units and naval leaders to their nearest friendly port, else eliminated, a leader off the map);
+    its own units go to its nearest home fortified space it controls (else an unfortified one, else eliminated),
+    its naval units and leaders to its nearest home port it controls (else eliminated, the leader off the map).
+    Hungary never deactivates (22.1)."""
     major = ally_of(state, minor)
     if major is None or minor not in DEACTIVATABLE:
         raise ValueError(f"{minor} cannot be deactivated (it is {'inactive' if major is None else 'Hungary'})")
@@ -92,8 +94,9 @@ def deactivate(state: State, board: HisMap, minor: str) -> None:
     for space in held:
         state["spaces"][space]["control"] = minor
     for space in held:
-        for power in sorted(p for p in state["units"].get(space, {}) if p != minor):
-            _relocate(state, board, power, space, _friendly(state, board, power))
+        for power in sorted({*state["units"].get(space, {}), *sides.powers_with_leaders(state, space)} - {minor}):
+            land_to, port_to = _relocate(state, board, power, space, _friendly(state, board, power))
+            _relocate_leaders(state, board, power, space, land_to, port_to)
     own = _friendly(state, board, minor) & set(homes)
     for where in sorted(w for w in state["units"] if minor in state["units"][w] and w not in own):
         _relocate(state, board, minor, where, own)
@@ -115,10 +118,11 @@ def _nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = Fa
     return min(found, key=lambda s: (dist[s], s)) if found else None
 
 
-def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set[str]) -> None:
+def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set[str]) -> tuple[str | None, str | None]:
     """Move every unit of ``power`` out of ``where`` (22.4 steps 3-5): land units to the nearest fortified space
     in ``friendly`` (for a minor going home, an unfortified one if no fortified one), naval units to the nearest
-    port in ``friendly`` (``_nearest``); with no such space they are eliminated."""
+    port in ``friendly`` (``_nearest``); with no such space they are eliminated. Returns where land and naval units
+    go (None: nowhere)."""
     units = b.units_of(state, where, power)
     here = board.spaces[where].name if where in board.spaces else board.seas[where].name
     forts = {s for s in friendly if board.spaces[s].fortified and s != where}
@@ -136,6 +140,25 @@ def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set
             continue
         b.add_units(state, dest, power, kind, count)
         engine.log(state, f"{count} {power} {kind}(s) leave {here} for {board.spaces[dest].name}")
+    return land_to, port_to
+
+
+def _relocate_leaders(
+    state: State, board: HisMap, power: str, where: str, land_to: str | None, port_to: str | None
+) -> None:
+    """22.4 step 3 for leaders: ``power``'s army leaders in ``where`` go with its land units (to ``land_to``), its
+    naval leaders with its naval units (to ``port_to``); with nowhere to go a leader leaves the map (to come back
+    as a power's leaders do when their units are lost, like 9.3 step 3's, HIS-A02)."""
+    naval = load_people().naval_leaders
+    for lid in sides.leaders_in(state, where, power):
+        dest = port_to if lid in naval else land_to
+        if dest is None:
+            state["leaders"].pop(lid)
+            state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
+            engine.log(state, f"the leader {lid} has nowhere to go and leaves the map")
+        else:
+            state["leaders"][lid] = dest
+            engine.log(state, f"the leader {lid} leaves {board.spaces[where].name} for {board.spaces[dest].name}")
 
 
 def _send_naval_leaders(state: State, board: HisMap, minor: str, own: set[str]) -> None:

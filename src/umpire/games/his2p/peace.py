@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military
+from umpire.games.his2p import engine, military, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.minor_powers import _nearest
@@ -28,60 +28,63 @@ def give_up_control(state: State, board: HisMap, space: str, to_power: str) -> N
     state["spaces"][space]["control"] = to_power
     if state.get("sieges", {}).pop(space, None) is not None:
         engine.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
-    people = load_people()
-    for power in sorted({*state["units"].get(space, {}), *_leader_powers(state, space)} - {to_power}):
-        friendly = {
-            s for s in board.spaces if s != space and state["spaces"][s]["control"] in military.friends(state, power)
-        }
-        land_to = _nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
-        port_to = _nearest(board, space, {s for s in friendly if board.spaces[s].ports})
-        for kind, count in b.units_of(state, space, power).items():
-            if not count:
-                continue
-            b.add_units(state, space, power, kind, -count)
-            dest = port_to if kind in b.NAVAL_UNITS else land_to
-            if dest is None:
-                engine.log(state, f"{count} {power} {kind}(s) in {board.spaces[space].name} are eliminated (9.3)")
-            else:
-                b.add_units(state, dest, power, kind, count)
-                engine.log(
-                    state,
-                    f"{count} {power} {kind}(s) leave {board.spaces[space].name} for {board.spaces[dest].name} (9.3)",
-                )
-        for lid in _leaders_of(state, space, power):
-            dest = port_to if lid in people.naval_leaders else land_to
-            if dest is None:
-                state["leaders"].pop(lid)
-                state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
-                engine.log(state, f"the leader {lid} leaves the map (9.3)")
-            else:
-                state["leaders"][lid] = dest
-                engine.log(state, f"the leader {lid} goes to {board.spaces[dest].name} (9.3)")
+    for power in sorted({*state["units"].get(space, {}), *sides.powers_with_leaders(state, space)} - {to_power}):
+        send_away(state, board, space, power)
 
 
-def _leaders_of(state: State, space: str, power: str) -> list[str]:
-    """The army and naval leaders of ``power`` in ``space``."""
-    naval = load_people().naval_leaders
-    return sorted(
-        {*military.army_leaders_in(state, space, power)}
-        | {
-            lid
-            for lid, where in state["leaders"].items()
-            if where == space and lid in naval and naval[lid].power == power
-        }
-    )
-
-
-def _leader_powers(state: State, space: str) -> set[str]:
-    """Powers with a leader but perhaps no unit in ``space``."""
-    army = load_people().army_leaders
-    naval = load_people().naval_leaders
-    out: set[str] = set()
-    for lid, where in state["leaders"].items():
-        if where != space:
+def end_sieges(state: State, board: HisMap, a: str, c: str, *, leave: bool = True) -> None:
+    """Peace between ``a`` and ``c`` (seed 9 by Papal Bull or suing for peace; 9.3): every siege one of them (or a
+    minor ally of it) lays to a space the other (or a minor ally of it) holds ends, wherever it is; the besiegers,
+    now in a space of a power they are at peace with, leave it by 9.3 step 3 (``send_away``; ruling HIS-H02).
+    With ``leave`` false (an alliance, the Schmalkaldic League) they stay: an ally's space is friendly."""
+    pair = {a, c}
+    sieges = state.get("sieges", {})
+    for space in sorted(sieges):
+        besieger = restrictions.major_of(state, sieges[space]["besieger"])
+        holder = restrictions.major_of(state, state["spaces"][space]["control"])
+        if {besieger, holder} != pair:
             continue
-        if lid in army and (p := sides.power_of(state, lid)) is not None:
-            out.add(p)
-        elif lid in naval:
-            out.add(naval[lid].power)
-    return out
+        del sieges[space]
+        engine.log(state, f"the siege of {board.spaces[space].name} ends: {a} and {c} are no longer at war")
+        if not leave:
+            continue
+        side = {p for p in state["units"].get(space, {}) if restrictions.major_of(state, p) == besieger}
+        side |= {p for p in sides.powers_with_leaders(state, space) if restrictions.major_of(state, p) == besieger}
+        for power in sorted(side):
+            send_away(state, board, space, power)
+    if "sieges" in state and not state["sieges"]:
+        state.pop("sieges")
+
+
+def send_away(state: State, board: HisMap, space: str, power: str) -> None:
+    """9.3 step 3 for one power: its land units and army leaders in ``space`` go to the nearest other fortified
+    space it or an ally controls, its naval units and naval leaders to the nearest such port; with nowhere to go,
+    units are eliminated and leaders leave the map."""
+    naval_leaders = load_people().naval_leaders
+    friendly = {
+        s for s in board.spaces if s != space and state["spaces"][s]["control"] in military.friends(state, power)
+    }
+    land_to = _nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
+    port_to = _nearest(board, space, {s for s in friendly if board.spaces[s].ports})
+    for kind, count in b.units_of(state, space, power).items():
+        if not count:
+            continue
+        b.add_units(state, space, power, kind, -count)
+        dest = port_to if kind in b.NAVAL_UNITS else land_to
+        if dest is None:
+            engine.log(state, f"{count} {power} {kind}(s) in {board.spaces[space].name} are eliminated (9.3)")
+        else:
+            b.add_units(state, dest, power, kind, count)
+            engine.log(
+                state,
+                f"{count} {power} {kind}(s) leave {board.spaces[space].name} for {board.spaces[dest].name} (9.3)",
+            )
+    for lid in sides.leaders_in(state, space, power):
+        dest = port_to if lid in naval_leaders else land_to
+        if dest is None:
+            state["leaders"].pop(lid)
+            state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
+            engine.log(state, f"the leader {lid} leaves the map (9.3)")
+        else:
+            state["leaders"][lid] = dest
+            engine.log(state, f"the leader {lid} goes to {board.spaces[dest].name} (9.3)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import deck, engine, labels, victory
+from umpire.games.his2p import deck, engine, excommunication, labels, victory
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
@@ -50,6 +50,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "debaters": state["debaters"],
         "debater_rows": debater_rows(state),
         "rulers": state["rulers"],
+        "excommunicated_rulers": excommunication.markers(state),  # their markers on the Papal card (HIS-H03)
         "diplomacy": state["diplomacy"],
         "events": state["events"],
         "tracks": state["tracks"],

@@ -102,6 +102,10 @@
     for (const x of shown) if (x.l.step) (formations[x.l.step.formation] = formations[x.l.step.formation] || []).push(x);
     const built = new Set(Object.keys(formations).filter(k => formations[k].length > BUILD_FROM));
     if (building && !built.has(building.formation)) building = null;
+    // Actions differing only by a debater's bonus (labels.bonus_choice): one button, then the choice of debater.
+    const choices = {};
+    for (const x of shown) if (x.l.choice) (choices[x.l.choice.button] = choices[x.l.choice.button] || []).push(x);
+    if (choosing && !choices[choosing]) choosing = null;
     for (const g of GROUPS) {
       const mine = shown.filter(x => x.l.group === g);
       if (!mine.length) continue;
@@ -115,6 +119,12 @@
           group.append(builder(l.step.formation, formations[l.step.formation]));
           continue;
         }
+        if (l.choice) {
+          if (opened.has(l.choice.button)) continue;
+          opened.add(l.choice.button);
+          group.append(chooser(l.choice.button, choices[l.choice.button]));
+          continue;
+        }
         group.append(U.el("button", {
           type: "button", class: "his-action" + (a.type === "pass" ? " pass" : ""), "data-type": a.type,
           onclick: (ev) => take(ev, a),
@@ -123,9 +133,20 @@
       box.append(group);
     }
   }
+  let choosing = null;  // the button words of the bonus choice shown open
+  function chooser(button, options) {
+    const open = choosing === button;
+    const box = U.el("div", { class: "bonus-choice" + (open ? " open" : ""), "data-choice": button });
+    box.append(U.el("button", { type: "button", class: "his-choice", onclick: () => { choosing = open ? null : button; render(S); } },
+      button + (open ? "" : ": choose a debater's bonus (" + options.length + ")")));
+    if (open) for (const { a, l } of options) {
+      box.append(U.el("button", { type: "button", class: "his-action", "data-type": a.type, title: l.label, onclick: (ev) => take(ev, a) }, l.choice.option));
+    }
+    return box;
+  }
   function take(ev, a) {
     ev.target.disabled = true;
-    post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; }).catch(() => { ev.target.disabled = false; });
+    post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; choosing = null; }).catch(() => { ev.target.disabled = false; });
   }
 
   // --- the formation builder: only the view's legal moves, never a rule of its own ---------------------------
