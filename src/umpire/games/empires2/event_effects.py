@@ -214,9 +214,7 @@ def play(state: State, player: str | None, eid: str, card_id: Any, target: Any, 
         raise ValueError(f'{card.name} is played with its own action: {{"type": "coup", "empire": <ally>}} (33.42)')
     legal = targets(state, eid, card, player)
     if not isinstance(target, str) or target not in legal:
-        why = "" if legal else (
-            ": only a player courts, for himself (33.41, EMP-A08)" if card.target == "court" else ""
-        )  # fmt: skip
+        why = ": only a player courts, for himself (33.41, EMP-A08)" if not legal and card.target == "court" else ""
         raise ValueError(
             f"{card.name} may not be played on {target!r}; possible targets: {', '.join(legal) or 'none'}{why}"
         )
