@@ -280,3 +280,21 @@ def test_a_held_card_played_later_needs_a_target() -> None:
     next(c for c in data["cards"] if c["id"] == "assassination").pop("target")
     with pytest.raises(TableFault, match="needs a 'target' \\(court, empire, ally_court\\)"):
         parse_event_cards(data)
+
+
+def test_the_normal_bot_plays_a_royal_marriage_on_the_court_nearest_an_alliance() -> None:
+    view = {
+        "role": "germany",
+        "empires": {
+            "germany": {"status": "player", "leader": {"a": 3, "b": 3, "c": 3}, "court_ties": {}, "gold": 5},
+            "france": {"status": "independent", "court_ties": {"germany": 1}, "ties_required": 10},
+            "poland": {"status": "independent", "court_ties": {"germany": 4}, "ties_required": 8},
+        },
+        "actions": [
+            {"type": "play_event", "card": "royal_marriage", "target": "france", "empire": "germany"},
+            {"type": "play_event", "card": "royal_marriage", "target": "poland", "empire": "germany"},
+            {"type": "end_turn", "empire": "germany"},
+        ],
+    }
+    action = NormalBot().act(view, random.Random(1))
+    assert action == {"type": "play_event", "card": "royal_marriage", "target": "poland", "empire": "germany"}
