@@ -73,11 +73,11 @@ def test_33_24a_missionary_fervor_is_replaced_and_another_drawn(state: State) ->
 
 def test_33_24a_holding_card_kept_at_most_three_oldest_unplayed_discarded(state: State) -> None:
     france = state["empires"]["france"]
-    france["held"] = ["royal_marriage", "assassination"]
+    france["held"] = ["royal_marriage", "diplomatic_coup"]  # neither ever played by an Independent (EMP-V05)
     france["in_play"] = ["technological_weapons"]
     state["event_deck"] = ["diplomatic_coup"]
     independent.case_33_24a_event_card(state, "france")
-    assert france["held"] == ["assassination", "diplomatic_coup"]
+    assert france["held"] == ["diplomatic_coup", "diplomatic_coup"]
     assert france["in_play"] == ["technological_weapons"]
     assert state["event_discard"] == ["royal_marriage"]
 

@@ -9,7 +9,9 @@
   social states, fortifies unfortified border areas, pillages for gold when nothing better is on; it keeps two gold
   and one Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next
   band of the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
-  attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it.
+  attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
+  it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
+  the Court nearest to an alliance).
 
 A view lists every legal endeavour with its rating before gold (``er``) and the most gold it may add
 (``max_gold``), so the bots need no engine state; ``normal`` reads the rebellion-value terms of its own areas from
@@ -171,6 +173,8 @@ class NormalBot:
         # The empire whose turn this is: the seat's own or an ally it runs (33.31); every turn action names it.
         me = next((a["empire"] for a in actions if a["type"] in ("endeavour", "tax", "end_turn")), view["role"])
         e = view["empires"][me]
+        if "play_event" in kinds:
+            return play_event(view, [a for a in actions if a["type"] == "play_event"])
         if "tax" in kinds:
             plan = tax_plan(view, 0 if e["gold"] >= RICH else 1, me)
             if plan:
@@ -196,6 +200,24 @@ class NormalBot:
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
+
+
+def play_event(view: View, plays: list[Action]) -> Action:
+    """A held Event Card at the first chance: one that strikes a leader on the other seat's empire if it may, else on
+    the empire with the strongest leader; Royal Marriage on the Court it is nearest to allying."""
+
+    def want(a: Action) -> tuple[int, float]:
+        target = view["empires"][a["target"]]
+        if a["card"] == "royal_marriage":
+            need = target.get("ties_required") or 1
+            return 0, target["court_ties"].get(view["role"], 0) / need
+        if target.get("ally_of") == view["role"]:
+            return -1, 0.0
+        rival = target["status"] == "player" and a["target"] != view["role"]
+        return int(rival), float(sum(target["leader"].values()))
+
+    best: Action = max(plays, key=want)
+    return dict(best)
 
 
 def defend(view: View) -> Action:

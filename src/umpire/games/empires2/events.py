@@ -1,5 +1,6 @@
-"""The Event Card deck (rewrite 19.0) as data: each card's name, count, and whether it is a holding card and stays in
-play once played. Only the list: the cards' effects come with the engine.
+"""The Event Card deck (rewrite 19.0) as data: each card's name, count, whether it is a holding card and stays in
+play once played, what a played holding card is played on, and its effect as steps (carried out by
+``event_effects.py``).
 
 Facts: the deck holds 56 cards; four Enlargement of King's Personal Demesne, one Missionary Fervor (kept
 indefinitely), one each of Technological Weapons and Tactical Systems Advance (rewrite 19.0); Leader Dies Heirless
@@ -24,6 +25,38 @@ EVENTS_FILE = "event_cards.json"
 _ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 
 
+#: What a step does; each with the keys it may carry (besides ``do`` and ``if_religion``).
+STEP_KEYS: dict[str, frozenset[str]] = {
+    "gold": frozenset({"amount", "per", "most"}),
+    "social_state": frozenset({"change", "areas", "where", "unrest"}),
+    "unrest": frozenset({"areas", "where", "check"}),
+    "court_ties": frozenset({"amount"}),
+    "stature_check": frozenset(),
+}
+#: Which of the empire's areas a step may pick from.
+WHERE = ("any", "not_court", "court", "foreign", "other_religion")
+#: What a holding card that is played and discarded is played on: a non-player empire's Court (33.41), another
+#: empire, or the Court of one of the player's Allied Empires (33.42).
+TARGETS = ("court", "empire", "ally_court")
+ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class EventStep:
+    """One step of a card's effect; ``areas`` None means every area that fits ``where``."""
+
+    do: str
+    amount: int = 0
+    per: str = "card"
+    most: int | None = None
+    change: int = 0
+    areas: int | None = 1
+    where: str = "any"
+    unrest: bool = False
+    check: bool = False
+    if_religion: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class EventCard:
     """One kind of Event Card."""
@@ -35,6 +68,8 @@ class EventCard:
     kept_when_played: bool
     authored: bool
     source: str
+    effect: tuple[EventStep, ...] = ()
+    target: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +94,60 @@ class EventDeck:
         return tuple(card.id for card in self.cards if card.authored)
 
 
+def _whole(where: str, key: str, value: Any, low: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (low is not None and value < low):
+        wanted = "a whole number" + (f" from {low}" if low is not None else "")
+        raise TableFault(where, f"'{key}' must be {wanted}, got {value!r}", EVENTS_FILE)
+    return value
+
+
+def _flag(where: str, key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TableFault(where, f"'{key}' must be true or false, got {value!r}", EVENTS_FILE)
+    return value
+
+
+def _step(entry: Any, where: str) -> EventStep:
+    """One checked effect step."""
+    if not isinstance(entry, dict):
+        raise TableFault(where, "must be an object", EVENTS_FILE)
+    do = entry.get("do")
+    if do not in STEP_KEYS:
+        raise TableFault(where, f"'do' must be one of {', '.join(STEP_KEYS)}, got {do!r}", EVENTS_FILE)
+    extra = set(entry) - STEP_KEYS[do] - {"do", "if_religion"}
+    if extra:
+        raise TableFault(where, f"a {do} step takes no {', '.join(sorted(extra))}", EVENTS_FILE)
+    religions = entry.get("if_religion", [])
+    if not isinstance(religions, list) or not all(isinstance(r, str) and r for r in religions):
+        raise TableFault(where, f"'if_religion' must be a list of religions, got {religions!r}", EVENTS_FILE)
+    areas = entry.get("areas", 1)
+    if areas != ALL:
+        _whole(where, "areas", areas, 1)
+    if entry.get("where", "any") not in WHERE:
+        raise TableFault(where, f"'where' must be one of {', '.join(WHERE)}, got {entry['where']!r}", EVENTS_FILE)
+    if entry.get("per", "card") not in ("card", "area"):
+        raise TableFault(where, f"'per' must be card or area, got {entry['per']!r}", EVENTS_FILE)
+    if do in ("gold", "court_ties") and not _whole(where, "amount", entry.get("amount")):
+        raise TableFault(where, "'amount' must not be 0", EVENTS_FILE)
+    if do == "court_ties" and entry["amount"] < 0:
+        raise TableFault(where, f"'amount' of ties must be positive, got {entry['amount']}", EVENTS_FILE)
+    if do == "social_state" and not _whole(where, "change", entry.get("change")):
+        raise TableFault(where, "'change' must not be 0", EVENTS_FILE)
+    most = entry.get("most")
+    return EventStep(
+        do=do,
+        amount=entry.get("amount", 0),
+        per=entry.get("per", "card"),
+        most=None if most is None else _whole(where, "most", most, 0),
+        change=entry.get("change", 0),
+        areas=None if areas == ALL else areas,
+        where=entry.get("where", "any"),
+        unrest=_flag(where, "unrest", entry.get("unrest", False)),
+        check=_flag(where, "check", entry.get("check", False)),
+        if_religion=tuple(religions),
+    )
+
+
 def _card(entry: Any, index: int) -> EventCard:
     where = f"cards[{index}]"
     if not isinstance(entry, dict):
@@ -80,8 +169,23 @@ def _card(entry: Any, index: int) -> EventCard:
         flags[key] = entry[key]
     if flags["kept_when_played"] and not flags["holding"]:
         raise TableFault(where, "a card kept in play once played must be a holding card", EVENTS_FILE)
+    target = entry.get("target")
+    played_later = flags["holding"] and not flags["kept_when_played"]
+    if played_later and target not in TARGETS:
+        raise TableFault(
+            where, f"a holding card played and discarded needs a 'target' ({', '.join(TARGETS)}), got {target!r}",
+            EVENTS_FILE,
+        )  # fmt: skip
+    if not played_later and target is not None:
+        raise TableFault(where, "only a holding card played and discarded has a 'target'", EVENTS_FILE)
+    raw = entry.get("effect")
+    if not isinstance(raw, list):
+        raise TableFault(where, "'effect' must be a list of steps (empty for none)", EVENTS_FILE)
+    effect = tuple(_step(step, f"{where} effect[{i}]") for i, step in enumerate(raw))
+    if target != "court" and any(step.do == "court_ties" for step in effect):
+        raise TableFault(where, "a court_ties step needs the card's 'target' to be court", EVENTS_FILE)
     return EventCard(card_id, entry["name"], count, flags["holding"], flags["kept_when_played"], flags["authored"],
-                     entry["source"])  # fmt: skip
+                     entry["source"], effect, target)  # fmt: skip
 
 
 def parse_event_cards(data: Mapping[str, Any]) -> EventDeck:

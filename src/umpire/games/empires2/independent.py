@@ -180,23 +180,22 @@ def case_33_24a_event_card(
         state["event_deck"].insert(place, card)
         _say(state, eid, f"Event Card Missionary Fervor: put back as card {place + 1} of the deck, another drawn")
         card = draw_event(state)
+    from umpire.games.empires2 import event_effects  # it builds on this module
+
     info = deck.card(card)
     if info.holding:
         case_33_24a_keep_holding(state, eid, card)
-    elif card == LEADER_DIES_HEIRLESS:
-        case_33_24a_leader_dies_heirless(state, eid, tables)
-        state["event_discard"].append(card)
     else:
-        _say(state, eid, f"Event Card {info.name}: its effect is not built yet (docs/status.md); discarded")
-        state["event_discard"].append(card)
+        event_effects.take_effect(state, eid, card, tables, game_map)
+    event_effects.independent_plays(state, eid, tables)  # held cards are played as soon as possible
     return card
 
 
 def case_33_24a_keep_holding(state: State, eid: str, card: str) -> None:
     """33.24 A: a holding card is kept and played as soon as possible: the cards that stay in play once played are
-    played at once; Diplomatic Coup is never played by an Independent (33.42); the others wait (their effects are
-    not built). At most three are kept: the unplayed held longest go first; played-and-kept ones only when no
-    unplayed card is left."""
+    played at once; the others are kept unplayed until played (``event_effects.independent_plays``: Diplomatic
+    Coup never, 33.42; Royal Marriage never, as it courts, 33.22). At most three are kept: the unplayed held
+    longest go first; played-and-kept ones only when no unplayed card is left."""
     info = load_event_cards().card(card)
     e = state["empires"][eid]
     if info.kept_when_played:
@@ -204,8 +203,8 @@ def case_33_24a_keep_holding(state: State, eid: str, card: str) -> None:
         _say(state, eid, f"Event Card {info.name}: holding card, played at once and kept in play")
     else:
         e["held"].append(card)
-        why = "an Independent never plays it (33.42)" if card == DIPLOMATIC_COUP else "its effect is not built yet"
-        _say(state, eid, f"Event Card {info.name}: holding card, kept unplayed ({why})")
+        why = {"ally_court": "an Independent never plays it (33.42)", "court": "an Independent never courts (33.22)"}
+        _say(state, eid, f"Event Card {info.name}: holding card, kept ({why.get(info.target or '', 'to be played')})")
     while len(e["held"]) + len(e["in_play"]) > MAX_KEPT:
         pile = e["held"] if e["held"] else e["in_play"]
         gone = pile.pop(0)

@@ -94,6 +94,9 @@ def label(view: View, action: Action) -> dict[str, str]:
         return {"label": f"End the alliance with {_empire(view, eid)}", "group": "Alliances"}
     if kind == "coup":
         return {"label": f"Diplomatic Coup: {_empire(view, eid)}'s other ties are lost", "group": "Alliances"}
+    if kind == "play_event":
+        card = str(action["card"]).replace("_", " ").capitalize()
+        return {"label": f"{who}Play {card} on {_empire(view, str(action['target']))}", "group": "Event Cards"}
     if kind == "hinder":
         if action["on"]:
             return {"label": f"Take 2 off {_empire(view, eid)}'s endeavours again", "group": "Alliances"}

@@ -14,15 +14,26 @@ sealed bids ``{"type": "bid", "gold": 2}``,
 ``{"type": "end_alliance", "empire": <id>}``, ``{"type": "coup", "empire": <id>}``,
 ``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
 ``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
-endeavour's ``"paid_by": {"germany": 2}``. What is not built (diplomacy against other areas, plunder, most Event
-Card effects) is refused or stops the game with a message naming it (docs/status.md).
+endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the player-turn (``event_effects.py``):
+``{"type": "play_event", "card": "assassination", "target": <empire id>}``. What is not built (diplomacy against
+other areas, plunder) is refused or stops the game with a message naming it (docs/status.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels
+from umpire.games.empires2 import (
+    alliances,
+    board,
+    defence,
+    demise,
+    event_effects,
+    events,
+    exchange,
+    independent,
+    labels,
+)
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
@@ -203,7 +214,7 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         except ValueError as err:
             raise IllegalAction(str(err)) from None
         return
-    if kind in ("place", "endeavour", "tax", "end_turn"):
+    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY):
         eid = _for_empire(state, role, action)
     if kind == "place" and state["phase"] == "place":
         _place(state, eid, action)
@@ -217,6 +228,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         _exchange(state, role, action)
     elif kind == "coup" and state["phase"] == "turn":
         _coup(state, role, action)
+    elif kind == event_effects.PLAY and state["phase"] == "turn":
+        try:
+            event_effects.play(state, role, eid, action.get("card"), action.get("target"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
     else:
         raise IllegalAction(f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}")
 
@@ -340,6 +356,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                 "empire": eid,
             }
         )
+    out.extend(event_effects.play_actions(state, role, eid))
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
@@ -488,12 +505,8 @@ def _start_player_turn(state: State, eid: str) -> None:
     if info.holding:
         e["held" if not info.kept_when_played else "in_play"].append(card)
         board.log(state, f"{e['name']}: Event Card {info.name}, kept")
-    elif card == independent.LEADER_DIES_HEIRLESS:
-        independent.case_33_24a_leader_dies_heirless(state, eid)
-        state["event_discard"].append(card)
     else:
-        board.log(state, f"{e['name']}: Event Card {info.name}: its effect is not built yet (docs/status.md)")
-        state["event_discard"].append(card)
+        event_effects.take_effect(state, eid, card)
 
 
 def _endeavour(state: State, role: str, eid: str, action: dict[str, Any]) -> None:
