@@ -214,6 +214,12 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
             assert page.query_selector('[data-key-minor="WUR"]') is not None
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
             shot(page, name)
+            # Clickable by province at this size too: Paris, Move, and the provinces it may reach are highlighted.
+            page.click('[data-unit="A PAR"]')
+            page.click('[data-choice="Move"]')
+            assert "CHA" in targets_of(page) and set(targets_of(page)) <= {"BRIT", "BUR", "CHA", "GUY", "NORM"}
+            shot(page, name + "-move-targets")
+            page.click('[data-choice="Cancel"]')
     assert not errors, errors
 
 
