@@ -179,3 +179,36 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         assert f"SANCTION: {name}" in seen["submission"]["text"] and not seen["submission"]["errors"]
         both(france, "05-france-winter-sanction")
     assert not errors, errors
+
+
+def test_europe1615_tells_a_power_what_it_must_disband_in_early_winter(browser: Any, tmp_path: Path) -> None:
+    """Issue 18, point 3: France takes Flanders from Spain; in early winter Spain's page says it must disband one
+    unit and which it may choose; the disband typed is saved without a flagged line. Laptop and phone."""
+    pages = Pages(ARTIFACTS.with_name(ARTIFACTS.name + "-disband"))
+    with LiveServer(str(tmp_path / "disband1615.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        made = call(server, "POST", "/api/games", body={"ruleset": "europe1615", "title": "1615 disband", "seed": 3})
+        game, gm_token, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+        for seat in ("FRANCE", "SPAIN"):
+            call(server, "POST", f"/api/games/{game}/join", tokens[seat], {"name": seat.title()})
+        call(server, "POST", f"/api/games/{game}/gm/start", gm_token)
+        call(server, "POST", f"/api/games/{game}/orders", tokens["FRANCE"], {"text": "NORM-FLA\n"})
+        call(server, "POST", f"/api/games/{game}/orders", tokens["SPAIN"], {"text": "FLA-CHA\n"})
+        for _ in range(3):  # S1615M, U1615M, F1615M: Flanders is France's at the year's end
+            call(server, "POST", f"/api/games/{game}/gm/resolve", gm_token)
+        assert call(server, "GET", f"/api/games/{game}", gm_token)["view"]["phase"] == "W1615E"
+
+        for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
+            phone = size is PHONE
+            spain = pages.new(browser.new_context(viewport=size, is_mobile=phone, has_touch=phone))
+            spain.goto(made["seat_links"]["SPAIN"])
+            spain.wait_for_selector("#phase:has-text('W1615E')")
+            spain.wait_for_selector('[data-unit="A CHA"].mine')
+            duty = spain.inner_text("#winter-duty")
+            assert "You must disband 1 unit(s): one of A CAS, A CHA, A MIL, F ANDL, F NAP" in duty, duty
+            assert spain.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1
+            pages.shot(spain, f"01-spain-must-disband-{name}")
+        spain.fill("#orders-text", "A CHA D\n")
+        spain.click("#submit-orders")
+        spain.wait_for_selector("#orders-ok:has-text('Orders saved')")
+        assert not spain.query_selector_all("#order-lines li.bad, #order-lines li.warn")
+    assert not pages.errors, pages.errors
