@@ -1,12 +1,13 @@
-"""Europe 1615 guides its players, in a real browser (issue 18, point 3): Playwright drives Debian's Chromium.
+"""Europe 1615 guides its players, in a real browser (issue 18, points 2, 3 and 5): Playwright drives Debian's
+Chromium.
 
 France opens its seat and reads what it has (INFs left this year, where its INFs are, how to write a
-submission with the rules' own example); it submits, then resubmits with a typo, which is refused while the
-earlier orders stand and are shown; it proposes to end the game by agreement with a labelled button; the GM
-declares a power abandoned and withdraws it with labelled buttons; after the resolution France's report comes
-grouped (its own first) with the void diplomatic attack's reason; in late winter France is told its builds and
-picks its sanction from its list, each with its text. Screenshots at 1366x768 and 390x844 go to
-``artifacts/server-1615-guide/``.
+submission with the rules' own example); its mistakes are flagged beside their lines as they are typed; it
+submits, then resubmits with a typo, which is refused while the earlier orders stand and are shown; it proposes to
+end the game by agreement with a labelled button; the GM declares a power abandoned and withdraws it with labelled
+buttons; after the resolution France's report comes grouped (its own first) with the void diplomatic attack's
+reason; in late winter France is told its builds and picks its sanction from its list, each with its text.
+Screenshots at 1366x768 and 390x844 go to ``artifacts/server-1615-guide/``.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         for label, size in (("laptop", LAPTOP), ("phone", PHONE)):
             page.set_viewport_size(size)
             page.wait_for_timeout(300)
-            if label == "phone":
-                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1, name
+            if label == "phone":  # laid out again at the phone's width (a loaded machine may take a while)
+                until(lambda: page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1)
             pages.shot(page, f"{name}-{label}")
         page.set_viewport_size(LAPTOP)
 
@@ -64,6 +65,7 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         steps = gm.inner_text("#gm-next")
         assert "Send each player their seat's link" in steps and "2 of 5 seats joined" in steps, steps
         assert "Start game" in steps
+        gm.wait_for_selector('[data-unit="A PAR"]')  # the map is drawn (its first drawing after a start is slow)
         both(gm, "00-gm-lands")
         gm.click("#gm-start")
         gm.wait_for_selector("#gm-next:has-text('Waiting for')")
@@ -81,6 +83,19 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         assert not france.is_visible("#generic-actions")  # no raw JSON anywhere on the page
         assert "{" not in france.inner_text("#tab-orders")
         both(france, "01-france-guide")
+
+        # Lines are checked as they are typed, before anything is saved: a move to a province the unit cannot
+        # reach and a support of nothing are kept but flagged with the rule; a second order for a unit and more
+        # INFs than are left are lines the submission would not keep.
+        france.fill("#orders-text", "9: WUR\nPAR-MOS\nPAR-CHA\nNORM S GUY-BUR\n30: LOR\n")
+        until(lambda: len(france.query_selector_all("#order-lines li.warn, #order-lines li.bad")) == 4)
+        warned = france.eval_on_selector_all("#order-lines li.warn", "els => els.map(e => [e.value, e.textContent])")
+        bad = france.eval_on_selector_all("#order-lines li.bad", "els => els.map(e => [e.value, e.textContent])")
+        assert [w[0] for w in warned] == [2, 4] and [b[0] for b in bad] == [3, 5], (warned, bad)
+        assert "cannot reach MOS (not adjacent)" in warned[0][1] and "support of nothing" in warned[1][1]
+        assert "a second order for the unit in PAR" in bad[0][1] and "over the 21 available" in bad[1][1]
+        assert not france.inner_text("#orders-ok")  # nothing saved
+        both(france, "01b-france-checked-as-typed")
 
         # A good submission, then a resubmission with a typo: refused, the earlier one stands and is shown.
         good = "9: WUR\nLOR > SPAIN\nPAR-CHA\n"
@@ -164,3 +179,36 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
         assert f"SANCTION: {name}" in seen["submission"]["text"] and not seen["submission"]["errors"]
         both(france, "05-france-winter-sanction")
     assert not errors, errors
+
+
+def test_europe1615_tells_a_power_what_it_must_disband_in_early_winter(browser: Any, tmp_path: Path) -> None:
+    """Issue 18, point 3: France takes Flanders from Spain; in early winter Spain's page says it must disband one
+    unit and which it may choose; the disband typed is saved without a flagged line. Laptop and phone."""
+    pages = Pages(ARTIFACTS.with_name(ARTIFACTS.name + "-disband"))
+    with LiveServer(str(tmp_path / "disband1615.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        made = call(server, "POST", "/api/games", body={"ruleset": "europe1615", "title": "1615 disband", "seed": 3})
+        game, gm_token, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+        for seat in ("FRANCE", "SPAIN"):
+            call(server, "POST", f"/api/games/{game}/join", tokens[seat], {"name": seat.title()})
+        call(server, "POST", f"/api/games/{game}/gm/start", gm_token)
+        call(server, "POST", f"/api/games/{game}/orders", tokens["FRANCE"], {"text": "NORM-FLA\n"})
+        call(server, "POST", f"/api/games/{game}/orders", tokens["SPAIN"], {"text": "FLA-CHA\n"})
+        for _ in range(3):  # S1615M, U1615M, F1615M: Flanders is France's at the year's end
+            call(server, "POST", f"/api/games/{game}/gm/resolve", gm_token)
+        assert call(server, "GET", f"/api/games/{game}", gm_token)["view"]["phase"] == "W1615E"
+
+        for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
+            phone = size is PHONE
+            spain = pages.new(browser.new_context(viewport=size, is_mobile=phone, has_touch=phone))
+            spain.goto(made["seat_links"]["SPAIN"])
+            spain.wait_for_selector("#phase:has-text('W1615E')")
+            spain.wait_for_selector('[data-unit="A CHA"].mine')
+            duty = spain.inner_text("#winter-duty")
+            assert "You must disband 1 unit(s): one of A CAS, A CHA, A MIL, F ANDL, F NAP" in duty, duty
+            assert spain.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1
+            pages.shot(spain, f"01-spain-must-disband-{name}")
+        spain.fill("#orders-text", "A CHA D\n")
+        spain.click("#submit-orders")
+        spain.wait_for_selector("#orders-ok:has-text('Orders saved')")
+        assert not spain.query_selector_all("#order-lines li.bad, #order-lines li.warn")
+    assert not pages.errors, pages.errors

@@ -101,6 +101,7 @@ def test_seat_links_switch_and_a_reissued_link_falls_back(browser: Any, tmp_path
         tab.click("#join-button")
         tab.wait_for_selector("#who:has-text('Bert · GERMANY')")
         assert "#token=" not in tab.url
+        both(pages, tab, "00-seat-switched")
         # The browser now holds Germany's seat: a new tab of it opens as Germany.
         other = pages.new(context)
         other.goto(f"{server.url}/g/{game}")

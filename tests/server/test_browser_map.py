@@ -167,6 +167,8 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         assert box[0] < x < box[2] and box[1] < y < box[3]
         germany.tap('[data-zoom="fit"]')
         assert view_box(germany)[2] > near[2] * 2.5
+        fleet = centre(germany, '[data-unit="F STP/SC"]')  # at its coast on the phone too
+        assert math.dist(fleet, centre(germany, "#at-STP-SC")) < math.dist(fleet, centre(germany, "#at-STP"))
         shot(germany, "04-phone-standard-whole")
         germany.tap('[data-zoom="in"]')
         germany.tap('[data-zoom="in"]')
@@ -212,4 +214,53 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
             assert page.query_selector('[data-key-minor="WUR"]') is not None
             assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
             shot(page, name)
+            # Clickable by province at this size too: Paris, Move, and the provinces it may reach are highlighted.
+            page.click('[data-unit="A PAR"]')
+            page.click('[data-choice="Move"]')
+            assert "CHA" in targets_of(page) and set(targets_of(page)) <= {"BRIT", "BUR", "CHA", "GUY", "NORM"}
+            shot(page, name + "-move-targets")
+            page.click('[data-choice="Cancel"]')
     assert not errors, errors
+
+
+def test_winter_builds_are_checked_and_a_convoy_is_drawn_on_a_laptop_and_a_phone(browser: Any, tmp_path: Path) -> None:
+    """Issue 18, points 1 and 2, at both sizes: a convoy of the last phase is a dotted arrow with its key entry; in
+    winter a build on an occupied centre, on another power's centre and one past the allowance are each flagged
+    beside their lines as they are typed."""
+    pages = Pages(ARTIFACTS.with_name(ARTIFACTS.name + "-winter"))
+    with LiveServer(str(tmp_path / "winter.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        made = new_game(server, "standard", ("ENGLAND", "RUSSIA"))
+        game, tokens, gm = made["id"], made["seat_tokens"], made["gm_token"]
+        spring = {
+            "ENGLAND": "F LON - NTH\nA LVP - YOR\nF EDI - NWG",
+            "RUSSIA": "F SEV - RUM\nF STP/SC - BOT\nA MOS - UKR\nA WAR - GAL",
+        }
+        autumn = {"ENGLAND": "A YOR - NWY\nF NTH C A YOR - NWY", "RUSSIA": "F BOT - SWE\nA UKR - SEV\nA GAL H"}
+        for orders in (spring, autumn):
+            for power, text in orders.items():
+                call(server, f"/api/games/{game}/orders", tokens[power], {"text": text})
+            call(server, f"/api/games/{game}/gm/resolve", gm)
+        # Russia holds six centres with four units, SEV among them: two builds, in MOS, STP or WAR.
+        typed = "A SEV B\nA BER B\nA MOS B\nA WAR B\nF STP/NC B\n"
+        for size, name in ((LAPTOP, "laptop"), (PHONE, "phone")):
+            phone = size is PHONE
+            page = pages.new(browser.new_context(viewport=size, is_mobile=phone, has_touch=phone))
+            page.goto(made["seat_links"]["RUSSIA"])
+            page.wait_for_selector("#phase:has-text('W1901A')")
+            page.wait_for_selector('[data-unit="A SEV"]')
+            # The autumn's convoy, drawn as the last phase's orders: a dotted arrow, named in the key.
+            page.wait_for_selector('g.order.past.convoy[data-from="NTH"][data-to="NWY"]')
+            assert page.query_selector('g.order.past[data-from="YOR"][data-to="NWY"]') is not None
+            assert "arrow-convoy" in page.eval_on_selector_all("[data-key]", "els => els.map(e => e.dataset.key)")
+            page.fill("#orders-text", typed)
+            until(lambda page=page: len(page.query_selector_all("#order-lines li.warn")) == 3)
+            warned = page.eval_on_selector_all("#order-lines li.warn", "els => els.map(e => [e.value, e.textContent])")
+            assert [w[0] for w in warned] == [1, 2, 5], warned
+            assert "SEV is occupied (by your A SEV)" in warned[0][1]
+            assert "BER is not one of your home centres (MOS, SEV, STP, WAR)" in warned[1][1]
+            assert "one build too many: you may build 2" in warned[2][1]
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+            if phone:
+                page.locator("#order-lines").scroll_into_view_if_needed()
+            pages.shot(page, f"01-{name}-winter-builds-checked")
+    assert not pages.errors, pages.errors

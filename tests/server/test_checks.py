@@ -103,7 +103,18 @@ def test_the_check_endpoint_answers_a_seat_only_and_changes_nothing(api: Api) ->
     assert status == 403 and "seat" in error["error"]
     status, _ = api.call("POST", f"/api/games/{game}/orders/check", made["gm_token"], {"text": "A PAR - MUN"})
     assert status == 403
-    # Europe 1615 reads its whole text itself: nothing is checked here.
+
+
+def test_europe1615_lines_are_checked_as_a_trial_submission_that_saves_nothing(api: Api) -> None:
     made = started_game(api, ("FRANCE",), ruleset="europe1615", seed=3)
-    answer = api.ok("POST", f"/api/games/{made['id']}/orders/check", made["seat_tokens"]["FRANCE"], {"text": "X"})
-    assert answer == {"lines": []}
+    game, france = made["id"], made["seat_tokens"]["FRANCE"]
+    text = "9: WUR\nPAR-MOS\nPAR-CHA\nNORM S GUY-BUR\n30: LOR\n"
+    lines = api.ok("POST", f"/api/games/{game}/orders/check", france, {"text": text})["lines"]
+    found = {e["line"]: e.get("warning") or e["error"] for e in lines}
+    assert sorted(found) == [2, 3, 4, 5], found
+    assert "cannot reach MOS (not adjacent)" in found[2] and "warning" in lines[0]  # kept, but it cannot move
+    assert "a second order for the unit in PAR (the first is on line 2)" in found[3]
+    assert "a support of nothing: there is no unit in GUY" in found[4]
+    assert "over the 21 available" in found[5] and "error" in lines[3]  # refused by the submission
+    view = api.ok("GET", f"/api/games/{game}", france)["view"]
+    assert not (view.get("submission") or {}).get("text")  # nothing was saved

@@ -47,7 +47,7 @@ from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import RR3_BOARD, board
-from umpire.server.checks import check_orders
+from umpire.server.checks import check_europe1615_moves, check_orders
 from umpire.server.live import Batches, Hub, listen_postgres, watch_database
 from umpire.server.mapsvg import DRAWN_MAPS, map_routes, warm_maps
 from umpire.server.models import (
@@ -640,7 +640,16 @@ def create_app(
             raise ApiError(403, "only a seat's token may check orders")
         view = snap.game.ruleset.view(snap.game.state, caller.role)
         if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
-            return {"lines": []}  # a whole-text ruleset (Europe 1615) reports its own lines when submitted
+            # A whole-text ruleset (Europe 1615) reads the text itself: its lines as a trial submission would
+            # report them, on a copy of the game (nothing is saved).
+            try:
+                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": body.text}])
+            except (IllegalAction, UnknownRole):
+                return {"lines": []}  # not a seat that may submit now: the submission itself says why
+            errors = text_line_errors(body.text, (trial.get("submission") or {}).get("errors") or [])
+            is1615 = snap.game.ruleset.info.name == "europe1615"
+            warnings = check_europe1615_moves(body.text, view, caller.role) if is1615 else []
+            return {"lines": sorted(errors + warnings, key=lambda e: int(e["line"]))}
         return {"lines": check_orders(body.text, view, body.power)}
 
     def submit_whole_text(game_id: str, caller: Caller, text: str, earlier: dict[str, Any]) -> Response:

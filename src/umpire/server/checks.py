@@ -82,6 +82,45 @@ def _by_convoy(gm: GameMap, loc: str, dest: str) -> bool:
     return False
 
 
+def _movement_problem(gm: GameMap, board: _Board, found: tuple[str, str, str], order: Any) -> str | None:
+    """What a movement order of the unit ``found`` (type, location, owner) cannot do, with the rule, or None."""
+    kind, loc = found[0], found[1]
+    if isinstance(order, Move):
+        dest = _province(order.dest)
+        if dest in _reach(gm, kind, loc):
+            return None
+        if kind == "A" and _by_convoy(gm, loc, order.dest):
+            return f"{_province(loc)} and {dest} are not adjacent: the army gets there only if fleets convoy it"
+        return (
+            f"{WITH_ARTICLE[kind]} in {_province(loc)} cannot reach {dest} (not adjacent): "
+            "the order is illegal and the unit holds"
+        )
+    if isinstance(order, SupportHold | SupportMove):
+        target = _province(order.target)
+        other = board.at.get(target)
+        if other is None:
+            return f"a support of nothing: there is no unit in {target}"
+        into = _province(order.dest) if isinstance(order, SupportMove) else target
+        if into not in _support_reach(gm, kind, loc):
+            return (
+                f"{_province(loc)} cannot reach {into}, so it cannot support into it: "
+                "the support is void and the unit holds"
+            )
+        if isinstance(order, SupportMove):
+            reach = _reach(gm, other[0], other[1])
+            if into not in reach and not (other[0] == "A" and _by_convoy(gm, other[1], order.dest)):
+                return f"the unit in {target} cannot move to {into}: this support helps nothing"
+        return None
+    if isinstance(order, Convoy):
+        target = _province(order.target)
+        other = board.at.get(target)
+        if kind != "F" or _province(loc) not in gm.convoy_seas:
+            return "only a fleet at sea convoys: the order is void and the unit holds"
+        if other is None or other[0] != "A":
+            return f"a convoy of nothing: there is no army in {target}"
+    return None
+
+
 class _Checker:
     def __init__(self, gm: GameMap, view: dict[str, Any], power: str) -> None:
         self.gm, self.view, self.power = gm, view, power
@@ -124,41 +163,7 @@ class _Checker:
         if problem:
             return problem
         assert found is not None
-        kind, loc = found[0], found[1]
-        if isinstance(order, Move):
-            dest = _province(order.dest)
-            if dest in _reach(self.gm, kind, loc):
-                return None
-            if kind == "A" and _by_convoy(self.gm, loc, order.dest):
-                return f"{_province(loc)} and {dest} are not adjacent: the army gets there only if fleets convoy it"
-            return (
-                f"{WITH_ARTICLE[kind]} in {_province(loc)} cannot reach {dest} (not adjacent): "
-                "the order is illegal and the unit holds"
-            )
-        if isinstance(order, SupportHold | SupportMove):
-            target = _province(order.target)
-            other = self.board.at.get(target)
-            if other is None:
-                return f"a support of nothing: there is no unit in {target}"
-            into = _province(order.dest) if isinstance(order, SupportMove) else target
-            if into not in _support_reach(self.gm, kind, loc):
-                return (
-                    f"{_province(loc)} cannot reach {into}, so it cannot support into it: "
-                    "the support is void and the unit holds"
-                )
-            if isinstance(order, SupportMove):
-                reach = _reach(self.gm, other[0], other[1])
-                if into not in reach and not (other[0] == "A" and _by_convoy(self.gm, other[1], order.dest)):
-                    return f"the unit in {target} cannot move to {into}: this support helps nothing"
-            return None
-        if isinstance(order, Convoy):
-            target = _province(order.target)
-            other = self.board.at.get(target)
-            if kind != "F" or _province(loc) not in self.gm.convoy_seas:
-                return "only a fleet at sea convoys: the order is void and the unit holds"
-            if other is None or other[0] != "A":
-                return f"a convoy of nothing: there is no army in {target}"
-        return None
+        return _movement_problem(self.gm, self.board, found, order)
 
     def retreat(self, line: int, order: Retreat | Disband) -> str | None:
         retreats: dict[str, list[str]] = self.orderable.get("retreats") or {}
@@ -249,3 +254,37 @@ def check_orders(text: str, view: dict[str, Any], power: str | None = None) -> l
             if warning:
                 out.append({"line": number, "text": source, "warning": warning})
     return sorted(out, key=lambda e: int(e["line"]))
+
+
+def check_europe1615_moves(text: str, view: dict[str, Any], power: str) -> list[dict[str, Any]]:
+    """Warnings for the movement orders a Europe 1615 submission keeps but that cannot do what they say (a move to
+    a province the unit cannot reach, a support or convoy of nothing), by the same rules as :func:`check_orders`;
+    the submission itself reports the lines it does not keep. Only in a movement phase."""
+    from umpire.games.europe1615.submission import parse_submission as parse_1615
+
+    phase, units = view.get("phase"), view.get("units")
+    if not isinstance(phase, str) or not phase.endswith("M") or not isinstance(units, dict):
+        return []
+    gm = game_map("europe1615")
+    placed = [u for u in units.values() if isinstance(u, dict) and u.get("kind") in UNIT_NAMES and u.get("loc")]
+    board = _Board({})
+    for u in placed:
+        board.at[_province(str(u["loc"]))] = (str(u["kind"]), str(u["loc"]), str(u.get("nation")))
+    read = parse_1615(
+        text,
+        power=power,
+        game_map=gm,
+        phase="M",
+        board={_province(str(u["loc"])): (str(u.get("nation")), u["kind"]) for u in placed},
+    )
+    raw = text.splitlines()
+    out = []
+    for line in read.orders:
+        if line.order is None or not isinstance(line.order, Move | SupportHold | SupportMove | Convoy):
+            continue
+        found = board.at.get(_province(line.order.loc))
+        warning = _movement_problem(gm, board, found, line.order) if found else None
+        if warning:
+            source = raw[line.line - 1] if 0 < line.line <= len(raw) else line.text
+            out.append({"line": line.line, "text": source, "warning": warning})
+    return out

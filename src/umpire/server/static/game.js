@@ -255,7 +255,8 @@
   }
   U.$("orders-text").addEventListener("input", () => { backToNow(); dirty = true; lineErrors = []; showLines(); scheduleCheck(); if (E1615.is1615(S)) showSaved(); });
   // Beside each line: the server's error when the text was refused, else what the check found as it was typed (an
-  // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved).
+  // order the adjudicator takes but that cannot do what it says, with the rule; it may still be saved; for Europe
+  // 1615, the lines its submission would not keep).
   let lineErrors = [], lineChecks = [], checkTimer = null, checkSeq = 0;
   function showLines(errors) {
     if (errors !== undefined) lineErrors = errors;
@@ -275,7 +276,7 @@
   }
   function scheduleCheck() { clearTimeout(checkTimer); checkTimer = setTimeout(checkLines, 300); }
   async function checkLines() {
-    if (!S || !orderForms().length || !S.you.can_act || submitForm()) { lineChecks = []; showLines(); return; }
+    if (!S || !orderForms().length || !S.you.can_act) { lineChecks = []; showLines(); return; }
     const seq = ++checkSeq, text = U.$("orders-text").value;
     let answer;
     try { answer = await U.call("POST", api("/orders/check"), token, { text }); } catch (e) { return; }
