@@ -20,6 +20,7 @@
   const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
   const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
   const empireName = (id) => (S.view.empires[id] || { name: nice(id) }).name;
+  const alliesOf = (id) => Object.keys(S.view.empires).filter(e => S.view.empires[e].status === "allied" && S.view.empires[e].ally_of === id);
   const areaName = (id) => {
     const el = M.svg && M.svg.querySelector("#label-" + id);
     return el ? el.textContent : nice(id);
@@ -45,7 +46,8 @@
     const years = v.years && v.round ? " (" + v.years[0] + "-" + v.years[1] + ")" : "";
     text("clock", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up");
     const seat = v.empires[you.role] ? v.empires[you.role].name : (you.is_gm ? "GM" : nice(you.role));
-    text("who", (you.name ? you.name + " · " : "") + seat);
+    const allies = alliesOf(you.role);
+    text("who", (you.name ? you.name + " · " : "") + seat + (allies.length ? " · allied: " + allies.map(empireName).join(", ") : ""));
     renderJoin(); renderGm(); renderDecision(); renderEmpires(); renderContests(); renderLog();
     renderMap().catch((e) => { text("emp-map", e.message); });
   }
@@ -139,12 +141,14 @@
       const e = v.empires[id];
       let status = STATUS[e.status] || nice(e.status);
       if (e.status === "allied" && e.ally_of) status += " to " + empireName(e.ally_of);
+      if (e.status === "player" && alliesOf(id).length) status += ", allies: " + alliesOf(id).map(empireName).join(", ");
+      const ties = Object.entries(e.court_ties || {}).map(([p, n]) => empireName(p) + " " + n + " of " + e.ties_required);
       if (e.demise) status += " (" + nice(e.demise) + ")";
       const l = e.leader;
       const row = U.el("tr", { "data-empire": id, class: v.current === id ? "acting" : "" },
         U.el("th", {}, U.el("span", { class: "swatch", style: "background:" + e.colour }), e.name,
           U.el("div", { class: "note" }, "Court " + (e.court ? areaName(e.court) : "none") + " · " + plural(areas[id] || 0, "area") + " · " + plural(e.year_cards, "Year Card"))),
-        U.el("td", {}, status),
+        U.el("td", { class: "status" }, status, ties.length ? U.el("div", { class: "note" }, "ties: " + ties.join("; ")) : null),
         U.el("td", {}, String(e.gold)),
         U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic));
       t.append(row);
