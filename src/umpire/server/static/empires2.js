@@ -120,7 +120,9 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    const mounted = await DrawnBoard.show(M, U.$("emp-map"), P.api("/map.svg?panel=false"), P.token, JSON.stringify([v.areas, v.empires, v.defence]), {
+    // Fetched again only when what it draws changes (drawing.draw_view): the areas, the Courts, the attacked area.
+    const courts = Object.entries(v.empires).map(([id, e]) => [id, e.demise ? null : e.court]);
+    const mounted = await DrawnBoard.show(M, U.$("emp-map"), P.api("/map.svg?panel=false"), P.token, JSON.stringify([v.areas, courts, v.defence && v.defence.area]), {
       cls: "his-board emp-board", attr: "area",
       onPick: (id) => { picked = picked === id ? null : id; render(S); },
       onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOnMine(); } });
