@@ -146,6 +146,9 @@ def decision_text(view: View) -> str:
         step = "pick a place in the round"
     elif whose:
         step = f"{whose}'s player-turn"
+        ally_of = view["empires"][view["current"]].get("ally_of")
+        if ally_of:  # 33.31: an Allied Empire's turn is run by its player
+            step += " (your Allied Empire, 33.31)" if ally_of == role else f" (allied to {_empire(view, ally_of)})"
     else:
         step = "a decision"
     if role in acting:

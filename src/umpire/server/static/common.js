@@ -61,6 +61,24 @@ const U = {
     if (!res.ok) { const err = new Error(data && data.error || ("error " + res.status)); err.data = data; err.status = res.status; throw err; }
     return data;
   },
+  // A game page's calls to its game's API (`api(path)` the address, `tokenOf()` the token now): refresh() draws the
+  // whole answer again; post(path, body, errorNode) sends, draws the answer it gets back and puts a refusal's
+  // words in errorNode (then throws). `render(answer)` draws an answer.
+  talk(api, tokenOf, render) {
+    const refresh = async () => { render(await U.call("GET", api(""), tokenOf())); };
+    const post = async (path, body, errorNode) => {
+      if (errorNode) errorNode.textContent = "";
+      try {
+        const data = await U.call("POST", api(path), tokenOf(), body);
+        if (data && data.game) render(data);
+        return data;
+      } catch (e) {
+        if (errorNode) errorNode.textContent = e.message;
+        throw e;
+      }
+    };
+    return { refresh, post };
+  },
   // Apply a JSON Patch (RFC 6902: add, remove, replace, move, copy, test) to doc, changing it in place; returns the
   // new document (a patch may replace the root). Throws on any operation that does not apply.
   patch(doc, ops) {

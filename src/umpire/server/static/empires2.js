@@ -4,77 +4,37 @@
 // for the actions that take gold, every empire's status, gold, Court and statures, the alliance contests (another
 // seat's bid shows only as "sealed"), the log, and the board, the server's drawing of the same view (map.svg).
 (function () {
-  const app = U.$("app");
-  const gameId = app.dataset.game;
-  let token = U.token(gameId);
   let S = null;
+  const P = Sequential.create((data) => render(data));
   let picked = null;           // the area tapped on the map: only the actions naming it are shown
   let decisionKey = null;      // the gold field starts at 0 for each new decision
-  const api = (path) => "/api/games/" + gameId + path;
   const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
   const FOLD = 6;              // a group of more buttons than this is folded (its summary says how many)
   const unfolded = new Set();  // the folded groups the player opened
   const STATUS = { player: "player", independent: "Independent", allied: "Allied" };
   const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
-  const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
-  const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
-  const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
+  const { nice, text, show } = Sequential;
   const empireName = (id) => (S.view.empires[id] || { name: nice(id) }).name;
+  const alliesOf = (id) => Object.keys(S.view.empires).filter(e => S.view.empires[e].status === "allied" && S.view.empires[e].ally_of === id);
   const areaName = (id) => {
     const el = M.svg && M.svg.querySelector("#label-" + id);
     return el ? el.textContent : nice(id);
   };
 
-  async function refresh() { render(await U.call("GET", api(""), token)); }
-  async function post(path, body, errorNode) {
-    if (errorNode) errorNode.textContent = "";
-    try {
-      const data = await U.call("POST", api(path), token, body);
-      if (data && data.game) render(data);
-      return data;
-    } catch (e) {
-      if (errorNode) errorNode.textContent = e.message;
-      throw e;
-    }
-  }
-
   function render(data) {
     S = data;
     const v = S.view, you = S.you;
-    text("title", S.game.title || "Empires for Two");
     const years = v.years && v.round ? " (" + v.years[0] + "-" + v.years[1] + ")" : "";
-    text("clock", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up");
     const seat = v.empires[you.role] ? v.empires[you.role].name : (you.is_gm ? "GM" : nice(you.role));
-    text("who", (you.name ? you.name + " · " : "") + seat);
-    renderJoin(); renderGm(); renderDecision(); renderEmpires(); renderContests(); renderLog();
+    const allies = alliesOf(you.role);
+    Sequential.header(P, "Empires for Two", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up",
+      seat + (allies.length ? " · allied: " + allies.map(empireName).join(", ") : ""));
+    renderJoinAndGm(); renderDecision(); renderEmpires(); renderContests(); renderLog();
     renderMap().catch((e) => { text("emp-map", e.message); });
   }
 
   // --- joining and the GM ---------------------------------------------------------------------------------
-  function renderJoin() {
-    U.joinForm(S, (seat) => (S.view.empires[seat] || { name: nice(seat) }).name, "");
-  }
-  U.$("join-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const body = { name: U.$("join-name").value };
-    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
-    try {
-      const data = await post("/join", body, U.$("join-error"));
-      token = data.token; U.setToken(gameId, token);
-      await refresh();
-    } catch (e) { /* shown */ }
-  });
-  function renderGm() {
-    show("gm", !!S.you.is_gm);
-    if (!S.you.is_gm) return;
-    const g = S.game;
-    U.$("gm-start").disabled = g.status !== "lobby";
-    U.$("gm-pause").disabled = g.status !== "running";
-    U.$("gm-resume").disabled = g.status !== "paused";
-  }
-  for (const [id, path] of [["gm-start", "/gm/start"], ["gm-pause", "/gm/pause"], ["gm-resume", "/gm/resume"]]) {
-    U.$(id).addEventListener("click", () => post(path, {}, U.$("gm-error")).catch(() => {}));
-  }
+  const renderJoinAndGm = Sequential.joinAndGm(P, (seat) => (S.view.empires[seat] || { name: nice(seat) }).name, "");
 
   // --- the decision and its actions -----------------------------------------------------------------------
   // An action that takes gold (an endeavour's, a bid, a defence) is sent with the gold field's value, kept
@@ -93,36 +53,25 @@
     let line = v.decision_text || "";
     if (S.game.status === "lobby") line = "Waiting for the GM to start the game.";
     text("decision", line);
-    const actions = v.actions || [], labels = v.action_labels || [];
+    const actions = v.actions || [];
     const most = Math.max(0, ...actions.filter(a => a.max_gold !== undefined).map(a => a.max_gold));
     const key = JSON.stringify(actions);
     if (key !== decisionKey) { U.$("gold").value = "0"; decisionKey = key; }
     show("gold-row", most > 0);
     U.$("gold").max = String(most);
     text("gold-note", "up to " + most + " for the action you pick; each gold adds one to its rating (a bid: the gold bid)");
-    const shown = actions.map((a, i) => ({ a, l: labels[i] || { label: nice(a.type), group: "Turn" } }))
-      .filter(x => !picked || x.a.area === picked);
-    for (const g of GROUPS) {
-      const mine = shown.filter(x => x.l.group === g);
-      if (!mine.length) continue;
-      const fold = mine.length > FOLD && !picked;
-      const group = U.el("div", { class: "his-group", "data-group": g });
-      if (fold) {
-        const details = U.el("details", { class: "emp-fold", "data-group": g }, U.el("summary", {}, g + ": " + mine.length + " choices"), group);
+    const shown = Sequential.labelled(v, "Turn").filter(x => !picked || x.a.area === picked);
+    Sequential.buttons(box, shown, GROUPS, {
+      pass: "end_turn",
+      take: (a) => P.post("/actions", { action: toSend(a) }, U.$("action-error")),
+      wrap: (g, group, n) => {
+        if (n <= FOLD || picked) return null;
+        const details = U.el("details", { class: "emp-fold", "data-group": g }, U.el("summary", {}, g + ": " + n + " choices"), group);
         if (unfolded.has(g)) details.open = true;
         details.addEventListener("toggle", () => { if (details.open) unfolded.add(g); else unfolded.delete(g); });
-        box.append(details);
-      } else {
-        group.append(U.el("h4", {}, g));
-        box.append(group);
-      }
-      for (const { a, l } of mine) {
-        group.append(U.el("button", {
-          type: "button", class: "his-action" + (a.type === "end_turn" ? " pass" : ""), "data-type": a.type,
-          onclick: (ev) => { ev.target.disabled = true; post("/actions", { action: toSend(a) }, U.$("action-error")).catch(() => { ev.target.disabled = false; }); },
-        }, l.label));
-      }
-    }
+        return details;
+      },
+    });
     if (picked) {
       box.prepend(U.el("p", { class: "help" }, "Actions on " + areaName(picked) + " ",
         U.el("button", { type: "button", class: "small", id: "show-all", onclick: () => { picked = null; render(S); } }, "show all")));
@@ -139,12 +88,14 @@
       const e = v.empires[id];
       let status = STATUS[e.status] || nice(e.status);
       if (e.status === "allied" && e.ally_of) status += " to " + empireName(e.ally_of);
+      if (e.status === "player" && alliesOf(id).length) status += ", allies: " + alliesOf(id).map(empireName).join(", ");
+      const ties = Object.entries(e.court_ties || {}).map(([p, n]) => empireName(p) + " " + n + " of " + e.ties_required);
       if (e.demise) status += " (" + nice(e.demise) + ")";
       const l = e.leader;
       const row = U.el("tr", { "data-empire": id, class: v.current === id ? "acting" : "" },
         U.el("th", {}, U.el("span", { class: "swatch", style: "background:" + e.colour }), e.name,
           U.el("div", { class: "note" }, "Court " + (e.court ? areaName(e.court) : "none") + " · " + plural(areas[id] || 0, "area") + " · " + plural(e.year_cards, "Year Card"))),
-        U.el("td", {}, status),
+        U.el("td", { class: "status" }, status, ties.length ? U.el("div", { class: "note" }, "ties: " + ties.join("; ")) : null),
         U.el("td", {}, String(e.gold)),
         U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic));
       t.append(row);
@@ -169,7 +120,9 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    const mounted = await DrawnBoard.show(M, U.$("emp-map"), api("/map.svg?panel=false"), token, JSON.stringify([v.areas, v.empires, v.defence]), {
+    // Fetched again only when what it draws changes (drawing.draw_view): the areas, the Courts, the attacked area.
+    const courts = Object.entries(v.empires).map(([id, e]) => [id, e.demise ? null : e.court]);
+    const mounted = await DrawnBoard.show(M, U.$("emp-map"), P.api("/map.svg?panel=false"), P.token, JSON.stringify([v.areas, courts, v.defence && v.defence.area]), {
       cls: "his-board emp-board", attr: "area",
       onPick: (id) => { picked = picked === id ? null : id; render(S); },
       onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOnMine(); } });
@@ -196,6 +149,5 @@
   }
 
   // --- start ----------------------------------------------------------------------------------------------
-  refresh().catch((e) => { text("decision", e.message); });
-  U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on));
+  Sequential.start(P);
 })();

@@ -4,75 +4,31 @@
 // the server wrote (games/his2p/labels.py); the seat's own hand; both powers' VP and tracks; the dice with their
 // purposes; the log; and the board, the server's drawing of the same view (map.svg), with zoom and pan.
 (function () {
-  const app = U.$("app");
-  const gameId = app.dataset.game;
-  let token = U.token(gameId);
   let S = null;
+  const P = Sequential.create((data) => render(data));
   let picked = null;           // the space tapped on the map: only the actions naming it are shown
-  const api = (path) => "/api/games/" + gameId + path;
   const GROUPS = ["Cards", "Religious actions", "Military actions", "Raise units", "Choices", "Pass or end"];
   const POWERS = { papacy: "Papacy", protestant: "Protestant" };
   const PHASES = {
     luthers_95_theses: "Luther's 95 Theses", card_draw: "Card Draw", diplomacy: "Diplomacy", diet_of_worms: "Diet of Worms",
     spring_deployment: "Spring Deployment", action: "Action Phase", winter: "Winter", victory_determination: "Victory Determination",
   };
-  const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
-  const text = (id, t) => { const n = U.$(id); if (n) n.textContent = t; };
-  const show = (id, on) => { const n = U.$(id); if (n) n.classList.toggle("hidden", !on); };
-
-  async function refresh() { render(await U.call("GET", api(""), token)); }
-  async function post(path, body, errorNode) {
-    if (errorNode) errorNode.textContent = "";
-    try {
-      const data = await U.call("POST", api(path), token, body);
-      if (data && data.game) render(data);
-      return data;
-    } catch (e) {
-      if (errorNode) errorNode.textContent = e.message;
-      throw e;
-    }
-  }
+  const { nice, text, show } = Sequential;
 
   function render(data) {
     S = data;
     const v = S.view, you = S.you;
-    text("title", S.game.title || "Here I Stand");
-    text("clock", v.over ? "Game over" : "Turn " + v.turn + " · " + (PHASES[v.phase] || nice(v.phase)));
-    const seat = POWERS[you.role] || (you.is_gm ? "GM" : nice(you.role));
-    text("who", (you.name ? you.name + " · " : "") + seat);
-    renderJoin(); renderGm(); renderDecision(); renderHand(); renderPowers(); renderRolls(); renderLog(); renderDebaters();
+    Sequential.header(P, "Here I Stand", v.over ? "Game over" : "Turn " + v.turn + " · " + (PHASES[v.phase] || nice(v.phase)),
+      POWERS[you.role] || (you.is_gm ? "GM" : nice(you.role)));
+    renderJoinAndGm(); renderDecision(); renderHand(); renderPowers(); renderRolls(); renderLog(); renderDebaters();
     renderMap().catch((e) => { text("his-map", e.message); });
   }
 
   // --- joining and the GM ---------------------------------------------------------------------------------
-  function renderJoin() {
-    U.joinForm(S, (seat) => POWERS[seat] || nice(seat), "the ");
-  }
-
-  U.$("join-form").addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const body = { name: U.$("join-name").value };
-    if (S.you.role === "lobby" && S.game.settings.assignment === "chosen") body.seat = U.$("join-seat").value;
-    try {
-      const data = await post("/join", body, U.$("join-error"));
-      token = data.token; U.setToken(gameId, token);
-      await refresh();
-    } catch (e) { /* shown */ }
-  });
-  function renderGm() {
-    show("gm", !!S.you.is_gm);
-    if (!S.you.is_gm) return;
-    const g = S.game;
-    U.$("gm-start").disabled = g.status !== "lobby";
-    U.$("gm-pause").disabled = g.status !== "running";
-    U.$("gm-resume").disabled = g.status !== "paused";
-  }
-  for (const [id, path] of [["gm-start", "/gm/start"], ["gm-pause", "/gm/pause"], ["gm-resume", "/gm/resume"]]) {
-    U.$(id).addEventListener("click", () => post(path, {}, U.$("gm-error")).catch(() => {}));
-  }
+  const renderJoinAndGm = Sequential.joinAndGm(P, (seat) => POWERS[seat] || nice(seat), "the ");
   // Undo: a seat its own last action (the server says why not, when not); the GM rolls back any number.
-  U.$("undo").addEventListener("click", () => post("/undo", {}, U.$("action-error")).catch(() => {}));
-  U.$("gm-rollback").addEventListener("click", () => post("/undo", { count: Math.max(1, Number(U.$("gm-rollback-count").value) || 1) }, U.$("gm-error")).catch(() => {}));
+  U.$("undo").addEventListener("click", () => P.post("/undo", {}, U.$("action-error")).catch(() => {}));
+  U.$("gm-rollback").addEventListener("click", () => P.post("/undo", { count: Math.max(1, Number(U.$("gm-rollback-count").value) || 1) }, U.$("gm-error")).catch(() => {}));
 
   // --- the decision and its actions -----------------------------------------------------------------------
   const placesOf = (a) => ["space", "to", "from", "where"].map(k => a[k]).filter(x => typeof x === "string");
@@ -88,9 +44,7 @@
     const cp = v.decision && v.decision.kind === "cp" && v.decision.role === S.you.role;
     show("cp-left", cp);
     if (cp) text("cp-left", v.decision.cp + " CP left");
-    const actions = v.actions || [], labels = v.action_labels || [];
-    const shown = actions.map((a, i) => ({ a, l: labels[i] || { label: nice(a.type), group: "Choices" } }))
-      .filter(x => !picked || placesOf(x.a).includes(picked));
+    const shown = Sequential.labelled(v, "Choices").filter(x => !picked || placesOf(x.a).includes(picked));
     show("filter-note", !!picked);
     if (picked) {
       U.clear(U.$("filter-note")).append("Actions naming " + picked.replace(/_/g, " ") + " ",
@@ -106,32 +60,23 @@
     const choices = {};
     for (const x of shown) if (x.l.choice) (choices[x.l.choice.button] = choices[x.l.choice.button] || []).push(x);
     if (choosing && !choices[choosing]) choosing = null;
-    for (const g of GROUPS) {
-      const mine = shown.filter(x => x.l.group === g);
-      if (!mine.length) continue;
-      const group = U.el("div", { class: "his-group", "data-group": g }, U.el("h4", {}, g));
-      const opened = new Set();
-      for (const x of mine) {
-        const { a, l } = x;
+    const opened = new Set();
+    Sequential.buttons(box, shown, GROUPS, {
+      pass: "pass", take,
+      item: ({ l }) => {
         if (l.step && built.has(l.step.formation)) {
-          if (opened.has(l.step.formation)) continue;
+          if (opened.has(l.step.formation)) return false;
           opened.add(l.step.formation);
-          group.append(builder(l.step.formation, formations[l.step.formation]));
-          continue;
+          return builder(l.step.formation, formations[l.step.formation]);
         }
         if (l.choice) {
-          if (opened.has(l.choice.button)) continue;
+          if (opened.has(l.choice.button)) return false;
           opened.add(l.choice.button);
-          group.append(chooser(l.choice.button, choices[l.choice.button]));
-          continue;
+          return chooser(l.choice.button, choices[l.choice.button]);
         }
-        group.append(U.el("button", {
-          type: "button", class: "his-action" + (a.type === "pass" ? " pass" : ""), "data-type": a.type,
-          onclick: (ev) => take(ev, a),
-        }, l.label));
-      }
-      box.append(group);
-    }
+        return null;
+      },
+    });
   }
   let choosing = null;  // the button words of the bonus choice shown open
   function chooser(button, options) {
@@ -140,14 +85,11 @@
     box.append(U.el("button", { type: "button", class: "his-choice", onclick: () => { choosing = open ? null : button; render(S); } },
       button + (open ? "" : ": choose a debater's bonus (" + options.length + ")")));
     if (open) for (const { a, l } of options) {
-      box.append(U.el("button", { type: "button", class: "his-action", "data-type": a.type, title: l.label, onclick: (ev) => take(ev, a) }, l.choice.option));
+      box.append(U.el("button", { type: "button", class: "his-action", "data-type": a.type, title: l.label, onclick: Sequential.onTake(take, a) }, l.choice.option));
     }
     return box;
   }
-  function take(ev, a) {
-    ev.target.disabled = true;
-    post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; choosing = null; }).catch(() => { ev.target.disabled = false; });
-  }
+  const take = (a) => P.post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; choosing = null; });
 
   // --- the formation builder: only the view's legal moves, never a rule of its own ---------------------------
   // A closed builder is one button ("Move from Rome: choose units, then where (12 moves)"); opened, it offers a
@@ -199,7 +141,7 @@
     box.append(U.el("p", { class: "note" }, "Move " + describe(pick, names) + " to:"));
     const dests = U.el("div", { class: "destinations" });
     for (const { a, l } of to) {
-      dests.append(U.el("button", { type: "button", class: "his-action", "data-to": a.to, title: l.label, onclick: (ev) => take(ev, a) },
+      dests.append(U.el("button", { type: "button", class: "his-action", "data-to": a.to, title: l.label, onclick: Sequential.onTake(take, a) },
         l.step.target + (l.step.cost != null ? " (" + l.step.cost + " CP)" : "")));
     }
     box.append(dests);
@@ -289,7 +231,7 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    await DrawnBoard.show(M, U.$("his-map"), api("/map.svg"), token, JSON.stringify([v.turn, v.spaces, v.units, v.leaders, v.reformers, v.sieges]), {
+    await DrawnBoard.show(M, U.$("his-map"), P.api("/map.svg"), P.token, JSON.stringify([v.turn, v.spaces, v.units, v.leaders, v.reformers, v.sieges]), {
       cls: "his-board", attr: "space",
       onPick: (id) => { picked = picked === id ? null : id; render(S); },
       onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOn(["rome", "wittenberg"]); } });
@@ -320,6 +262,5 @@
   }
 
   // --- start ----------------------------------------------------------------------------------------------
-  refresh().catch((e) => { text("decision", e.message); });
-  U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on));
+  Sequential.start(P);
 })();

@@ -83,18 +83,7 @@
   const deskTable = () => (U.$("desk-table") && U.$("desk-table").value) || "";
 
   // --- talking to the server ------------------------------------------------------------------------------
-  async function refresh() { render(await U.call("GET", api(""), token)); }
-  async function post(path, body, errorNode) {
-    if (errorNode) errorNode.textContent = "";
-    try {
-      const data = await U.call("POST", api(path), token, body);
-      if (data && data.game) render(data);
-      return data;
-    } catch (e) {
-      if (errorNode) errorNode.textContent = e.message;
-      throw e;
-    }
-  }
+  const { refresh, post } = U.talk(api, () => token, (data) => render(data));
   // An action of the ruleset; an umpire's carries its name ("who").
   function act(action, errorNode) {
     if (isControl() || isGm()) action = Object.assign({ who: umpireName() }, action);
