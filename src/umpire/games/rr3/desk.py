@@ -12,7 +12,8 @@ the outcome; or *dismisses* it with a reason. Nothing an umpire decides by judgm
 Domain modules (finance, campaigns, religion, characters, politics, non-played states) register themselves here:
 
 * :func:`request` — a team (or umpire) action type that opens an item on a desk, with the fields its form needs;
-* :func:`settle` — how an item of a kind is settled (returns the outcome as a sentence);
+* :func:`settle` — how an item of a kind is settled (returns the outcome as a sentence); with a :class:`StepSpec`
+  the item is first worked step by step (:func:`step_item`: a debate's rounds, RR3-L01);
 * :func:`direct` — an action applied at once with no item (an intention card, a transfer of money);
 * :func:`on_phase_start` / :func:`on_phase_end` — engine procedures run when a phase opens or closes;
 * :func:`on_step_change` — engine procedures run when a military phase moves from step to step.
