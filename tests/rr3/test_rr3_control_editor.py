@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from tests.rr3.rr3fixtures import fixture_game
 
+from umpire.games.rr3.desks import armies
 from umpire.kernel.canonical import canonical_json
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
@@ -100,3 +101,41 @@ def test_editor_in_the_1524_game_replays_exactly() -> None:
     edit(game, "characters", "anne_of_bohemia", "name", "Anna Jagellonica", why="the name on her card")
     assert [a["field"] for a in game.state["adjustments"]] == ["ruler", "state", "name"]
     assert canonical_json(replay(game.record).state) == canonical_json(game.state)
+
+
+# --- permissions (RR3-L03) ---
+
+
+def test_the_editor_sets_a_states_permissions_audited() -> None:
+    """Handbook, *Raising an army*: "No troops may be recruited in the home areas of other played countries without
+    their permission"; *Navies*: "Fleets may only enter ports with the permission of the owning player". Control's
+    editor sets both as an adjustment with who and why (issue 19, point 1: "permissions")."""
+    game = fixture_game(seed=4)
+    pc = "political_control"
+    entry = edit(game, "states", "spain", "permits", "lombardy, ile_de_france", role=pc, who="Mona", why="the treaty")
+    assert game.state["states"]["spain"]["permits"] == ["ile_de_france", "lombardy"]
+    assert (entry["before"], entry["after"], entry["who"], entry["role"]) == (
+        [],
+        ["ile_de_france", "lombardy"],
+        "Mona",
+        pc,
+    )
+    assert "lombardy" in armies.raising_areas(game.state, "spain")
+    edit(game, "states", "spain", "permits", [], role=pc, why="France withdrew it")
+    assert game.state["states"]["spain"]["permits"] == []
+    assert "lombardy" not in armies.raising_areas(game.state, "spain")
+    entry = edit(game, "states", "genoa", "port_access", ["england"], role="nonplayed_control", why="bribed")
+    assert game.state["port_access"]["genoa"] == ["england"] and (entry["before"], entry["after"]) == ([], ["england"])
+    with pytest.raises(IllegalAction, match=esc("spain: castile is spain's own home area; it needs no permission")):
+        edit(game, "states", "spain", "permits", "castile", role=pc, why="x")
+    with pytest.raises(IllegalAction, match=esc("'atlantis' is no state's home area; expected other states' home")):
+        edit(game, "states", "spain", "permits", "atlantis", role=pc, why="x")
+    with pytest.raises(IllegalAction, match=esc("'genoa' is not another state; expected the ids of the states")):
+        edit(game, "states", "genoa", "port_access", "genoa", role=pc, why="x")
+    with pytest.raises(IllegalAction, match=esc("names the same id twice")):
+        edit(game, "states", "spain", "permits", "lombardy, lombardy", role=pc, why="x")
+    with pytest.raises(IllegalAction, match=esc("only Character Control or Political Control or Non-played States")):
+        edit(game, "states", "spain", "permits", "lombardy", role="map_control", why="x")
+    with pytest.raises(IllegalAction, match=esc("states.port_access of genoa is already ['england']; nothing")):
+        edit(game, "states", "genoa", "port_access", "england", role=pc, why="x")
+    assert len(game.state["adjustments"]) == 3

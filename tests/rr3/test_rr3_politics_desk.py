@@ -215,6 +215,37 @@ def test_politics_desk_election_without_majority_opens_a_ballot() -> None:
         req(s, "france", "election", office="king_of_the_romans")
 
 
+def test_the_election_form_fits_the_election() -> None:
+    """Handbook, *Election of an emperor*: "Each elector has one vote. The votes of the two non-played prince
+    bishops (of Cologne and Trier) may be obtained by suitable financial bribery via the Political Control ... Any
+    male may stand" (RR3-L02): the count asks the played electors' votes only, among the males of age; the bribes
+    are offered for the non-played electors while an election is open."""
+    s = make()
+    s["characters"]["boy"] = {"name": "", "sex": "M", "alive": True, "born": 1520, "offices": []}
+    s["characters"]["old"] = {"name": "", "sex": "M", "alive": True, "born": 1470, "offices": []}
+    assert "bribe" not in {f["type"] for f in desk.request_forms(s, "france", "france")}  # no election open
+    with pytest.raises(IllegalAction, match="Bribe an elector is not possible for france now"):
+        req(s, "france", "bribe", elector="cologne", candidate="francis", florins=4, state="france")
+    item = req(s, "france", "election", office="king_of_the_romans")
+    form = {f["name"]: f for f in desk.settle_forms(s, item)[0]["fields"]}
+    assert list(form) == ["vote_mainz", "vote_bohemia", "vote_palatinate", "vote_saxony", "vote_brandenburg"]
+    assert "old" in form["vote_mainz"]["choices"] and "boy" not in form["vote_mainz"]["choices"]
+    assert "margaret" not in form["vote_mainz"]["choices"]
+    bribe = next(f for f in desk.request_forms(s, "france", "france") if f["type"] == "bribe")
+    assert {f["name"]: f.get("choices") for f in bribe["fields"]}["elector"] == ["cologne", "trier"]
+    with pytest.raises(IllegalAction, match=r"'vote_mainz' .* cannot be 'boy'"):
+        settle(s, item, vote_mainz="boy")
+    with pytest.raises(IllegalAction, match="cologne is not played: its vote is the bribe it took this turn"):
+        settle(s, item, vote_cologne="francis")
+    s["states"]["mainz"]["played"] = False  # Mainz passes to no player: its vote is bought, not cast
+    form = {f["name"] for f in desk.settle_forms(s, item)[0]["fields"]}
+    assert "vote_mainz" not in form and "vote_saxony" in form
+    taken = req(s, "france", "bribe", elector="mainz", candidate="francis", florins=2, state="france")
+    settle(s, taken, accepted=True)
+    settle(s, item, vote_saxony="francis", vote_bohemia="francis", vote_palatinate="francis")
+    assert item["params"]["votes"]["mainz"] == "francis" and s["king_of_romans"] == "francis"
+
+
 # --- the ban and prestige ---
 
 

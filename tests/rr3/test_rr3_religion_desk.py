@@ -429,47 +429,78 @@ def test_rebel_funds_add_to_the_suppression_roll() -> None:
     assert battles.suppresses_revolt(3, 2, 9_000) and not battles.suppresses_revolt(3, 2, 9_000, rebel_funds=4)
 
 
-def test_religion_desk_debate_opening_cards_are_chosen_from_the_hands() -> None:
+def step(state: State, item: dict[str, Any], **fields: Any) -> str:
+    return desk.step_item(state, desk.RELIGIOUS, {"type": "step", "item": item["id"], "who": "Rev", **fields})
+
+
+def next_form(state: State, item: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
+    first = desk.settle_forms(state, item)[0]
+    return first["type"], first["label"], {f["name"]: f.get("choices") for f in first["fields"]}
+
+
+def test_religion_desk_debate_is_played_round_by_round_from_the_hands() -> None:
     """Handbook, *Religious debate*: "Choice of the first issue ... goes to the player who plays the highest value
-    'debating point' card (which may be for any issue)". RR3-J04: the settle form lists each side's cards; the
-    Lutherans' 6 of faith beats the Papacy's 4 as in the typed test above."""
+    'debating point' card (which may be for any issue) ... For the second issue the other player picks the issue
+    and for the third issue the choice returns to the first player ... In the event of a draw, further rounds will
+    take place". RR3-L01: each round's cards are chosen from lists of the cards each side holds and may play in
+    that round; the same debate as the typed test above, with a drawn round on communion."""
     s = make()
+    s["teams"]["papacy"]["debating"][COMM] = [1, 2, 3]
     item = desk.make_request(s, "lutherans", {"type": "propose_debate"}, team="lutherans")
-    form = {f["name"]: f for f in desk.settle_forms(s, item)[0]["fields"]}
-    assert form["opening_catholic"]["choices"] == [
+    kind, label, form = next_form(s, item)
+    assert (kind, label) == ("step", "Opening cards (round 1): the higher chooses the first issue")
+    assert form["catholic"] == [
         "faith:2",
         "faith:4",
         "transubstantiation:3",
         "transubstantiation:5",
         "communion:1",
         "communion:2",
+        "communion:3",
         "pope:6",
     ]
-    assert "faith:6" in form["opening_lutheran"]["choices"] and form["opening_lutheran"]["kind"] == "choice"
-    with pytest.raises(IllegalAction, match="needs both opening cards"):
-        settle(
-            s,
-            item,
-            opening_catholic="faith:4",
-            issue1=FAITH,
-            rounds1="2 / 5",
-            issue2=POPE,
-            rounds2="6 / 2",
-            issue3=COMM,
-            rounds3="2 / 3",
-        )
-    done = settle(
-        s,
-        item,
-        opening_catholic="faith:4",
-        opening_lutheran="faith:6",
-        issue1=FAITH,
-        rounds1="2 / 5",
-        issue2=POPE,
-        rounds2="6 / 2",
-        issue3=COMM,
-        rounds3="2 / 3",
-    )
+    assert "faith:6" in form["lutheran"]
+    with pytest.raises(IllegalAction, match=r"'catholic' \(Catholic card\) cannot be 'faith:9'"):
+        step(s, item, catholic="faith:9", lutheran="faith:6")
+    with pytest.raises(IllegalAction, match="the debate is not over; record its next step first: Opening cards"):
+        settle(s, item)
+    step(s, item, catholic="faith:4", lutheran="faith:6")
+    assert next_form(s, item) == ("step", "Issue 1, chosen by the lutheran side", {"issue": list(religion.ISSUES)})
+    step(s, item, issue=FAITH)
+    kind, label, form = next_form(s, item)
+    assert label == f"Issue 1 ({FAITH}), round 1" and form == {"catholic": ["2"], "lutheran": ["5"]}  # 4 and 6 spent
+    step(s, item, catholic="2", lutheran="5")
+    assert next_form(s, item)[1] == "Issue 2, chosen by the catholic side"
+    assert FAITH not in next_form(s, item)[2]["issue"]  # no issue is argued twice (RL1)
+    step(s, item, issue=POPE)
+    assert next_form(s, item)[2] == {"catholic": ["6"], "lutheran": ["1", "2"]}
+    step(s, item, catholic="6", lutheran="2")
+    step(s, item, issue=COMM)
+    assert next_form(s, item)[2] == {"catholic": ["1", "2", "3"], "lutheran": ["3", "4"]}
+    step(s, item, catholic="3", lutheran="3")  # a draw: a further round with the cards left
+    kind, label, form = next_form(s, item)
+    assert label == f"Issue 3 ({COMM}), round 2" and form == {"catholic": ["1", "2"], "lutheran": ["4"]}
+    step(s, item, catholic="2", lutheran="4")
+    assert next_form(s, item) == ("settle", "Resolve the debate", {})  # one click once the rounds are in
+    assert s["teams"]["papacy"]["debating"][FAITH] == [2, 4]  # spent only when the debate is resolved
+    done = settle(s, item)
     assert "lutheran victory" in done["outcome"]
     assert s["teams"]["papacy"]["debating"] == {FAITH: [], TRANS: [3, 5], COMM: [1], POPE: []}
+    assert s["teams"]["lutherans"]["debating"] == {FAITH: [], TRANS: [2], COMM: [], POPE: [1]}
     assert s["debates"][0]["first_choice"] == religion.LUTHERAN
+    assert len(done["steps"]) == 8 and done["steps"][-1]["by"] == {"role": desk.RELIGIOUS, "who": "Rev"}
+
+
+def test_religion_desk_debate_side_without_cards_plays_none() -> None:
+    """RL11: a side with no card for the issue plays none (and loses the round); it is offered only '-'."""
+    s = make()
+    s["teams"]["lutherans"]["debating"][POPE] = []
+    item = desk.make_request(s, "papacy", {"type": "propose_debate"}, team="papacy")
+    step(s, item, catholic="faith:4", lutheran="communion:4")  # a draw at 4
+    step(s, item, catholic="transubstantiation:5", lutheran="transubstantiation:2")
+    step(s, item, issue=POPE)
+    assert next_form(s, item)[2] == {"catholic": ["6"], "lutheran": ["-"]}
+    with pytest.raises(IllegalAction, match=r"'catholic' \(Catholic card\) cannot be '-'"):
+        step(s, item, catholic="-", lutheran="-")
+    step(s, item, catholic="6", lutheran="-")
+    assert item["debate"]["issues"][0]["rounds"] == [[6, None]]

@@ -307,7 +307,7 @@ def test_assault_refusals_are_precise() -> None:
         request(state, "france", type="assault", city="milan", army="france_1", men=500)
     with pytest.raises(IllegalAction, match=r"'city' .* cannot be 'venice'"):
         request(state, "france", type="assault", city="venice", army="france_1", men=10_000)
-    with pytest.raises(IllegalAction, match="only a team"):
+    with pytest.raises(IllegalAction, match="Assault a city is not possible for map_control now"):
         request(state, desk.MAP, type="assault", city="milan", army="france_1", men=10_000)
 
 
@@ -420,3 +420,54 @@ def test_a_blockade_through_the_ruleset_takes_milan_in_the_next_military_phase()
     next_step()
     assert game.state["cities"]["milan"]["owner"] == "france"
     assert game.view("observer")["map"]["cities"]["milan"]["owner"] == "france"
+
+
+# --- the non-played states' sieges (RR3-L04) ---------------------------------------------------------------------
+
+
+def test_a_siege_of_a_nonplayed_city_puts_it_at_war_with_the_besieger() -> None:
+    """Handbook, *The Non-played States*: "In general, they will go to war if their territory is attacked": France
+    blockades Turin of non-played Savoy, and Savoy is at war with France once the blockade is laid."""
+    state = make_state()
+    state["armies"]["france_1"]["area"] = "piedmont"
+    item = request(state, "france", type="blockade", city="turin", army="france_1")
+    assert item["desk"] == desk.MAP and "france" not in state["states"]["savoy"]["at_war_with"]
+    settle(state, item)
+    assert "france" in state["states"]["savoy"]["at_war_with"] and "savoy" in state["states"]["france"]["at_war_with"]
+    assert any("savoy, attacked by france, goes to war" in e["text"] for e in state["journal"])
+
+
+def test_nonplayed_states_control_lays_and_resolves_a_nonplayed_armys_siege() -> None:
+    """Handbook, *Sieges*, for a state nobody plays (RR3-L04): Savoy's 12,000 men before Marseille (defence 2,
+    10,000 needed to blockade) lay a blockade and then an assault, on Non-played States Control's desk; the
+    blockade surrenders the city after three movement steps, as a player's does."""
+    state = make_state(seed=faces_seed(1, 6))
+    state["armies"]["savoy_1"] = army("savoy_1", "savoy", None, 12_000, "provence")
+    np = desk.NONPLAYED
+    forms = {f["type"]: f for f in desk.request_forms(state, np, None)}
+    assert {f["name"]: f.get("choices") for f in forms["blockade"]["fields"]} == {
+        "city": ["marseille"],
+        "army": ["savoy_1"],
+    }
+    assert "blockade" not in {f["type"] for f in desk.request_forms(state, desk.MAP, None)}
+    with pytest.raises(IllegalAction, match="savoy is not at war with france: a non-played state besieges marseille"):
+        request(state, np, type="blockade", city="marseille", army="savoy_1")
+    with pytest.raises(IllegalAction, match=r"'army' \(Army\) cannot be 'france_1'"):
+        request(state, np, type="blockade", city="marseille", army="france_1")
+    state["states"]["savoy"]["at_war_with"] = ["france"]  # np_war: France's army crossed into Savoy
+    state["states"]["france"]["at_war_with"].append("savoy")
+    item = request(state, np, type="blockade", city="marseille", army="savoy_1")
+    assert item["desk"] == np and item["team"] is None
+    with pytest.raises(IllegalAction, match=r"only Non-played States \(or Game Control\) may resolve this item"):
+        settle(state, item)
+    done = desk.settle_item(state, np, {"type": "settle", "item": item["id"], "who": "Nils"})
+    assert done["closed_by"] == {"role": np, "who": "Nils"}
+    assert state["cities"]["marseille"]["besieged_by"] == ["savoy_1"]
+    assault = request(state, np, type="assault", city="marseille", army="savoy_1", men=6_000)
+    assert assault["desk"] == np
+    desk.settle_item(state, np, {"type": "settle", "item": assault["id"], "who": "Nils"})
+    assert state["cities"]["marseille"]["owner"] == "france"  # the assault is beaten off
+    for _ in range(3):
+        state["step"] = "move1"
+        end_step(state)
+    assert state["cities"]["marseille"]["owner"] == "savoy"

@@ -126,3 +126,134 @@ def test_a_whole_game_plays_to_its_end_and_replays_exactly() -> None:
     assert refused, "random forms should meet refusals; the test would prove nothing about them"
     again = replay(game.record)
     assert canonical_json(again.state) == canonical_json(game.state)
+
+
+# --- Issue 19 on game day (RR3-L01..L04 and the points before them): a scripted turn, then the random table ------
+
+CC, MAP, POL, REL, NP = desk.CHARACTER, desk.MAP, desk.POLITICAL, desk.RELIGIOUS, desk.NONPLAYED
+
+
+def _first(game: Game, kind: str) -> dict[str, Any]:
+    return next(i for i in desk.pending(game.state) if i["kind"] == kind)
+
+
+def _form(game: Game, role: str, kind: str) -> dict[str, Any]:
+    """The form of ``kind`` in ``role``'s view (what the page shows)."""
+    return next(f for f in game.view(role)["actions"] if f["type"] == kind)
+
+
+def _choices(form: dict[str, Any]) -> dict[str, Any]:
+    return {f["name"]: f.get("choices") for f in form["fields"]}
+
+
+def _item_form(game: Game, role: str, item: dict[str, Any]) -> dict[str, Any]:
+    """The first action the desk's view offers on ``item`` (its next step, or settle)."""
+    return next(f for f in game.view(role)["actions"] if f.get("item") == item["id"] and f["type"] != "dismiss")
+
+
+def _game_day_turn_one(game: Game) -> None:
+    """Turn 1 of seed 35 as a control team would run it, through the forms the views offer. Handbook (seed 004):
+    *Death and Succession* (point 1), *The Control Team* (point 3), *The Non-played States* and *Sieges* (point 4),
+    *Treaties* (point 5), *Raising an army* and *Prestige* (point 6), *Movement* (point 7), *Religious debate* and
+    *Election of an emperor* (point 8)."""
+    # Point 1: Henry VIII dies in the death rolls with no son; Character Control names Mary the heir.
+    game.act(CC, {"type": "settle", "item": _first(game, "death_rolls")["id"], "who": "Cy"})
+    succession = _first(game, "succession")
+    assert "mary_tudor" in _choices(_item_form(game, CC, succession))["heir"]
+    game.act(CC, {"type": "settle", "item": succession["id"], "who": "Cy", "heir": "mary_tudor"})
+    assert game.state["states"]["england"]["ruler"] == "mary_tudor"
+    # Point 1's editor: a permission set by hand, audited (RR3-L03).
+    game.act(CC, {"type": "adjust", "target": "states", "key": "spain", "field": "permits", "value": "milan",
+                  "why": "Sforza's consent, given at the table", "who": "Cy"})  # fmt: skip
+    assert game.state["adjustments"][-1]["after"] == ["milan"] and game.state["adjustments"][-1]["who"] == "Cy"
+    # Point 3: three revenue cards; Mona rolls one, Luca settles the rest of his table; Ada the Mediterranean's.
+    for team in ("england", "france", "habsburgs"):
+        card = next(c for c in _choices(_form(game, team, "play_card"))["card"] if "_loan_" in c and "italian" not in c)
+        game.act(team, {"type": "play_card", "card": card})
+    revenue = [i["id"] for i in desk.pending(game.state, MAP) if i["kind"] == "play_card"]
+    game.act(MAP, {"type": "settle", "item": revenue[0], "who": "Mona"})
+    game.act(MAP, {"type": "settle_table", "table": "west", "who": "Luca"})
+    game.act(MAP, {"type": "settle_table", "table": "mediterranean", "who": "Ada"})
+    items = game.state["items"]
+    assert [items[i]["closed_by"]["who"] for i in revenue] == ["Mona", "Luca", "Ada"]
+    assert "prestige" in items[revenue[2]]["outcome"]  # point 6: the Habsburgs lead the prestige chart (RR3-H03)
+    # Point 5: England's treaty binds France, which accepts, not Venice, which refuses.
+    game.act("england", {"type": "register_treaty", "parties": ["france", "venice"], "terms": "The Treaty of the More"})
+    # Point 6: France asks Milan's leave to recruit there; Milan grants it.
+    game.act("france", {"type": "ask_recruitment", "state": "france", "area": "milan", "note": "Swiss pikes"})
+    for team in ("france", "venice", "milan"):
+        [waiting] = _choices(_form(game, team, "answer"))["item"]
+        game.act(team, {"type": "answer", "item": waiting, "accept": team != "venice"})
+    game.act(POL, {"type": "settle", "item": _first(game, "register_treaty")["id"], "who": "Pia"})
+    assert game.state["states"]["france"]["permits"] == ["milan"]
+    assert any(t.get("parties") == ["england", "france"] for t in game.state.get("treaties", []))
+    while game.state["phase"] != 2:
+        game.act("gm", {"type": "resolve"})
+    # Point 8: the debate, round by round from the cards each side may play (RR3-L01).
+    game.act("lutherans", {"type": "propose_debate", "note": "at Speyer"})
+    debate = _first(game, "propose_debate")
+    while (step := _item_form(game, REL, debate))["type"] == "step":
+        picked = {name: options[0] if name == "issue" else options[-1] for name, options in _choices(step).items()}
+        game.act(REL, {"type": "step", "item": debate["id"], "who": "Rhea", **picked})
+    assert _choices(step) == {}  # one click once the rounds are in
+    game.act(REL, {"type": "settle", "item": debate["id"], "who": "Rhea"})
+    assert game.state["debates"][-1]["winner"] is not None
+    # Point 8: the election asks the five played electors; Cologne votes as bribed (RR3-L02).
+    game.act("habsburgs", {"type": "election", "office": "king_of_the_romans"})
+    election = _first(game, "election")
+    assert list(_choices(_item_form(game, POL, election))) == [
+        "vote_mainz",
+        "vote_bohemia",
+        "vote_palatinate",
+        "vote_saxony",
+        "vote_brandenburg",
+    ]
+    assert _choices(_form(game, "habsburgs", "bribe"))["elector"] == ["cologne", "trier"]
+    game.act("habsburgs", {"type": "bribe", "elector": "cologne", "candidate": "ferdinand", "florins": 2,
+                           "state": "austria"})  # fmt: skip
+    game.act(POL, {"type": "settle", "item": _first(game, "bribe")["id"], "who": "Pia", "accepted": True})
+    votes = {f"vote_{e}": "ferdinand" for e in ("mainz", "bohemia", "brandenburg")}
+    game.act(POL, {"type": "settle", "item": election["id"], "who": "Pia", **votes})
+    assert game.state["king_of_romans"] == "ferdinand"
+    # Points 4 and 7: the Sultan makes war on Wallachia; Map Control sees whose card is in, then the cards.
+    game.act(NP, {"type": "np_war", "state": "ottomans", "enemy": "wallachia", "why": "tribute withheld", "who": "Nu"})
+    game.act(MAP, {"type": "next_step", "who": "Mona"})
+    assert "nonplayed_control" in game.view(MAP)["desk"]["intentions"]["missing"]
+    path = ["bulgaria", "wallachia"]
+    game.act(NP, {"type": "intend", "intentions": [{"army": "ottomans_1", "option": "move", "path": path}]})
+    assert game.view(MAP)["desk"]["intentions"]["handed_in"] == ["nonplayed_control"]
+    game.act(MAP, {"type": "next_step", "who": "Mona"})
+    cards = game.view(MAP)["desk"]["intentions"]["closed"]["cards"]
+    assert cards["nonplayed_control"][0]["path"] == path and game.state["armies"]["ottomans_1"]["area"] == "wallachia"
+    assert _choices(_form(game, NP, "blockade")) == {"city": ["giurgiu", "targoviste"], "army": ["ottomans_1"]}
+    game.act(NP, {"type": "blockade", "city": "giurgiu", "army": "ottomans_1"})
+    siege = _first(game, "blockade")
+    assert siege["desk"] == NP
+    game.act(NP, {"type": "settle", "item": siege["id"], "who": "Nu"})
+    assert game.state["cities"]["giurgiu"]["besieged_by"] == ["ottomans_1"]
+
+
+def test_issue_19_on_game_day_then_the_whole_game_replays_exactly() -> None:
+    """Issue 19, point 9: a scripted turn exercising points 1 and 3 to 8, then the random table plays the game to
+    its end; the record replays to the very same state."""
+    rnd = random.Random(19)
+    game = new_game("rr3", "1524", {}, seed=35)
+    _game_day_turn_one(game)
+    refused: list[str] = []
+    while not game.state.get("over"):
+        for team in TEAMS:
+            forms = desk.request_forms(game.state, team, team)
+            for form in rnd.sample(forms, k=min(1, len(forms))):
+                attempt(game, team, fill(rnd, form), refused)
+            if game.state.get("step") in ("move1", "move2") and team in game.state.get("box", {}):
+                lines = intentions(rnd, game, team)
+                if lines:
+                    game.act(team, {"type": "intend", "intentions": lines})
+        clear_desks(rnd, game, refused)
+        if game.state.get("step") not in (None, "done"):
+            game.act("map_control", {"type": "next_step", "who": "umpire"})
+        else:
+            game.act("gm", {"type": "resolve"})
+    assert game.state["over"] and refused
+    again = replay(game.record)
+    assert canonical_json(again.state) == canonical_json(game.state)

@@ -12,7 +12,8 @@ the outcome; or *dismisses* it with a reason. Nothing an umpire decides by judgm
 Domain modules (finance, campaigns, religion, characters, politics, non-played states) register themselves here:
 
 * :func:`request` — a team (or umpire) action type that opens an item on a desk, with the fields its form needs;
-* :func:`settle` — how an item of a kind is settled (returns the outcome as a sentence);
+* :func:`settle` — how an item of a kind is settled (returns the outcome as a sentence); with a :class:`StepSpec`
+  the item is first worked step by step (:func:`step_item`: a debate's rounds, RR3-L01);
 * :func:`direct` — an action applied at once with no item (an intention card, a transfer of money);
 * :func:`on_phase_start` / :func:`on_phase_end` — engine procedures run when a phase opens or closes;
 * :func:`on_step_change` — engine procedures run when a military phase moves from step to step.
@@ -158,6 +159,27 @@ class SettleSpec:
     chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None
     needs: Callable[[State, Item], Sequence[str]] | None = None
     """The names of the fields a given item needs (RR3-J04: its form shows only those); None for all."""
+    step: StepSpec | None = None
+    """An item settled step by step (a debate's rounds): its next step's form, until there is none left."""
+
+
+@dataclass(frozen=True)
+class StepForm:
+    """The next step of an item settled step by step: its label, its fields and their current choices."""
+
+    label: str
+    fields: tuple[Field, ...]
+    choices: Mapping[str, Sequence[str]]
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """How an item is worked step by step before it is settled (RR3-L01): ``form(state, item)`` is the next step's
+    form (None once every step is done, when the settle form is offered); ``record(state, item, action)`` records
+    one step (after its fields were checked against the form) and returns what it did as a sentence."""
+
+    form: Callable[[State, Item], StepForm | None]
+    record: Callable[[State, Item, Action], str]
 
 
 @dataclass(frozen=True)
@@ -243,14 +265,15 @@ def settle(
     fields: Sequence[Field] = (),
     chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None,
     needs: Callable[[State, Item], Sequence[str]] | None = None,
+    step: StepSpec | None = None,
 ) -> Callable[[Settler], Settler]:
     """Register the decorated function as the settler of items of ``kind``; ``needs`` names the fields a given item
-    needs (the others are left off its form)."""
+    needs (the others are left off its form); ``step`` works the item step by step before it is settled."""
 
     def register(fn: Settler) -> Settler:
         if kind in REGISTRY.settlers:
             raise ValueError(f"settler {kind!r} registered twice")
-        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs)
+        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs, step)
         return fn
 
     return register
@@ -355,6 +378,21 @@ def settle_item(state: State, role: str, action: Action) -> Item:
     item = _item(state, action)
     _may_work_desk(role, item["desk"])
     return _settle(state, role, item, action)
+
+
+def step_item(state: State, role: str, action: Action) -> str:
+    """Record one step of a pending item worked step by step (a debate's round), its fields checked against the
+    step's form; the item stays pending. Returns what the step did."""
+    item = _item(state, action)
+    _may_work_desk(role, item["desk"])
+    spec = REGISTRY.settlers[item["kind"]].step
+    form = spec.form(state, item) if spec is not None else None
+    if spec is None or form is None:
+        raise IllegalAction(f"item {item['id']} ({item['title']}) has no step to record; settle it instead")
+    check_fields(form.fields, action, form.choices)
+    done = spec.record(state, item, {k: action[k] for k in (f.name for f in form.fields) if k in action})
+    item.setdefault("steps", []).append({"text": done, "by": {"role": role, "who": _who(action)}})
+    return done
 
 
 ANSWER_BY = "answer_by"
@@ -543,8 +581,14 @@ def form_fields(fields: Sequence[Field], choices: Mapping[str, Sequence[str]]) -
 
 
 def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
-    """The one-click actions of a pending item: settle (with any fields the umpire fills in) and dismiss."""
+    """The one-click actions of a pending item: settle (with any fields the umpire fills in) and dismiss; an item
+    worked step by step offers its next step instead of settle until every step is done (RR3-L01)."""
     spec = REGISTRY.settlers[item["kind"]]
+    dismiss = {"type": "dismiss", "item": item["id"], "label": "Dismiss", "fields": [Field("why", "Why").as_json()]}
+    step = spec.step.form(state, item) if spec.step is not None else None
+    if step is not None:
+        fields = form_fields(step.fields, step.choices)
+        return [{"type": "step", "item": item["id"], "label": step.label, "fields": fields}, dismiss]
     choices = spec.chooser(state, item) if spec.chooser else {}
     needed = set(spec.needs(state, item)) if spec.needs else {f.name for f in spec.fields}
     return [
@@ -554,12 +598,7 @@ def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
             "label": spec.label,
             "fields": form_fields([f for f in spec.fields if f.name in needed], choices),
         },
-        {
-            "type": "dismiss",
-            "item": item["id"],
-            "label": "Dismiss",
-            "fields": [Field("why", "Why").as_json()],
-        },
+        dismiss,
     ]
 
 

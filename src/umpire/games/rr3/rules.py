@@ -6,7 +6,8 @@ Everything an umpire resolves is an item on a desk (:mod:`umpire.games.rr3.desk`
 requests, direct actions, settlers and phase/step hooks, and this module dispatches actions to them:
 
 - ``{"type": "settle", "item": id, "who": name, ...}`` / ``{"type": "dismiss", "item": id, "why": ..., "who": ...}``
-  (the item's desk or Game Control) -> :func:`desk.settle_item` / :func:`desk.dismiss_item`;
+  (the item's desk or Game Control) -> :func:`desk.settle_item` / :func:`desk.dismiss_item`; ``{"type": "step",
+  "item": id, ...}`` records one step of an item worked step by step (a debate's round) -> :func:`desk.step_item`;
 - ``adjust`` / ``announce`` (any control desk or Game Control), ``next_step`` (Map Control or Game Control),
   ``resolve`` (Game Control; the server's deadline) -> :mod:`umpire.games.rr3.desks.control`;
 - every registered ``@direct`` type -> :func:`desk.do_direct`; every registered ``@request`` type ->
@@ -135,6 +136,10 @@ class RenaissanceReformation(Ruleset):
                 desk.settle_item(state, role, action)
             else:
                 desk.dismiss_item(state, role, action)
+        elif kind == "step":
+            if not desk.is_control(role):
+                raise IllegalAction(f"only the control team works an item step by step; {role} may not step")
+            desk.step_item(state, role, action)
         elif kind == "adjust":
             control.adjust(state, role, action)
         elif kind == "announce":

@@ -35,7 +35,7 @@
     6: ["Winter. All armies disband.", "Announcements: summary of important events that turn. Negotiation and diplomacy."],
   };
   const STEPS = { pay: "pay armies", move1: "first movement step", move2: "second movement step", done: "movement over" };
-  const HIDDEN_FORMS = new Set(["settle", "dismiss", "adjust", "announce", "resolve", "next_step"]);
+  const HIDDEN_FORMS = new Set(["settle", "step", "dismiss", "adjust", "announce", "resolve", "next_step"]);
 
   // --- small helpers --------------------------------------------------------------------------------------
   const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
@@ -502,7 +502,9 @@
     const node = U.el("li", { class: "item pending", "data-item": it.id },
       U.el("div", { class: "title" }, it.title),
       U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
-      params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null);
+      params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null,
+      // An item worked step by step (a debate's rounds, RR3-L01): the steps recorded so far.
+      (it.steps || []).length ? U.el("ol", { class: "item-steps" }, ...it.steps.map(st => U.el("li", {}, st.text + (st.by && st.by.who ? " (" + st.by.who + ")" : "")))) : null);
     const row = U.el("div", { class: "item-actions" });
     for (const a of it.actions || []) {
       const tpl = Object.assign({}, a, { item: a.item || it.id });

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.rr3 import clock, desk
-from umpire.games.rr3.desks import succession
+from umpire.games.rr3.desks import navies, succession
 from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
@@ -57,6 +57,8 @@ class Adjustable:
         return out
 
     def describe(self) -> str:
+        if self.kind in LISTS:
+            return f"a list of {LISTS[self.kind]} ids, comma-separated (empty: none)"
         text = {"int": "a whole number", "bool": "true or false", "text": "text"}.get(self.kind, f"a {self.kind} id")
         if self.minimum is not None and self.maximum is not None:
             text += f" from {self.minimum} to {self.maximum}"
@@ -67,6 +69,11 @@ class Adjustable:
 
 _EDITOR = (desk.CHARACTER,)
 """Who edits the crowns, the players and the cards besides Game Control (RR3-G04): Character Control."""
+_PERMISSIONS = (desk.CHARACTER, desk.POLITICAL, desk.NONPLAYED)
+"""Who edits a state's permissions besides Game Control (RR3-L03): the editor, and the desks that record them
+(Political Control the played states' answers, Non-played States Control the non-played states')."""
+LISTS = {"home_areas": "home area", "states": "state"}
+"""The list kinds: a list of other states' home areas (recruitment permits), a list of states (port access)."""
 
 ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
     "states": {
@@ -77,6 +84,8 @@ ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
         "regency": Adjustable("bool", desks=_EDITOR),
         "regent": Adjustable("character", nullable=True, desks=_EDITOR, living=True),
         "team": Adjustable("team", nullable=True, desks=_EDITOR),
+        "permits": Adjustable("home_areas", desks=_PERMISSIONS),
+        "port_access": Adjustable("states", desks=_PERMISSIONS),
     },
     "teams": {
         "prestige": Adjustable("int", minimum=-desk.MAX_POINTS, maximum=desk.MAX_POINTS),
@@ -124,8 +133,10 @@ ADJUSTABLE: dict[str, dict[str, Adjustable]] = {
 """Handbook, *Counters* and the sections they cite: the fields an umpire may correct by hand (army counters have
 five Arrears and five Fatigue boxes; fortification values run 1 to 6, 0 once breached to surrender). Control's
 editor (RR3-G04): the ruler, regency and team of a state (a state with no team is non-played), a character's team,
-played flag, state and name (a newborn's), the holder of a card. The armies of the non-played states are edited
-with the army fields, raised and disbanded with Non-played States Control's actions (RR3-G03)."""
+played flag, state and name (a newborn's), the holder of a card; a state's permissions (RR3-L03): where it may
+recruit in other states' home areas (``permits``) and whose fleets may enter its ports (``port_access``). The
+armies of the non-played states are edited with the army fields, raised and disbanded with Non-played States
+Control's actions (RR3-G03)."""
 
 _ID_TABLES = {"state": "states", "area": "areas", "city": "cities", "character": "characters", "team": "teams"}
 
@@ -142,13 +153,56 @@ def _move_card(state: State, key: str, after: Any) -> None:
     succession.move_card(state, key, after)
 
 
+def _set_port_access(state: State, key: str, after: Any) -> None:
+    """Set whose fleets may enter ``key``'s ports; a fleet left without a friendly port withdraws at once, as when
+    the owner withdraws the permission itself (SN12)."""
+    state.setdefault("port_access", {})[key] = list(after)
+    if state.get("fleets"):
+        navies.withdraw_unsupported(state, desk.geography(state))
+
+
+def _port_access(state: State, key: str) -> list[str]:
+    return list(state.get("port_access", {}).get(key, []))
+
+
 _EFFECTS: dict[tuple[str, str], Any] = {
     ("states", "team"): _move_state,
     ("characters", "team"): _join_team,
     ("cards", "holder"): _move_card,
+    ("states", "port_access"): _set_port_access,
 }
 """Edits that keep the rest of the record in step: a state's team also moves it between the teams' lists and
-changes who controls it; a character's team moves it between the lists; a card goes with its holder's team."""
+changes who controls it; a character's team moves it between the lists; a card goes with its holder's team; a
+state's port access is kept in ``state["port_access"]`` (:mod:`navies`)."""
+_READERS: dict[tuple[str, str], Any] = {("states", "port_access"): _port_access}
+"""Fields not kept on the record itself: how to read their value before the edit."""
+
+
+def _as_list(target: str, fname: str, value: Any) -> list[str]:
+    """A list field's value: a list of ids or one comma-separated text (empty: none), sorted."""
+    if isinstance(value, str):
+        value = [part.strip() for part in value.split(",") if part.strip()]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise IllegalAction(f"{target}.{fname} must be a list of ids (or one comma-separated text), not {value!r}")
+    if len(set(value)) != len(value):
+        raise IllegalAction(f"{target}.{fname} names the same id twice; name each once")
+    return sorted(value)
+
+
+def _check_list(state: State, target: str, key: str, fname: str, spec: Adjustable, value: list[str]) -> None:
+    """Handbook, *Raising an army*: permits are other played or non-played states' home areas; *Navies*: port
+    access is given to another state's fleets."""
+    where = f"{target}.{fname} of {key}"
+    states = state.get("states", {})
+    for v in value:
+        if spec.kind == "home_areas":
+            owner = next((s for s, rec in states.items() if v in rec.get("home", [])), None)
+            if owner is None:
+                raise IllegalAction(f"{where}: {v!r} is no state's home area; expected other states' home areas")
+            if owner == key:
+                raise IllegalAction(f"{where}: {v} is {key}'s own home area; it needs no permission there")
+        elif v not in states or v == key:
+            raise IllegalAction(f"{where}: {v!r} is not another state; expected the ids of the states given access")
 
 
 def _need_control(role: str, what: str) -> None:
@@ -252,23 +306,30 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
         raise IllegalAction(f"give exactly one of 'value' (the new {fname}) or 'delta' (a change, whole numbers only)")
     why = _why(action)
     record = table[key]
-    before = record.get(fname)
+    reader = _READERS.get((target, fname))
+    before = reader(state, key) if reader is not None else record.get(fname)
     if has_delta:
         delta = action["delta"]
         if spec.kind != "int":
             raise IllegalAction(f"{target}.{fname} is not a number; set it with 'value' ({spec.describe()})")
         if not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
             raise IllegalAction(f"'delta' must be a non-zero whole number, not {delta!r}")
-        after = (before if isinstance(before, int) else 0) + delta
+        after: Any = (before if isinstance(before, int) else 0) + delta
         low, high = spec.minimum, spec.maximum
         if (low is not None and after < low) or (high is not None and after > high):
             raise IllegalAction(
                 f"'delta' {delta} would take {target}.{fname} of {key} from {before!r} to {after}; "
                 f"expected {spec.describe()}"
             )
+    elif spec.kind in LISTS:
+        listed = _as_list(target, fname, action["value"])
+        _check_list(state, target, key, fname, spec, listed)
+        after = listed
+        before = sorted(before or [])
     else:
         after = action["value"]
-    _check_value(state, target, fname, spec, after)
+    if spec.kind not in LISTS:
+        _check_value(state, target, fname, spec, after)
     if after == before:
         raise IllegalAction(f"{target}.{fname} of {key} is already {before!r}; nothing to adjust")
     team_before = team_concerned(state, target, record)

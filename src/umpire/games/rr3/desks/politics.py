@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.games.rr3 import desk, politics, prestige
+from umpire.games.rr3 import desk, dynasties, politics, prestige
 from umpire.games.rr3.desk import Field, Item, journal
 from umpire.kernel.errors import IllegalAction
 
@@ -342,9 +342,39 @@ OFFICES = ("emperor", "king_of_the_romans")
 OFFICE_KEYS = {"emperor": "emperor", "king_of_the_romans": "king_of_romans"}
 
 
+MAJORITY_AGE = 16
+"""*Death and Succession*: an heir "under sixteen" is ruled by a regent; RR3-L02 takes sixteen as the age to stand."""
+
+
 def candidates(state: State) -> list[str]:
-    """Handbook: "Any male may stand for election": every living male character."""
-    return [c for c, rec in state.get("characters", {}).items() if rec.get("alive", True) and rec.get("sex") == "M"]
+    """Handbook: "Any male may stand for election": every living male character of sixteen or more this turn
+    (RR3-L02; a character with no year of birth on record is counted as of age)."""
+    now = dynasties.turn_start_year(int(state.get("turn") or 1))
+    return [
+        c
+        for c, rec in state.get("characters", {}).items()
+        if rec.get("alive", True)
+        and rec.get("sex") == "M"
+        and (not isinstance(rec.get("born"), int) or now - rec["born"] >= MAJORITY_AGE)
+    ]
+
+
+def voting_electors(state: State) -> list[str]:
+    """The electors who cast their own vote (RR3-L02): those whose state is played. A non-played elector (Cologne,
+    Trier, or an electorate that has become non-played) votes only as bribed (:func:`bribed_vote`)."""
+    return [e for e in politics.ELECTORS if state.get("states", {}).get(e, {}).get("played")]
+
+
+def bribable_electors(state: State) -> list[str]:
+    """Handbook: "The votes of the two non-played prince bishops ... may be obtained by suitable financial bribery
+    via the Political Control": the electors whose state is not played (RR3-L02)."""
+    states = state.get("states", {})
+    return [e for e in politics.ELECTORS if e in states and not states[e].get("played")]
+
+
+def elections_pending(state: State) -> bool:
+    """Whether an election is open on Political Control's desk (bribes are offered for one, RR3-L02)."""
+    return any(i["kind"] == "election" for i in desk.pending(state, desk.POLITICAL))
 
 
 def _office_vacant(state: State, office: str) -> bool:
@@ -391,6 +421,11 @@ def _open_election(state: State, role: str, action: Action) -> dict[str, Any]:
 ELECTION_FIELDS = tuple(Field(f"vote_{e}", f"Vote of {e}", "choice", required=False) for e in politics.ELECTORS)
 
 
+def _election_needs(state: State, item: Item) -> list[str]:
+    """RR3-L02: the form asks the vote of each elector who votes himself; the bribed ones' votes are on the item."""
+    return [f"vote_{e}" for e in voting_electors(state)]
+
+
 def bribed_vote(state: State, elector: str) -> str | None:
     """DK18: a non-played elector votes for the candidate of the latest bribe Political Control accepted for it
     this turn (None: it abstains)."""
@@ -407,16 +442,22 @@ def bribed_vote(state: State, elector: str) -> str | None:
     label="Count the votes",
     fields=ELECTION_FIELDS,
     chooser=lambda state, item: {f.name: candidates(state) for f in ELECTION_FIELDS},
+    needs=_election_needs,
 )
 def _settle_election(state: State, item: Item, action: Action) -> str:
-    """Each elector one vote (an elector not given a vote abstains); Cologne and Trier vote as bribed (DK18) unless
-    Political Control enters their vote; four of seven elect (D12), otherwise a new ballot is opened."""
+    """Each elector one vote (an elector not given a vote abstains); the non-played ones (Cologne and Trier) vote
+    only as bribed (DK18, RR3-L02); four of seven elect (D12), otherwise a new ballot is opened."""
     desk.check_fields(ELECTION_FIELDS, action, {f.name: candidates(state) for f in ELECTION_FIELDS})
+    voting = voting_electors(state)
+    for elector in politics.ELECTORS:
+        if action.get(f"vote_{elector}") and elector not in voting:
+            raise IllegalAction(
+                f"{elector} is not played: its vote is the bribe it took this turn, not entered at the count; "
+                f"expected votes of {', '.join(voting) or 'no elector'}"
+            )
     votes: dict[str, str] = {}
     for elector in politics.ELECTORS:
-        vote = action.get(f"vote_{elector}") or None
-        if vote is None and elector in politics.NON_PLAYED_ELECTORS:
-            vote = bribed_vote(state, elector)
+        vote = (action.get(f"vote_{elector}") or None) if elector in voting else bribed_vote(state, elector)
         if vote:
             votes[elector] = vote
     sexes = {c: rec.get("sex", "") for c, rec in state.get("characters", {}).items()}
@@ -453,16 +494,22 @@ def _settle_election(state: State, item: Item, action: Action) -> str:
     desk=desk.POLITICAL,
     label="Bribe an elector",
     fields=(
-        Field("elector", "Elector", "choice", choices=tuple(sorted(politics.NON_PLAYED_ELECTORS))),
+        Field("elector", "Elector", "choice"),
         Field("candidate", "For candidate", "choice"),
         Field("florins", "Florins", "int", minimum=1, maximum=desk.MAX_MONEY),
         Field("state", "Paid by state", "choice"),
     ),
-    chooser=lambda state, role: {"candidate": candidates(state), "state": team_states(state, role)},
+    chooser=lambda state, role: {
+        "elector": bribable_electors(state),
+        "candidate": candidates(state),
+        "state": team_states(state, role),
+    },
+    available=lambda state, role: elections_pending(state) and bool(bribable_electors(state)),
 )
 def _open_bribe(state: State, role: str, action: Action) -> dict[str, Any]:
     """Handbook, *Election*: "The votes of the two non-played prince bishops (of Cologne and Trier) may be
-    obtained by suitable financial bribery via the Political Control"."""
+    obtained by suitable financial bribery via the Political Control": only a non-played elector, and only while
+    an election is open (RR3-L02)."""
     have = int(need_state(state, action["state"]).get("treasury", 0))
     if action["florins"] > have:
         raise IllegalAction(f"{action['state']} has only {have} florins; the bribe offers {action['florins']}")

@@ -158,11 +158,151 @@ def _opening_text(state: State, item: Item, action: Action) -> str:
     return f"{cards[0]} / {cards[1]}"
 
 
-@desk.settle("propose_debate", label="Resolve the debate", fields=DEBATE_FIELDS, chooser=_debate_choices)
+# --- the debate round by round (RR3-L01) ---
+
+NO_CARD = "-"
+"""The choice of a side that holds no card it may play (RL11)."""
+
+
+def _progress(item: Item) -> dict[str, Any]:
+    """The rounds recorded so far: ``opening`` (``[catholic, lutheran]`` cards as ``issue:value`` or None) and
+    ``issues`` (each ``{"issue", "rounds": [[catholic, lutheran], ...]}`` with values or None)."""
+    recorded: dict[str, Any] = item.get("debate") or {"opening": [], "issues": []}
+    return recorded
+
+
+def _hands_now(state: State, item: Item) -> dict[str, religion.Hand]:
+    """The two sides' debating hands less the cards already played in the rounds recorded."""
+    teams = state["teams"]
+    hands: dict[str, religion.Hand] = {
+        side: {k: tuple(v) for k, v in teams[team].get("debating", {}).items()} for side, team in SIDE_TEAM.items()
+    }
+    done = _progress(item)
+    for pair in done["opening"]:
+        for side, token in zip(religion.SIDES, pair, strict=True):
+            card = _opening_card(token, "opening") if token else None
+            if card is not None:
+                hands[side] = religion.play_card(hands[side], *card)
+    for argued in done["issues"]:
+        for pair in argued["rounds"]:
+            for side, value in zip(religion.SIDES, pair, strict=True):
+                if value is not None:
+                    hands[side] = religion.play_card(hands[side], argued["issue"], value)
+    return hands
+
+
+def _undecided(rounds: list[list[Any]]) -> bool:
+    """Whether a contest needs another round: none played yet, or the last a draw with a card on the table."""
+    if not rounds:
+        return True
+    c, lu = rounds[-1]
+    values = [None if v is None else (int(str(v).rpartition(":")[2])) for v in (c, lu)]
+    return religion.round_winner(values[0], values[1]) is None and values != [None, None]
+
+
+def _opening_winner(done: dict[str, Any]) -> str | None:
+    c, lu = done["opening"][-1]
+    values = [None if v is None else int(str(v).rpartition(":")[2]) for v in (c, lu)]
+    return religion.round_winner(values[0], values[1])
+
+
+def _card_choices(hand: religion.Hand, issue: str | None) -> list[str]:
+    """What a side may play: for the opening any card it holds (``issue:value``), for an issue that issue's values;
+    ``-`` only when it holds none (RL11)."""
+    if issue is None:
+        held = [f"{code}:{v}" for code, full in ISSUE_CODES.items() for v in sorted(set(hand.get(full, ())))]
+    else:
+        held = [str(v) for v in sorted(set(hand.get(issue, ())))]
+    return held or [NO_CARD]
+
+
+def _debate_step(state: State, item: Item) -> desk.StepForm | None:
+    """The next round of the debate (handbook, *Religious debate*), with only the cards each side holds and may
+    play in it; None once three issues are decided (or nobody has a card to open with)."""
+    done = _progress(item)
+    hands = _hands_now(state, item)
+    if _undecided(done["opening"]):
+        n = len(done["opening"]) + 1
+        return desk.StepForm(
+            f"Opening cards (round {n}): the higher chooses the first issue",
+            (Field("catholic", "Catholic card", "choice"), Field("lutheran", "Lutheran card", "choice")),
+            {side: _card_choices(hands[side], None) for side in religion.SIDES},
+        )
+    first = _opening_winner(done)
+    if first is None:
+        return None
+    argued = done["issues"]
+    for k, chooser in enumerate(religion.choosers(first)):
+        if k == len(argued):
+            left = [i for i in religion.ISSUES if i not in {a["issue"] for a in argued}]
+            return desk.StepForm(
+                f"Issue {k + 1}, chosen by the {chooser} side",
+                (Field("issue", "Issue", "choice"),),
+                {"issue": left},
+            )
+        if _undecided(argued[k]["rounds"]):
+            issue = argued[k]["issue"]
+            return desk.StepForm(
+                f"Issue {k + 1} ({issue}), round {len(argued[k]['rounds']) + 1}",
+                (Field("catholic", "Catholic card", "choice"), Field("lutheran", "Lutheran card", "choice")),
+                {side: _card_choices(hands[side], issue) for side in religion.SIDES},
+            )
+    return None
+
+
+def _record_round(state: State, item: Item, action: Action) -> str:
+    """Record the step the form asked for: an opening round, the choice of an issue or a round of an issue."""
+    done = _progress(item)
+    item["debate"] = done
+    if "issue" in action:
+        done["issues"].append({"issue": action["issue"], "rounds": []})
+        return f"issue {len(done['issues'])}: {action['issue']}"
+    pair = [None if action[side] == NO_CARD else action[side] for side in religion.SIDES]
+    if _undecided(done["opening"]):
+        done["opening"].append(pair)
+        where = "opening"
+    else:
+        argued = done["issues"][-1]
+        argued["rounds"].append([None if v is None else int(v) for v in pair])
+        where = argued["issue"]
+    return f"{where}: catholic {pair[0] or 'no card'} / lutheran {pair[1] or 'no card'}"
+
+
+def _rounds_text(rounds: list[list[Any]]) -> str:
+    return "; ".join(" / ".join(NO_CARD if v is None else str(v) for v in pair) for pair in rounds)
+
+
+def _recorded_action(item: Item) -> Action | None:
+    """The debate's recorded rounds as the settle action's written form (None when no round was recorded)."""
+    done = _progress(item)
+    if not done["opening"]:
+        return None
+    out: Action = {"opening": _rounds_text(done["opening"])}
+    for k, argued in enumerate(done["issues"], 1):
+        out[f"issue{k}"], out[f"rounds{k}"] = argued["issue"], _rounds_text(argued["rounds"])
+    return out
+
+
+@desk.settle(
+    "propose_debate",
+    label="Resolve the debate",
+    fields=DEBATE_FIELDS,
+    chooser=_debate_choices,
+    needs=lambda state, item: [],
+    step=desk.StepSpec(_debate_step, _record_round),
+)
 def _settle_debate(state: State, item: Item, action: Action) -> str:
     """Handbook, *Religious debate*: the opening card picks the first chooser, the choice then alternates
     (:func:`religion.choosers`); three issues are argued; the cards are spent from the debating hands; the result
-    changes the Lutherans' conversion counters this turn (RL4)."""
+    changes the Lutherans' conversion counters this turn (RL4). The rounds are those recorded step by step
+    (RR3-L01); a script may instead give the whole debate written out (the ``DEBATE_FIELDS``)."""
+    recorded = _recorded_action(item)
+    written = any(action.get(f.name) for f in DEBATE_FIELDS)
+    if recorded is not None or not written:
+        following = _debate_step(state, item)
+        if following is not None:
+            raise IllegalAction(f"the debate is not over; record its next step first: {following.label}")
+        action = {**action, **(recorded or {})}
     desk.check_fields(DEBATE_FIELDS, action, _debate_choices(state, item))
     action = {**action, "opening": _opening_text(state, item, action)}
     teams = state["teams"]

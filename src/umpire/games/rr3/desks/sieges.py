@@ -25,6 +25,7 @@ from typing import Any
 from umpire.games.rr3 import campaigns, desk
 from umpire.games.rr3 import sieges as rules
 from umpire.games.rr3.desk import Field, team_of, team_of_state
+from umpire.games.rr3.desks import nonplayed
 from umpire.games.rr3.geography import Geography
 from umpire.kernel.errors import IllegalAction
 
@@ -171,6 +172,57 @@ def _army(state: State, army_id: Any, team: str | None) -> dict[str, Any]:
     return army
 
 
+def _for_nonplayed(role: str) -> bool:
+    """Whether ``role`` lays sieges for the non-played states' armies (RR3-L04): Non-played States Control, or
+    Game Control at any desk."""
+    return role in (desk.NONPLAYED, desk.GAME)
+
+
+def _role_armies(state: State, role: str) -> list[str]:
+    """The armies ``role`` lays sieges with: a team's own; the non-played states' for Non-played States Control."""
+    team = team_of(state, role)
+    if team is not None:
+        return _team_armies(state, team)
+    if _for_nonplayed(role):
+        return sorted(a for a, army in state.get("armies", {}).items() if army.get("team") is None)
+    return []
+
+
+def _siege_army(state: State, role: str, army_id: Any) -> dict[str, Any]:
+    """The army named by a siege request of ``role``: its team's own, or a non-played state's (RR3-L04), which
+    besieges only a state it is at war with (*The Non-played States*: "they will go to war if their territory is
+    attacked"; ``np_war``)."""
+    team = team_of(state, role)
+    army = _army(state, army_id, team)
+    if team is None and army.get("team") is not None:
+        raise IllegalAction(
+            f"army {army_id} is {army['team']}'s; Non-played States Control lays sieges only with "
+            f"the non-played states' armies: {_some(_role_armies(state, role))}"
+        )
+    return army
+
+
+def _check_nonplayed_war(state: State, army: dict[str, Any], record: dict[str, Any], city: str) -> None:
+    if army.get("team") is None and not at_war(state, army["state"], record["owner"]):
+        raise IllegalAction(
+            f"{army['state']} is not at war with {record['owner']}: a non-played state besieges {city} only in a "
+            f"war (np_war, when its territory was attacked)"
+        )
+
+
+def _attack_on_nonplayed(state: State, army: dict[str, Any], record: dict[str, Any]) -> None:
+    """Handbook, *The Non-played States*: "they will go to war if their territory is attacked" - a siege of a
+    non-played state's city puts it at war with the besieger (RR3-L04)."""
+    owner = record["owner"]
+    if not state.get("states", {}).get(owner, {}).get("played", True) and not at_war(state, owner, army["state"]):
+        nonplayed.attacked(state, owner, army["state"])
+
+
+def _siege_desk(army: dict[str, Any]) -> str:
+    """Map Control resolves the players' sieges, Non-played States Control those of its own armies (RR3-L04)."""
+    return desk.NONPLAYED if army.get("team") is None else desk.MAP
+
+
 def _team_armies(state: State, team: str | None) -> list[str]:
     return sorted(a for a, army in state.get("armies", {}).items() if team is None or army.get("team") == team)
 
@@ -214,25 +266,25 @@ def _already(state: State, kind: str, city: str) -> Item | None:
 
 
 def _siege_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
-    team = team_of(state, role)
-    armies = _team_armies(state, team)
+    """The armies ``role`` besieges with and the cities in their areas owned by another side."""
+    armies = _role_armies(state, role)
     try:
         geo = geography(state)
     except (OSError, ValueError):
         return {"army": armies}
-    areas = {state["armies"][a]["area"] for a in armies}
-    cities = sorted(
-        c.id
-        for area in areas
-        if area in geo.areas
-        for c in geo.areas[area].cities
-        if c.id in state.get("cities", {}) and team_of_state(state, state["cities"][c.id]["owner"]) != team
-    )
-    return {"army": armies, "city": cities}
+    cities = state.get("cities", {})
+    found: set[str] = set()
+    for army_id in armies:
+        army = state["armies"][army_id]
+        area = geo.areas.get(army["area"])
+        for c in area.cities if area is not None else ():
+            if c.id in cities and not same_side(state, army["state"], cities[c.id]["owner"]):
+                found.add(c.id)
+    return {"army": armies, "city": sorted(found)}
 
 
 def _has_army(state: State, role: str) -> bool:
-    return bool(_team_armies(state, team_of(state, role))) and state.get("step") in MOVE_STEPS
+    return bool(_role_armies(state, role)) and state.get("step") in MOVE_STEPS
 
 
 _SIEGE_FIELDS = (Field("city", "City", "choice"), Field("army", "Army", "choice"))
@@ -252,6 +304,7 @@ def _params(state: State, city: str, army_id: str, army: dict[str, Any]) -> dict
 @desk.request(
     "blockade",
     desk=desk.MAP,
+    who=desk.ANY,
     label="Blockade a city",
     phases=MILITARY_PHASES,
     fields=_SIEGE_FIELDS,
@@ -264,12 +317,14 @@ def open_blockade(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "a blockade")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
-    army = _army(state, army_id, team_of(state, role))
+    army = _siege_army(state, role, army_id)
     record = _check_siege(state, geo, city, army_id, army)
+    _check_nonplayed_war(state, army, record, city)
     if army_id in _present_besiegers(state, geo, city) or _pending_blockade(state, city, army_id):
         raise IllegalAction(f"army {army_id} already blockades {city}")
     _check_blockaders(state, geo, city, army_id, record)
     return {
+        "desk": _siege_desk(army),
         "title": f"{army_id} blockades {city} ({record['owner']})",
         "params": _params(state, city, army_id, army),
         "public": True,
@@ -306,6 +361,7 @@ def settle_blockade(state: State, item: Item, action: Action) -> str:
     if _surrender_check(state, city, army["state"], f"has no defences left and opens its gates to {army_id}"):
         return f"{city} has no fortification left and surrenders to {army['state']}"
     _check_blockaders(state, geo, city, army_id, record)
+    _attack_on_nonplayed(state, army, record)
     record["besieged_by"] = [*_present_besiegers(state, geo, city), army_id]
     return (
         f"{army_id} blockades {city}: {record['blockade']} of {rules.BLOCKADE_STEPS} steps so far; "
@@ -316,6 +372,7 @@ def settle_blockade(state: State, item: Item, action: Action) -> str:
 @desk.request(
     "bombard",
     desk=desk.MAP,
+    who=desk.ANY,
     label="Bombard a city",
     phases=MILITARY_PHASES,
     fields=_SIEGE_FIELDS,
@@ -328,8 +385,9 @@ def open_bombard(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "a bombardment")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
-    army = _army(state, army_id, team_of(state, role))
+    army = _siege_army(state, role, army_id)
     record = _check_siege(state, geo, city, army_id, army)
+    _check_nonplayed_war(state, army, record, city)
     if army["men"] < rules.BOMBARD_MEN_PER_DIE:
         raise IllegalAction(
             f"bombardment needs at least {rules.BOMBARD_MEN_PER_DIE:,} men (1d6 per 20,000); "
@@ -339,6 +397,7 @@ def open_bombard(state: State, role: str, action: Action) -> Item:
     if done is not None:
         raise IllegalAction(f"{city} has already been bombarded this step ({done['id']}); once per step")
     return {
+        "desk": _siege_desk(army),
         "title": f"{army_id} bombards {city} ({record['owner']}, defence {record['fort']})",
         "params": _params(state, city, army_id, army),
         "public": True,
@@ -353,6 +412,7 @@ def settle_bombard(state: State, item: Item, action: Action) -> str:
     city, army_id = p["city"], p["army"]
     army = _army(state, army_id, None)
     record = _check_siege(state, geo, city, army_id, army)
+    _attack_on_nonplayed(state, army, record)
     result = rules.bombard(state, city, int(army["men"]), int(record["fort"]))
     record["fort"] = result.fortification
     faces = ", ".join(str(f) for f in result.faces)
@@ -366,6 +426,7 @@ def settle_bombard(state: State, item: Item, action: Action) -> str:
 @desk.request(
     "assault",
     desk=desk.MAP,
+    who=desk.ANY,
     label="Assault a city",
     phases=MILITARY_PHASES,
     fields=(*_SIEGE_FIELDS, Field("men", "Men committed to the assault", "int", minimum=1_000, maximum=desk.MAX_MEN)),
@@ -377,14 +438,16 @@ def open_assault(state: State, role: str, action: Action) -> Item:
     _in_move_step(state, "an assault")
     geo = geography(state)
     city, army_id, men = action["city"], action["army"], action["men"]
-    army = _army(state, army_id, team_of(state, role))
+    army = _siege_army(state, role, army_id)
     record = _check_siege(state, geo, city, army_id, army)
+    _check_nonplayed_war(state, army, record, city)
     if men > army["men"]:
         raise IllegalAction(f"army {army_id} has {army['men']:,} men; it cannot commit {men:,} to the assault")
     done = _already(state, "assault", city)
     if done is not None:
         raise IllegalAction(f"{city} has already been assaulted this step ({done['id']}); one assault per step")
     return {
+        "desk": _siege_desk(army),
         "title": f"{army_id} assaults {city} ({record['owner']}) with {men:,} men",
         "params": {**_params(state, city, army_id, army), "men": men},
         "public": True,
@@ -403,6 +466,7 @@ def settle_assault(state: State, item: Item, action: Action) -> str:
     committed = min(men, int(army["men"]))
     if committed <= 0:
         raise IllegalAction(f"army {army_id} has no men left to assault {city}")
+    _attack_on_nonplayed(state, army, record)
     result = rules.assault(state, city, committed, int(record["garrison"]), int(record["fort"]))
     army["men"] = int(army["men"]) - result.besieger_loss
     record["garrison"] = result.garrison_left
