@@ -377,7 +377,14 @@ def test_33_31_an_allied_empire_is_run_by_its_player_naming_it() -> None:
     assert game.view("gm")["acting"] == ["germany"]
     actions = game.view("germany")["actions"]
     assert actions and all(a.get("empire") == "burgundy" for a in actions if a["type"] != "end_alliance")
-    assert not any(a.get("endeavour") == "diplomacy" for a in actions)  # EMP-A08
+    courts = {e["court"] for eid, e in game.state["empires"].items() if eid != "burgundy"}
+    listed = {a["area"] for a in actions if a.get("endeavour") == "diplomacy"}
+    assert listed and not listed & courts  # diplomacy on areas (rewrite 12.0), never courting a Court (EMP-A08)
+    with pytest.raises(IllegalAction, match=r"an Allied Empire does not court other empires.*EMP-A08"):
+        game.act(
+            "germany",
+            {"type": "endeavour", "endeavour": "diplomacy", "area": "ile_de_france", "gold": 0, "empire": "burgundy"},
+        )
     with pytest.raises(IllegalAction, match='Burgundy\'s, your ally\'s player-turn: name it with "empire": "burgundy"'):
         game.act("germany", {"type": "endeavour", "endeavour": "ruling", "area": "burgundy", "gold": 0})
     gold = game.state["empires"]["burgundy"]["gold"]
@@ -447,10 +454,11 @@ def test_33_49_end_alliance_is_an_action_at_any_time_and_the_engine_completes_th
 def test_33_41_a_player_courts_through_the_ruleset() -> None:
     game = new_game("empires2", "millennium", seed=3)
     to_turn_of(game, "germany")
-    courts = {a["area"] for a in game.view("germany")["actions"] if a.get("endeavour") == "diplomacy"}
-    assert courts == {"burgundy", "ile_de_france", "denmark", "greater_poland", "kiev"}
-    with pytest.raises(IllegalAction, match="diplomatic endeavours against areas other than"):
-        game.act("germany", {"type": "endeavour", "endeavour": "diplomacy", "area": "bohemia", "gold": 0})
+    listed = {a["area"] for a in game.view("germany")["actions"] if a.get("endeavour") == "diplomacy"}
+    courts = {"burgundy", "ile_de_france", "denmark", "greater_poland", "kiev"}
+    assert courts <= listed and "constantinople" not in listed  # the other player's Court: never (12.16)
+    with pytest.raises(IllegalAction, match=r"Byzantine Empire's Court: never a diplomatic target.*\(12.16\)"):
+        game.act("germany", {"type": "endeavour", "endeavour": "diplomacy", "area": "constantinople", "gold": 0})
     game.act("germany", {"type": "endeavour", "endeavour": "diplomacy", "area": "burgundy", "gold": 1})
     assert any(line.startswith("Germany courts Burgundy: diplomatic endeavour") for line in game.state["log"])
 
@@ -468,7 +476,8 @@ def courting_game(seed: int, choices: int, rng_seed: int) -> Game:
             break
         role = acting[0]
         actions = game.view(role)["actions"]
-        court = [a for a in actions if a.get("endeavour") == "diplomacy"]
+        courts = {e["court"] for e in game.state["empires"].values()}
+        court = [a for a in actions if a.get("endeavour") == "diplomacy" and a["area"] in courts]
         action = dict(pick.choice(court) if court and pick.random() < 0.6 else pick.choice(actions))
         most = action.pop("max_gold", 0)
         if action["type"] in ("endeavour", "bid"):

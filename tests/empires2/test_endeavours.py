@@ -142,7 +142,7 @@ def test_11_0_pillage_result() -> None:
     assert e.apply_pillage("-1", 3) == e.PillageOutcome(0, 0, -1)
 
 
-def test_12_0_ties_and_claims() -> None:
+def test_12_0_a_tie_or_a_diplomatic_conquest() -> None:
     assert e.apply_diplomacy("T") == e.DiplomacyOutcome(1, False, 0)
     assert e.apply_diplomacy("C") == e.DiplomacyOutcome(0, True, 0)
     assert e.apply_diplomacy("-1").base_social_state_change == -1

@@ -6,9 +6,12 @@
   value at 1 (one chance in six of unrest, which it rules away; at 0 when the treasury is full), never an area in
   unrest; then rules unrest away before anything else,
   conquers the weakest neighbours it can hit at a good rating (an independent area before another empire's), raises
-  social states, fortifies unfortified border areas, pillages for gold when nothing better is on; it keeps two gold
-  and one Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next
-  band of the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
+  social states, fortifies unfortified border areas, makes diplomacy (rewrite 12.0) on its own untied areas (a
+  claim, and a rebellion value 2 lower: more gold at each taxation) and on areas where conquest is poor but
+  diplomacy rates +5 or more, pillages for gold when nothing better is on; short of the gold for a conquest, it
+  plunders (16.2) one calm area besides its Court that its leader can rule back to calm; it keeps two gold and one
+  Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next band of
+  the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
   attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
   the Court nearest to an alliance).
@@ -98,12 +101,13 @@ def tax_plan(view: View, limit: int, empire: str | None = None) -> dict[str, int
         if a["owner"] != me or a["unrest"]:
             continue
         kin = any(_area(view, n, m)["owner"] is None and terms[n] == terms[aid] for n in m.area(aid).links)
+        ties = a.get("ties", {})
         taxed = TaxedArea(
             fortification=a["fortification"],
             language=LANGUAGE_RELATIONS[language_modifier(lang, terms[aid][0])],
             religion=RELIGION_RELATIONS[religion_modifier(church, terms[aid][1])],
-            own_tie=False,
-            other_ties=0,
+            own_tie=ties.get(me, 0) > 0,
+            other_ties=sum(n for other, n in ties.items() if other != me),
             unrest=False,
             independent_kin_neighbour=kin,
         )
@@ -121,8 +125,20 @@ def _gold_for(er: int, spare: int) -> int:
     return 0
 
 
-def _score(view: View, action: Action, spare: int, m: EmpiresMap) -> tuple[float, int]:
-    """How much the normal bot wants an endeavour (0: not at all) and the gold it would add."""
+def _conquest_ratings(actions: list[Action]) -> dict[str, int]:
+    """The best conquest rating before gold listed for each area."""
+    best: dict[str, int] = {}
+    for a in actions:
+        if a["type"] == "endeavour" and a["endeavour"] == "conquest":
+            best[a["area"]] = max(best.get(a["area"], -99), int(a["er"]))
+    return best
+
+
+def _score(
+    view: View, action: Action, spare: int, m: EmpiresMap, conquest: dict[str, int] | None = None
+) -> tuple[float, int]:
+    """How much the normal bot wants an endeavour (0: not at all) and the gold it would add; ``conquest`` is the
+    best listed conquest rating of each area (diplomacy goes where conquest is poor)."""
     me = action.get("empire", view["role"])
     kind, aid, er = action["endeavour"], action["area"], int(action["er"])
     gold = min(_gold_for(er, spare), int(action["max_gold"]))
@@ -147,8 +163,16 @@ def _score(view: View, action: Action, spare: int, m: EmpiresMap) -> tuple[float
         return 0.0, 0
     if kind == "pillage":
         return (5.0 + rating, gold) if rating >= 5 and a["owner"] is not None else (0.0, 0)
-    if kind == "diplomacy":  # courting a non-player empire's Court (33.41): an ally is worth a conquest
+    if kind == "diplomacy" and any(e["court"] == aid and eid != me for eid, e in view["empires"].items()):
+        # courting a non-player empire's Court (33.41): an ally is worth a conquest
         return (45.0 + 2 * rating, gold) if rating >= 5 else (0.0, 0)
+    if kind == "diplomacy" and a["owner"] == me:  # its tie: a claim (18.0) and -2 on the rebellion value
+        return (8.0 + rating + area.population, gold) if rating >= 1 else (0.0, 0)
+    if kind == "diplomacy":  # a tie, or C results toward the area where conquest is poor (rewrite 12.0)
+        poor = (conquest or {}).get(aid, -99) + spare < 5
+        if poor and rating >= 5:
+            return 30.0 + rating + area.population + (5.0 if a["owner"] is None else 0.0), gold
+        return 0.0, 0
     return 0.0, 0
 
 
@@ -177,6 +201,10 @@ class NormalBot:
             return play_event(view, [a for a in actions if a["type"] == "play_event"])
         if "tax" in kinds:
             plan = tax_plan(view, 0 if e["gold"] >= RICH else 1, me)
+            stripped = _plunder_choice(view, actions, me, e["gold"] + sum(plan.values()))
+            if stripped is not None:
+                plan.pop(stripped, None)
+                return {"type": "tax", "areas": plan, "plunder": [stripped], "empire": me}
             if plan:
                 return {"type": "tax", "areas": plan, "empire": me}
         m = load_map()
@@ -185,9 +213,10 @@ class NormalBot:
         if can_end and e["year_cards"] <= KEEP_CARDS:
             return {"type": "end_turn", "empire": me}
         best: tuple[float, float, Action, int] | None = None
+        conquest = _conquest_ratings(endeavours)
         for a in endeavours:
             spare = int(a["max_gold"]) - KEEP_GOLD
-            score, gold = _score(view, a, max(0, spare), m)
+            score, gold = _score(view, a, max(0, spare), m, conquest)
             if a["max_gold"] < KEEP_GOLD and a["endeavour"] != "ruling":
                 continue  # its cost would eat the defence's gold
             key = (score, rng.random(), a, gold)
@@ -218,6 +247,36 @@ def play_event(view: View, plays: list[Action]) -> Action:
 
     best: Action = max(plays, key=want)
     return dict(best)
+
+
+#: The gold a conquest needs with the defence's gold kept (its cost, 2, and KEEP_GOLD): below it, plunder pays.
+POOR = 4
+
+
+def _plunder_choice(view: View, actions: list[Action], me: str, gold_after_tax: int) -> str | None:
+    """The area the normal bot plunders (16.2) when its gold after taxation is short of a conquest: a calm area
+    besides its Court that its leader's ruling can bring back to calm (rating +1 or more), the most gold first."""
+    if gold_after_tax >= POOR:
+        return None
+    e = view["empires"][me]
+    terms = _terms(view["scenario"])
+    lang, church = _court_terms(view, me)
+    m = load_map()
+    best: tuple[int, str] | None = None
+    for a in actions:
+        if a["type"] != "tax" or not a.get("plunder"):
+            continue
+        aid = a["plunder"][0]
+        area = view["areas"][aid]
+        if aid == e["court"] or area["unrest"]:
+            continue
+        culture = language_modifier(lang, terms[aid][0]) + religion_modifier(church, terms[aid][1])
+        if e["leader"]["administrative"] - abs(area["social_state"]) - culture < 1:
+            continue
+        gold = max(0, area["social_state"]) + max(0, m.area(aid).population)
+        if best is None or (gold, aid) > best:
+            best = (gold, aid)
+    return best[1] if best else None
 
 
 def defend(view: View) -> Action:

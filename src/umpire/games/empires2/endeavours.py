@@ -299,15 +299,16 @@ def apply_pillage(code: str, target_population: int, tables: Tables | None = Non
 
 @dataclass(frozen=True, slots=True)
 class DiplomacyOutcome:
-    """12.0: a T result gives one diplomatic tie to the target, a C result a claim to it (EMP-R06)."""
+    """12.0: a T result gives one diplomatic tie to the target, a C result one C result of a diplomatic conquest
+    (errata 9.4: no tie with it; EMP-R06, EMP-D12). Claims follow from ties and possession (18.0, ``diplomacy.py``)."""
 
     ties: int
-    claim: bool
+    conquest: bool
     base_social_state_change: int
 
 
 def apply_diplomacy(code: str) -> DiplomacyOutcome:
-    """Rewrite 12.0 and 18.0: ties and claims as diplomacy results."""
+    """Rewrite 12.0: a tie or a diplomatic conquest's C result."""
     if code == "T":
         return DiplomacyOutcome(1, False, 0)
     if code == "C":

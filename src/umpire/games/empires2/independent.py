@@ -666,6 +666,9 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             if plan.target not in e.setdefault("ever", []):
                 e["ever"].append(plan.target)
             _say(state, eid, f"{_area(plan.target, m)} conquered, in unrest")
+            from umpire.games.empires2 import diplomacy  # diplomacy imports this module
+
+            diplomacy.case_18_claim(state, eid, plan.target, m)  # a tie held before the conquest (18.0)
             if loser is not None and state["empires"][loser]["court"] == plan.target:
                 court_lost(state, loser, tables, m)
 

@@ -71,9 +71,11 @@ def label(view: View, action: Action) -> dict[str, str]:
     if kind == "endeavour":
         what = str(action["endeavour"])
         area = _place_name(action["area"])
-        if what == "diplomacy":
-            owner = next((e["name"] for e in view["empires"].values() if e["court"] == action["area"]), area)
-            text = f"Diplomacy at {area}, the Court of {owner}"
+        court_of = next((e["name"] for e in view["empires"].values() if e["court"] == action["area"]), None)
+        if what == "diplomacy" and court_of is not None and court_of != _empire(view, eid):
+            text = f"Diplomacy at {area}, the Court of {court_of}"
+        elif what == "diplomacy":
+            text = f"Diplomacy at {area}: a tie, or a C result toward taking it"
         elif what in ("ruling", "fortification"):
             text = f"{what.capitalize()} in {area}"
         else:
@@ -85,6 +87,9 @@ def label(view: View, action: Action) -> dict[str, str]:
             "label": f"{who}{text} (rating {_signed(int(action['er']))}; {paid}{gold})",
             "group": what.capitalize(),
         }
+    if kind == "tax" and action.get("plunder"):
+        names = ", ".join(_place_name(aid) for aid in action["plunder"])
+        return {"label": f"{who}Plunder {names}: its tax and population in gold, and unrest", "group": "Taxation"}
     if kind == "tax":
         n = len(action["areas"])
         return {"label": f"{who}Tax 1 gold from each area that yields gold ({n} areas)", "group": "Taxation"}

@@ -15,8 +15,11 @@ sealed bids ``{"type": "bid", "gold": 2}``,
 ``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
 ``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
 endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the player-turn (``event_effects.py``):
-``{"type": "play_event", "card": "assassination", "target": <empire id>}``. What is not built (diplomacy against
-other areas, plunder) is refused or stops the game with a message naming it (docs/status.md).
+``{"type": "play_event", "card": "assassination", "target": <empire id>}``. Diplomacy against any other area
+(rewrite 12.0, ``diplomacy.py``), by a player's empire or an ally: ``{"type": "endeavour", "endeavour":
+"diplomacy", "area": "flanders"}``; plunder in the taxation (rewrite 16.2, ``plunder.py``): ``{"type": "tax",
+"areas": {...}, "plunder": ["saxony"]}``. What is not built is refused or stops the game with a message naming it
+(docs/status.md).
 """
 
 from __future__ import annotations
@@ -28,11 +31,13 @@ from umpire.games.empires2 import (
     board,
     defence,
     demise,
+    diplomacy,
     event_effects,
     events,
     exchange,
     independent,
     labels,
+    plunder,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
@@ -60,10 +65,6 @@ PLAYER_EMPIRES: dict[str, tuple[str, str]] = {
     "millennium": ("germany", "byzantine"),
 }
 PLAYER_ENDEAVOURS = ("ruling", "fortification", "conquest", "pillage")
-NOT_BUILT = {
-    "diplomacy": "diplomatic endeavours against areas other than a non-player empire's Court (rewrite 12.0)",
-    "plunder": "plunder (rewrite 16.2)",
-}
 #: Actions a player may take whatever the turn (33.43 "at his whim", 33.49 "at any time").
 ANY_TIME = ("end_alliance", "hinder")
 
@@ -132,6 +133,8 @@ class EmpiresForTwo(Ruleset):
                 "demise": e.get("demise"),
                 "ally_of": e["ally_of"],
                 "court_ties": e["court_ties"],
+                "claims": e["claims"],
+                "partial": {aid: sum(bases.values()) for aid, bases in e["partial"].items()},
                 "ties_required": None if e["status"] == board.PLAYER else ties_required(state, eid),
                 "alliance_points": e["alliance_points"],
             }
@@ -148,9 +151,9 @@ class EmpiresForTwo(Ruleset):
             "order": state["order"],
             "current": state["current"],
             "areas": {
-                aid: {k: a[k] for k in ("owner", "social_state", "fortification", "unrest")}
+                aid: {k: a[k] for k in ("owner", "social_state", "fortification", "unrest", "ties")}
                 for aid, a in state["areas"].items()
-                if a["owner"] or a["fortification"]
+                if a["owner"] or a["fortification"] or a["ties"]
             },
             "empires": empires,
             "contests": _contests_view(state, role),
@@ -183,8 +186,6 @@ class EmpiresForTwo(Ruleset):
 
 def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]) -> None:
     """Check and carry out one action (see the module docstring for the forms)."""
-    if action["type"] in NOT_BUILT:
-        raise IllegalAction(f"{NOT_BUILT[action['type']]} is not built yet in umpire (docs/status.md)")
     if role not in rules.seats(state):
         raise IllegalAction(f"{role!r} has no actions; the seats are {', '.join(rules.seats(state))}")
     kind = action["type"]
@@ -334,6 +335,20 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                     }
                 )
         cost = endeavour_cost("diplomacy")
+        if cost <= e["gold"]:
+            penalty = -alliances.case_33_43_penalty(state, eid)[0]
+            for aid in diplomacy.listed_targets(state, eid, m):
+                out.append(
+                    {
+                        "type": "endeavour",
+                        "endeavour": "diplomacy",
+                        "area": aid,
+                        "gold": 0,
+                        "max_gold": e["gold"] - cost,
+                        "er": diplomacy.rating(state, eid, aid, 0, penalty),
+                        "empire": eid,
+                    }
+                )
         if eid == role and cost <= e["gold"]:
             for target in alliances.courtable(state, role):
                 court = state["empires"][target]["court"]
@@ -355,6 +370,11 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
                 "areas": {aid: 1 for aid in board.areas_of(state, eid) if state["areas"][aid]["social_state"] >= 1},
                 "empire": eid,
             }
+        )
+        out.extend(
+            {"type": "tax", "areas": {}, "plunder": [aid], "empire": eid}
+            for aid in board.areas_of(state, eid)
+            if plunder.gold_of(state, aid, m) > 0
         )
     out.extend(event_effects.play_actions(state, role, eid))
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
@@ -556,25 +576,24 @@ def _funding(state: State, role: str, eid: str, direct: int, action: dict[str, A
 
 
 def _diplomacy(state: State, role: str, eid: str, aid: Any, gold: int, action: dict[str, Any]) -> None:
-    """33.41: a diplomatic endeavour is listed only against the Court of a non-player empire."""
-    if eid != role:
-        raise IllegalAction(
-            f"an Allied Empire does not court other empires: alliances are its player's (EMP-A08); "
-            f"{board.name(state, eid)} may not conduct diplomacy"
-        )
-    courts = {state["empires"][t]["court"]: t for t in alliances.courtable(state, role)}
+    """A diplomatic endeavour: against a non-player empire's Court by the player's own empire, courting it (33.41,
+    ``alliances.py``); against any other area by his empire or an ally (rewrite 12.0, ``diplomacy.py``)."""
+    courts = {state["empires"][t]["court"]: t for t in alliances.courtable(state, role)} if eid == role else {}
     if aid not in courts:
-        if isinstance(aid, str) and aid in state["areas"]:
-            raise IllegalAction(
-                f"diplomacy against {aid!r}: {NOT_BUILT['diplomacy']} is not built yet in umpire; the Courts you may "
-                f"court: {', '.join(sorted(courts)) or 'none'}"
-            )
-        raise IllegalAction(f"no diplomacy on {aid!r}; the Courts you may court: {', '.join(sorted(courts)) or 'none'}")
+        why = diplomacy.refusal(state, eid, aid)
+        if why is not None:
+            raise IllegalAction(f"no diplomacy on {aid!r}: {why}")
     _funding(state, role, eid, endeavour_cost("diplomacy") + gold, action)
-    read = alliances.case_33_41_diplomatic_endeavour(state, role, courts[aid], gold)
+    if aid in courts:
+        read = alliances.case_33_41_diplomatic_endeavour(state, role, courts[aid], gold)
+    else:
+        try:
+            read = diplomacy.case_12_diplomatic_endeavour(state, eid, aid, gold, diplomacy.penalty(state, eid))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
     state["endeavours"] += 1
     if read.stature_check:
-        independent.stature_check_now(state, role, None)
+        independent.stature_check_now(state, eid, None)
 
 
 def _tax(state: State, eid: str, action: dict[str, Any]) -> None:
@@ -591,6 +610,10 @@ def _tax(state: State, eid: str, action: dict[str, Any]) -> None:
         most = max_tax(state["areas"][aid]["social_state"])
         if not isinstance(gold, int) or isinstance(gold, bool) or not 0 <= gold <= most:
             raise IllegalAction(f"{aid} yields 0..{most} gold, not {gold!r}")
+    stripped = action.get("plunder", [])
+    why = plunder.refusal(state, eid, stripped, areas)
+    if why is not None:
+        raise IllegalAction(why)
     e = state["empires"][eid]
     for aid, gold in sorted(areas.items()):
         result = tax_area(
@@ -604,6 +627,9 @@ def _tax(state: State, eid: str, action: dict[str, Any]) -> None:
     e["gold"] += total
     state["taxed"] = True
     board.log(state, f"{e['name']}: taxation brings {total} gold, treasury {e['gold']}")
+    for aid in stripped:
+        if state["areas"][aid]["owner"] == eid:  # an earlier area's rebellion may have cost a Court and this area
+            plunder.case_16_2_plunder(state, eid, aid, m)
 
 
 def _end_turn(state: State, role: str, eid: str) -> None:
