@@ -109,7 +109,10 @@ def labels(view: View) -> list[dict[str, str]]:
 def decision_text(view: View) -> str:
     """What the game waits for, in a sentence, as ``view["role"]`` sees it (never a sealed bid or answer)."""
     if view.get("over"):
-        return "The scenario is over."
+        totals = ", ".join(f"{_empire(view, p)} {parts['total']}" for p, parts in (view.get("standings") or {}).items())
+        winner = view.get("winner")
+        said = f"{_empire(view, winner)} wins" if winner else "a draw"
+        return f"The scenario is over: {said} (victory points: {totals})."
     if view.get("blocked"):
         return f"The game cannot go on: {view['blocked']} is not built yet."
     acting = view.get("acting") or []

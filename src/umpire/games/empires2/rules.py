@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels
+from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels, victory
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
@@ -123,6 +123,7 @@ class EmpiresForTwo(Ruleset):
                 "court_ties": e["court_ties"],
                 "ties_required": None if e["status"] == board.PLAYER else ties_required(state, eid),
                 "alliance_points": e["alliance_points"],
+                "victory_points": victory.empire_points(state, eid),
             }
             for eid, e in board.empires(state)
         }
@@ -145,6 +146,8 @@ class EmpiresForTwo(Ruleset):
             "contests": _contests_view(state, role),
             "log": state["log"][-60:],
             "over": state["over"],
+            "standings": victory.standings(state),
+            "winner": state.get("winner"),
             "blocked": state.get("blocked"),
             "acting": _acting(state),
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
@@ -460,8 +463,9 @@ def _finish_round(state: State) -> None:
     running alliances are credited (33.5, EMP-A10)."""
     if state["round"] >= state["rounds"]:
         alliances.credit_at_end(state)
+        board.log(state, "the scenario's last round is over")
+        victory.end_of_scenario(state)
         state["over"] = True
-        board.log(state, "the scenario's last round is over; victory points (rewrite 26.0) are not built yet")
     else:
         state["phase"] = "round"
 
