@@ -12,7 +12,9 @@ Year Cards left unused are turned over for stature checks. Actions (each listed 
 Alliances (33.4, ``alliances.py``): ``{"type": "endeavour", "endeavour": "diplomacy", "area": <a Court>}``,
 sealed bids ``{"type": "bid", "gold": 2}``,
 ``{"type": "end_alliance", "empire": <id>}``, ``{"type": "coup", "empire": <id>}``,
-``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
+``{"type": "hinder", "empire": <id>, "on": false}``; parleys (EMP-P03, ``parley.py``): ``{"type": "parley",
+"areas": [<area>, ...]}`` in the player's own turn and ``{"type": "vote", "yes": false}`` on each issue; exchanges
+within a player's empires (33.32, ``exchange.py``):
 ``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
 endeavour's ``"paid_by": {"germany": 2}``. What is not built (diplomacy against other areas, plunder, most Event
 Card effects) is refused or stops the game with a message naming it (docs/status.md).
@@ -22,7 +24,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, defence, demise, events, exchange, independent, labels, victory
+from umpire.games.empires2 import (
+    alliances,
+    board,
+    defence,
+    demise,
+    events,
+    exchange,
+    independent,
+    labels,
+    parley,
+    victory,
+)
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
@@ -153,6 +166,7 @@ class EmpiresForTwo(Ruleset):
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
+            "parley": parley.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -185,6 +199,14 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         return
     if role not in _acting(state):
         raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
+    if parley.pending(state):
+        if kind != "vote":
+            raise IllegalAction(f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}")
+        try:
+            parley.vote(state, role, action.get("yes"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        return
     if defence.pending(state):
         if kind != "defend":
             raise IllegalAction(f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}")
@@ -220,6 +242,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         _exchange(state, role, action)
     elif kind == "coup" and state["phase"] == "turn":
         _coup(state, role, action)
+    elif kind == "parley" and state["phase"] == "turn":
+        try:
+            parley.call(state, role, action.get("areas"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
     else:
         raise IllegalAction(f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}")
 
@@ -240,6 +267,8 @@ def _acting(state: State) -> list[str]:
     empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
+    if parley.pending(state):
+        return parley.waiting_for(state)
     if defence.pending(state):
         return defence.waiting_for(state)
     if demise.pending(state):
@@ -286,6 +315,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
+    if parley.pending(state):
+        return parley.actions(state, role)
     if defence.pending(state):
         return defence.actions(state, role)
     if demise.pending(state):
@@ -345,6 +376,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
         )
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
+    out.extend(parley.call_actions(state, role))
     out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
     if alliances.DIPLOMATIC_COUP in state["empires"][role]["held"]:
         out.extend(
@@ -360,7 +392,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 
 
 def _advance(state: State) -> None:
-    while not state["over"] and not demise.pending(state) and not defence.pending(state):
+    while not state["over"] and not demise.pending(state) and not defence.pending(state) and not parley.pending(state):
         if state.get("contests"):
             alliances.resolve_ready(state)
             if state.get("contests"):
