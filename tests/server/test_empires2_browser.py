@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_EMPIRES2", ROOT / "artifacts" / "server-empires2"))
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-#: Millennium with this seed reaches a contest where both seats bid after about 280 of the normal bot's actions.
-SEED = 22
+#: Millennium with this seed reaches a contest where both seats bid after 355 of the normal bot's actions (with its
+#: parleys, EMP-P03), a defence asked on the way.
+SEED = 5
 INFO = ("max_gold", "er")
 
 
