@@ -1,9 +1,9 @@
 """How strong is the Empires for Two ``normal`` bot, and how fast is a bot game? (issue 17, point 5)
 
-Victory points (rewrite 26.0) are not built yet, so a game is judged by each seat's **growth**: its standing at
-the end less its standing at the start, where standing is the population plus the social state of every area the
-empire possesses (what victory points are mostly made of). Growth, not standing, because the two seats' empires are
-not of a size (Byzantium is far larger than Germany or the Franks). The seat that grew more wins the game.
+A game is judged by the game's own result: the seat with more victory points at the scenario's end wins (rewrite
+26.0, figures authored, EMP-P01; the scenario's adjustment, Frankish -40, and the alliances' points, 33.5, included;
+equal totals are a draw and neither seat wins). Each seat's **growth** in victory points (its total at the end less
+its total at the start) is reported beside it, since the two seats' empires are not of a size.
 
 For each scenario, seed and seat, one game is played with that seat at ``normal`` and the other at ``random``, and,
 as the peer measured in the same run, the same seed with ``random`` in both seats. Reported: the rate at which the
@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from umpire.bots.registry import bot_for
-from umpire.games.empires2.mapdata import load_map
+from umpire.games.empires2 import victory
 from umpire.kernel.game import new_game
 from umpire.selfplay import drive, wilson
 
@@ -31,11 +31,8 @@ SCENARIOS = ("millennium", "charlemagne")
 
 
 def standing(state: dict[str, Any], eid: str) -> int:
-    """Population plus social state over the empire's areas."""
-    m = load_map()
-    return sum(
-        m.area(aid).population + max(0, a["social_state"]) for aid, a in state["areas"].items() if a["owner"] == eid
-    )
+    """The player's victory points now, all parts (``victory.player_points``)."""
+    return victory.player_points(state, eid)["total"]
 
 
 def play(scenario: str, seed: int, levels: dict[str, str]) -> dict[str, Any]:
@@ -53,6 +50,7 @@ def play(scenario: str, seed: int, levels: dict[str, str]) -> dict[str, Any]:
     return {
         "over": bool(state.get("over")),
         "growth": {seat: standing(state, seat) - start[seat] for seat in levels},
+        "winner": state.get("winner"),
         "actions": len(game.record["actions"]),
         "seconds": time.perf_counter() - started,
         "cpu": time.process_time() - cpu,
@@ -61,8 +59,8 @@ def play(scenario: str, seed: int, levels: dict[str, str]) -> dict[str, Any]:
 
 
 def won(result: dict[str, Any], seat: str) -> bool:
-    growth = result["growth"]
-    return all(growth[seat] > g for other, g in growth.items() if other != seat)
+    """The seat won the game by victory points (rewrite 26.0)."""
+    return bool(result["winner"] == seat)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"random in that seat {peer_wins}/{n} ({peer_wins / n:.0%}, {plo:.0%}-{phi:.0%})"
             )
             mean, peer = statistics.mean(growths), statistics.mean(peer_growths)
-            print(f"    mean growth: normal {mean:+.1f}, random {peer:+.1f}; ended {finished}/{n}, errors {errors}")
+            print(f"    mean VP growth: normal {mean:+.1f}, random {peer:+.1f}; ended {finished}/{n}, errors {errors}")
     print(
         f"\nseconds a whole game: normal-vs-random median {statistics.median(normal_times):.3f} "
         f"(worst {max(normal_times):.3f}), random-vs-random median {statistics.median(random_times):.3f} "

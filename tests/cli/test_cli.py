@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,6 +102,7 @@ def test_play_empires2_runs_a_scenario_to_its_last_round() -> None:
     result = umpire("play", "empires2", "--scenario", "charlemagne", "--seed", "3")
     assert result.returncode == 0, result.stderr
     assert "Game over: the last of the scenario's 9 rounds is played." in result.stdout
+    assert re.search(r"On victory points \(rewrite 26\.0\): (.+ wins|a draw)\.", result.stdout)
     assert_user_error(umpire("play", "empires2", "--scenario", "atlantis"), "unknown scenario 'atlantis'")
     assert_user_error(umpire("play", "empires2", "--end-year", "800"), "no end year")
 

@@ -15,6 +15,9 @@
   attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
   the Court nearest to an alliance).
+  Once a round, before ending its turn, it calls a parley (EMP-P03) on claims to its own largest unclaimed areas
+  (a claim to a possessed area is worth victory points at the end, rewrite 18.0); it votes no on the other
+  player's claims.
 
 A view lists every legal endeavour with its rating before gold (``er``) and the most gold it may add
 (``max_gold``), so the bots need no engine state; ``normal`` reads the rebellion-value terms of its own areas from
@@ -29,6 +32,7 @@ from typing import Any
 
 from umpire.games.empires2.economy import TaxedArea, most_gold_within
 from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
+from umpire.games.empires2.parley import MAX_ISSUES
 from umpire.games.empires2.scenario import Scenario, load_scenario
 from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS
 
@@ -191,6 +195,8 @@ class NormalBot:
         if "bid" in kinds:  # a sealed bid in an alliance contest (33.46): a little, keeping the defence's gold
             bid = next(a for a in actions if a["type"] == "bid")
             return {"type": "bid", "gold": max(0, min(2, int(bid["max_gold"]) - KEEP_GOLD))}
+        if "vote" in kinds:  # a parley's issue is always a claim for the other player (EMP-P03)
+            return {"type": "vote", "yes": False}
         if "place" in kinds:
             first = min((a for a in actions if a["type"] == "place"), key=lambda a: int(a["place"]))
             return _clean(first, 0)
@@ -211,7 +217,7 @@ class NormalBot:
         endeavours = [a for a in actions if a["type"] == "endeavour"]
         can_end = "end_turn" in kinds
         if can_end and e["year_cards"] <= KEEP_CARDS:
-            return {"type": "end_turn", "empire": me}
+            return _before_ending(view, actions, me)
         best: tuple[float, float, Action, int] | None = None
         conquest = _conquest_ratings(endeavours)
         for a in endeavours:
@@ -225,7 +231,7 @@ class NormalBot:
         if best is not None:
             return _clean(best[2], best[3])
         if can_end:
-            return {"type": "end_turn", "empire": me}
+            return _before_ending(view, actions, me)
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
@@ -277,6 +283,23 @@ def _plunder_choice(view: View, actions: list[Action], me: str, gold_after_tax: 
         if best is None or (gold, aid) > best:
             best = (gold, aid)
     return best[1] if best else None
+
+
+def _before_ending(view: View, actions: list[Action], me: str) -> Action:
+    """The turn's last move: a parley on claims if one may be called (EMP-P03), else the end of the turn."""
+    areas = _parley_areas(view, actions)
+    if areas:
+        return {"type": "parley", "areas": areas}
+    return {"type": "end_turn", "empire": me}
+
+
+def _parley_areas(view: View, actions: list[Action]) -> list[str]:
+    """The seat's own areas listed for a parley's claim, the largest first, as many as one parley carries."""
+    m, me = load_map(), view["role"]
+    listed = [a["areas"][0] for a in actions if a["type"] == "parley"]
+    own = [aid for aid in listed if view["areas"].get(aid, {}).get("owner") == me]
+    own.sort(key=lambda aid: (-(m.area(aid).population + m.area(aid).max_social_state), aid))
+    return own[:MAX_ISSUES]
 
 
 def defend(view: View) -> Action:

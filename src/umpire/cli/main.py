@@ -243,7 +243,12 @@ def play_report(ruleset: str, state: dict[str, Any]) -> str:
     elif ruleset == "empires2":
         lines.extend(state["log"])
         if state.get("over"):
-            lines.append(f"Game over: the last of the scenario's {state['rounds']} rounds is played.")
+            winner = state.get("winner")
+            result = f"{state['empires'][winner]['name']} wins" if winner else "a draw"
+            lines.append(
+                f"Game over: the last of the scenario's {state['rounds']} rounds is played. "
+                f"On victory points (rewrite 26.0): {result}."
+            )
             return "\n".join(lines)
     elif ruleset == "his2p":
         lines.extend(f"Turn {entry['turn']}, {entry['phase']}: {entry['text']}" for entry in state["log"])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import board, victory
 from umpire.games.empires2.board import INDEPENDENT, PLAYER
 from umpire.games.empires2.endeavours import Circumstances, diplomacy_er, endeavour_cost
 from umpire.games.empires2.leaders import Leader
@@ -183,14 +183,8 @@ def case_33_41_court_moved(state: State, eid: str) -> None:
 
 
 def victory_points(state: State, eid: str, game_map: EmpiresMap | None = None) -> int:
-    """EMP-A09 (authored, rewrite 26.0 is not public): an empire's victory points are, for each area it possesses,
-    one plus its social state (none below zero), and one more if it also holds a claim to it."""
-    claims = set(state["empires"][eid]["claims"])
-    return sum(
-        1 + max(0, a["social_state"]) + (1 if aid in claims else 0)
-        for aid, a in state["areas"].items()
-        if a["owner"] == eid
-    )
+    """33.5: an empire's victory points now, as the game counts them at its end (rewrite 26.0, ``victory.py``)."""
+    return victory.empire_points(state, eid, game_map)
 
 
 def case_33_41_alliance(state: State, player: str, eid: str, why: str) -> None:

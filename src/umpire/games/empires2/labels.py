@@ -15,6 +15,7 @@ Action = dict[str, Any]
 #: The page's groups of buttons, in the order shown.
 GROUPS = (
     "Defence",
+    "Parley",
     "Asylum",
     "Sealed bid",
     "Place in the round",
@@ -60,6 +61,13 @@ def label(view: View, action: Action) -> dict[str, str]:
             f"{-int(asked.get('reduction', 0)):+d} to the attack, more for each gold added",
             "group": "Defence",
         }
+    if kind == "vote":
+        asked = view.get("parley") or {}
+        claim = f"a claim to {_place_name(asked.get('area', ''))} for {_empire(view, asked.get('caller', ''))}"
+        return {"label": f"Vote {'yes' if action['yes'] else 'no'} on {claim}", "group": "Parley"}
+    if kind == "parley":
+        areas = ", ".join(_place_name(a) for a in action["areas"])
+        return {"label": f"Call a parley: shall {_empire(view, role)} hold a claim to {areas}?", "group": "Parley"}
     if kind == "asylum":
         asked = view.get("asylum") or {}
         exile = _empire(view, asked.get("empire", ""))
@@ -117,7 +125,10 @@ def labels(view: View) -> list[dict[str, str]]:
 def decision_text(view: View) -> str:
     """What the game waits for, in a sentence, as ``view["role"]`` sees it (never a sealed bid or answer)."""
     if view.get("over"):
-        return "The scenario is over."
+        totals = ", ".join(f"{_empire(view, p)} {parts['total']}" for p, parts in (view.get("standings") or {}).items())
+        winner = view.get("winner")
+        said = f"{_empire(view, winner)} wins" if winner else "a draw"
+        return f"The scenario is over: {said} (victory points: {totals})."
     if view.get("blocked"):
         return f"The game cannot go on: {view['blocked']} is not built yet."
     acting = view.get("acting") or []
@@ -132,6 +143,13 @@ def decision_text(view: View) -> str:
         if role in acting:
             return f"{attack}: choose {_empire(view, asked['defender'])}'s defence."
         return f"{attack}: waiting for {names} to choose the defence."
+    asked_parley = view.get("parley")
+    if asked_parley:
+        claim = f"a claim to {_place_name(asked_parley['area'])} for {_empire(view, asked_parley['caller'])}"
+        issue = f"issue {asked_parley['index'] + 1} of {len(asked_parley['issues'])}"
+        if role in acting:
+            return f"A parley (EMP-P03), {issue}: {claim}: vote."
+        return f"A parley (EMP-P03), {issue}: {claim}: waiting for {names} to vote."
     if view.get("asylum"):
         exile = _empire(view, view["asylum"]["empire"])
         if role in acting:

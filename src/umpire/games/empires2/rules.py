@@ -12,7 +12,9 @@ Year Cards left unused are turned over for stature checks. Actions (each listed 
 Alliances (33.4, ``alliances.py``): ``{"type": "endeavour", "endeavour": "diplomacy", "area": <a Court>}``,
 sealed bids ``{"type": "bid", "gold": 2}``,
 ``{"type": "end_alliance", "empire": <id>}``, ``{"type": "coup", "empire": <id>}``,
-``{"type": "hinder", "empire": <id>, "on": false}``; exchanges within a player's empires (33.32, ``exchange.py``):
+``{"type": "hinder", "empire": <id>, "on": false}``; parleys (EMP-P03, ``parley.py``): ``{"type": "parley",
+"areas": [<area>, ...]}`` in the player's own turn and ``{"type": "vote", "yes": false}`` on each issue; exchanges
+within a player's empires (33.32, ``exchange.py``):
 ``{"type": "exchange", "what": "areas", "trade": {"germany": "lorraine", "burgundy": "provence"}}`` and an
 endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the player-turn (``event_effects.py``):
 ``{"type": "play_event", "card": "assassination", "target": <empire id>}``. Diplomacy against any other area
@@ -37,7 +39,9 @@ from umpire.games.empires2 import (
     exchange,
     independent,
     labels,
+    parley,
     plunder,
+    victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
@@ -137,6 +141,7 @@ class EmpiresForTwo(Ruleset):
                 "partial": {aid: sum(bases.values()) for aid, bases in e["partial"].items()},
                 "ties_required": None if e["status"] == board.PLAYER else ties_required(state, eid),
                 "alliance_points": e["alliance_points"],
+                "victory_points": victory.empire_points(state, eid),
             }
             for eid, e in board.empires(state)
         }
@@ -159,11 +164,14 @@ class EmpiresForTwo(Ruleset):
             "contests": _contests_view(state, role),
             "log": state["log"][-60:],
             "over": state["over"],
+            "standings": victory.standings(state),
+            "winner": state.get("winner"),
             "blocked": state.get("blocked"),
             "acting": _acting(state),
             "actions": [] if state.get("blocked") or state["over"] else legal_actions(state, role),
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
+            "parley": parley.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -194,6 +202,14 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         return
     if role not in _acting(state):
         raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
+    if parley.pending(state):
+        if kind != "vote":
+            raise IllegalAction(f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}")
+        try:
+            parley.vote(state, role, action.get("yes"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        return
     if defence.pending(state):
         if kind != "defend":
             raise IllegalAction(f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}")
@@ -234,6 +250,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
             event_effects.play(state, role, eid, action.get("card"), action.get("target"))
         except ValueError as err:
             raise IllegalAction(str(err)) from None
+    elif kind == "parley" and state["phase"] == "turn":
+        try:
+            parley.call(state, role, action.get("areas"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
     else:
         raise IllegalAction(f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}")
 
@@ -254,6 +275,8 @@ def _acting(state: State) -> list[str]:
     empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
+    if parley.pending(state):
+        return parley.waiting_for(state)
     if defence.pending(state):
         return defence.waiting_for(state)
     if demise.pending(state):
@@ -300,6 +323,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
+    if parley.pending(state):
+        return parley.actions(state, role)
     if defence.pending(state):
         return defence.actions(state, role)
     if demise.pending(state):
@@ -379,6 +404,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     out.extend(event_effects.play_actions(state, role, eid))
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
+    out.extend(parley.call_actions(state, role))
     out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
     if alliances.DIPLOMATIC_COUP in state["empires"][role]["held"]:
         out.extend(
@@ -394,7 +420,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
 
 
 def _advance(state: State) -> None:
-    while not state["over"] and not demise.pending(state) and not defence.pending(state):
+    while not state["over"] and not demise.pending(state) and not defence.pending(state) and not parley.pending(state):
         if state.get("contests"):
             alliances.resolve_ready(state)
             if state.get("contests"):
@@ -497,8 +523,9 @@ def _finish_round(state: State) -> None:
     running alliances are credited (33.5, EMP-A10)."""
     if state["round"] >= state["rounds"]:
         alliances.credit_at_end(state)
+        board.log(state, "the scenario's last round is over")
+        victory.end_of_scenario(state)
         state["over"] = True
-        board.log(state, "the scenario's last round is over; victory points (rewrite 26.0) are not built yet")
     else:
         state["phase"] = "round"
 

@@ -83,7 +83,7 @@
     const v = S.view, t = U.clear(U.$("empires"));
     const areas = {};
     for (const a of Object.values(v.areas)) if (a.owner) areas[a.owner] = (areas[a.owner] || 0) + 1;
-    t.append(U.el("tr", {}, U.el("th", {}, "Empire"), U.el("th", {}, "Status"), U.el("th", {}, "Gold"), U.el("th", {}, "Statures")));
+    t.append(U.el("tr", {}, U.el("th", {}, "Empire"), U.el("th", {}, "Status"), U.el("th", {}, "Gold"), U.el("th", {}, "Statures"), U.el("th", { title: "victory points (rewrite 26.0)" }, "VP")));
     for (const id of v.order && v.order.length ? v.order.filter(Boolean).concat(Object.keys(v.empires).filter(e => !v.order.includes(e))) : Object.keys(v.empires)) {
       const e = v.empires[id];
       let status = STATUS[e.status] || nice(e.status);
@@ -97,10 +97,18 @@
           U.el("div", { class: "note" }, "Court " + (e.court ? areaName(e.court) : "none") + " · " + plural(areas[id] || 0, "area") + " · " + plural(e.year_cards, "Year Card"))),
         U.el("td", { class: "status" }, status, ties.length ? U.el("div", { class: "note" }, "ties: " + ties.join("; ")) : null),
         U.el("td", {}, String(e.gold)),
-        U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic));
+        U.el("td", { title: "administrative-combat-diplomatic" }, l.administrative + "-" + l.combat + "-" + l.diplomatic),
+        vpCell(v, id, e));
       t.append(row);
     }
-    t.append(U.el("tr", {}, U.el("td", { colspan: "4", class: "note" }, "Statures: administrative-combat-diplomatic. Order of play: " + (v.order || []).filter(Boolean).map(empireName).join(", "))));
+    t.append(U.el("tr", {}, U.el("td", { colspan: "5", class: "note" }, "VP: the empire's victory points now; a player's total adds the scenario's adjustment and his alliances' (33.5). Statures: administrative-combat-diplomatic. Order of play: " + (v.order || []).filter(Boolean).map(empireName).join(", "))));
+  }
+  // A player's cell shows his total (areas and claims, the scenario's adjustment, alliances), the others their count.
+  function vpCell(v, id, e) {
+    const parts = (v.standings || {})[id];
+    if (!parts) return U.el("td", {}, String(e.victory_points ?? ""));
+    const how = parts.empire + " areas and claims, " + parts.adjustment + " adjustment, " + parts.alliances + " alliances";
+    return U.el("td", { title: how }, String(parts.total));
   }
   function renderContests() {
     const box = U.clear(U.$("contests"));
