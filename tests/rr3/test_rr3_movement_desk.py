@@ -141,10 +141,12 @@ def test_cards_open_for_teams_with_movable_armies_and_stay_sealed() -> None:
     put(game, "milan_1", "lombardy", mutinous=True, arrears=1)
     to_move1(game)
     assert sorted(game.state["box"]) == ["habsburgs", "venice"]
-    assert game.view("observer")["waiting_for"] == ["habsburgs", "venice"]
+    # a team's box waits on the team and on each of its player seats (RR3-K01)
+    habsburgs = ["habsburgs", "ruler_of_austria", "ruler_of_spain"]
+    assert game.view("observer")["waiting_for"] == sorted([*habsburgs, "ruler_of_venice", "venice"])
     intend(game, "habsburgs", {"army": "austria_1", "option": "move", "path": ["lombardy"], "engage": True})
     assert game.state["box"]["habsburgs"]["submission"]["armies"]["austria_1"]["path"] == ["lombardy"]
-    assert game.view("observer")["waiting_for"] == ["venice"]
+    assert game.view("observer")["waiting_for"] == ["ruler_of_venice", "venice"]
     venice = game.view("venice")
     assert venice["team"]["intention"]["submission"] is None  # its own, empty box only
     assert '"engage": true' not in text_of(venice) and '"engage": true' not in text_of(game.view("observer"))

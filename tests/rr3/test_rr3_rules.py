@@ -28,11 +28,12 @@ def test_the_registry_lists_rr3() -> None:
     assert rules.info.title == "Renaissance and Reformation III"
     assert rules.info.seed == "004"
     assert [s.name for s in rules.info.scenarios] == ["1524"]
-    assert {o.name: o.default for o in rules.info.options} == {"first_turn_long": True}
+    assert {o.name: o.default for o in rules.info.options} == {"first_turn_long": True, "seats": "players"}
 
 
 def test_seats_are_the_eleven_teams_then_the_five_desks() -> None:
-    game = new_game("rr3", seed=1)
+    """With the ``seats`` option ``teams`` (RR3-K02; the default, a seat per player: test_rr3_players.py)."""
+    game = new_game("rr3", "1524", {"seats": "teams"}, seed=1)
     assert RULESET.seats(game.state) == list(SEATS)
     assert RULESET.seats(game.state)[:11] == [
         "england",

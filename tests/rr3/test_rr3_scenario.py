@@ -389,7 +389,7 @@ def test_initial_state_from_a_map() -> None:
     geo = scenario_map()
     st = initial_state(geo)
     assert set(st) == {"teams", "cards", "states", "characters", "areas", "cities", "armies", "fleets", "emperor",
-                       "king_of_romans", "banned", "treaties", "grievances"}  # fmt: skip
+                       "king_of_romans", "banned", "treaties", "grievances", "players"}  # fmt: skip
     assert st["areas"]["a_england"] == {
         "owner": "england", "religion": "catholic", "minority": None, "revolt": False, "looted": False,
         "extorted": False, "purge_attempts": 0, "counters": 0,

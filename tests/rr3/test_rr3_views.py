@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from tests.rr3.rr3fixtures import bare_registry, fixture_game, secret, text_of, treasury
 
+from umpire.games.rr3 import desk, players
 from umpire.games.rr3.rules import RULESET, TEAMS
 from umpire.kernel import simultaneous
 from umpire.kernel.game import Game, new_game
@@ -81,7 +82,7 @@ def test_no_team_sees_another_teams_secrets_and_the_observer_sees_none(monkeypat
     for role in RULESET.roles(game.state):
         text = text_of(game.view(role))
         for team in TEAMS:
-            if team == role or role == "gm" or role.endswith("_control"):
+            if team == desk.team_of(game.state, role) or role == "gm" or role.endswith("_control"):
                 continue
             for mark in secrets_of(team):
                 assert mark not in text, f"{role} sees {mark}"
@@ -134,7 +135,8 @@ def test_the_public_part(monkeypatch: pytest.MonkeyPatch) -> None:
     items = [n for n in view["news"] if n["kind"] == "item"]
     assert [i["title"] for i in items] == ["france skirmishes"] and items[0]["dice"]
     assert any(n["kind"] == "journal" and "phase 2" in n["text"] for n in view["news"])
-    assert view["waiting_for"] == sorted(t for t in TEAMS if t != "england")
+    members = [s for s in players.seats(game.state) if players.team_of(game.state, s) != "england"]
+    assert view["waiting_for"] == sorted([*(t for t in TEAMS if t != "england"), *members])
     assert view["actions"] == []
     assert "team" not in view and "desk" not in view and "control" not in view
 
@@ -221,7 +223,7 @@ def test_no_secrets_leak_with_every_desk_module_at_work() -> None:
     for role in RULESET.roles(game.state):
         text = text_of(game.view(role))
         for team in TEAMS:
-            if team == role or role == "gm" or role.endswith("_control"):
+            if team == desk.team_of(game.state, role) or role == "gm" or role.endswith("_control"):
                 continue
             for mark in secrets_of(team):
                 assert mark not in text, f"{role} sees {mark}"
@@ -259,7 +261,8 @@ def test_the_1524_scenario_views_keep_every_brief_card_and_treasury_to_its_team(
     for role in RULESET.roles(state):
         view = game.view(role)
         text = text_of(view)
-        own = role if role in TEAMS else None
+        own = desk.team_of(state, role)
+        seat = role if players.player(state, role) is not None else None
         if role == "gm" or role.endswith("_control"):
             assert all(state["teams"][t]["brief"]["confidential"] in text for t in TEAMS)
             continue
@@ -276,7 +279,14 @@ def test_the_1524_scenario_views_keep_every_brief_card_and_treasury_to_its_team(
             assert state["states"][str(path[2])]["team"] == own
         if own is not None:
             assert view["team"]["brief"] == state["teams"][own]["brief"]
-            assert {c["id"] for c in view["team"]["cards"]} == set(state["teams"][own]["cards"])
+            held = {c for c in state["teams"][own]["cards"] if seat is None or c in players.own_cards(state, seat)}
+            assert {c["id"] for c in view["team"]["cards"]} == held
+        if seat is not None:  # RR3-K01: a player sees no other member's personal brief or cards
+            for other in players.seats(state):
+                if other != seat and state["players"][other]["brief"]:
+                    assert state["players"][other]["brief"] not in text, f"{role} sees {other}'s personal brief"
+                for card in players.own_cards(state, other) if other != seat else ():
+                    assert f'"{card}"' not in text, f"{role} sees {other}'s card {card}"
 
 
 def test_the_1524_intention_cards_are_sealed() -> None:

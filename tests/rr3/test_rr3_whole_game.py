@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from umpire.games.rr3 import campaigns, desk
+from umpire.games.rr3 import campaigns, desk, players
 from umpire.kernel.canonical import canonical_json, check_plain
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
@@ -92,6 +92,34 @@ def clear_desks(rnd: random.Random, game: Game, refused: list[str]) -> None:
     raise AssertionError("the desks never emptied")
 
 
+# --- players inside teams (issue 19, point 2; RR3-K01, K03, K04) ----------------------------------------------------
+
+ELECTORS = ("electors",)
+"""The team whose players act from their own seats in the scripted game (the five Electors: five players)."""
+
+
+def players_play(rnd: random.Random, game: Game, refused: list[str]) -> None:
+    """Each Elector's player plays one of the cards its own form offers, and tries another member's card, which must
+    be refused as not its holder's; no player's view holds another member's cards."""
+    members = [s for s in players.seats(game.state) if players.team_of(game.state, s) in ELECTORS]
+    for seat in members:
+        view = game.view(seat)
+        others = [c for o in members if o != seat for c in players.own_cards(game.state, o)]
+        text = canonical_json(view)
+        assert not any(f'"{c}"' in text for c in others), f"{seat} sees another Elector's card"
+        forms = [f for f in view["actions"] if f["type"] == "play_card"]
+        for form in forms[:1]:
+            attempt(game, seat, fill(rnd, form), refused)
+        unplayed = [c for c in others if not game.state["cards"][c].get("played")]
+        if unplayed:
+            try:
+                game.act(seat, {"type": "play_card", "card": rnd.choice(unplayed)})
+            except IllegalAction as why:
+                assert "only by its holder" in str(why), why
+            else:
+                raise AssertionError(f"{seat} played another member's card")
+
+
 def play(seed: int) -> tuple[Game, list[str]]:
     rnd = random.Random(seed)
     game = new_game("rr3", "1524", {}, seed=seed)
@@ -105,6 +133,8 @@ def play(seed: int) -> tuple[Game, list[str]]:
                 lines = intentions(rnd, game, team)
                 if lines:
                     game.act(team, {"type": "intend", "intentions": lines})
+        if game.state.get("phase") == 1:
+            players_play(rnd, game, refused)
         clear_desks(rnd, game, refused)
         if game.state.get("step") not in (None, "done"):
             game.act("map_control", {"type": "next_step", "who": "umpire"})
@@ -124,6 +154,8 @@ def test_a_whole_game_plays_to_its_end_and_replays_exactly() -> None:
     assert {"play_card", "raise_army", "death_rolls"} <= kinds, kinds
     assert any(i["dice"] for i in settled)
     assert refused, "random forms should meet refusals; the test would prove nothing about them"
+    # players inside teams: the Electors' players made card plays of their own, kept on the items (RR3-K01)
+    assert any(i.get("player") in players.seats(game.state) for i in settled if i["kind"] == "play_card")
     again = replay(game.record)
     assert canonical_json(again.state) == canonical_json(game.state)
 

@@ -158,7 +158,7 @@ CONTROL = ["map_control", "political_control", "religious_control", "character_c
 def test_control_desks_are_not_taken_from_the_lobby(api: Api) -> None:
     """The attack: the rr3 lobby link (a `chosen` game: 'anyone may join') took map_control after the start and
     with it every team's brief and treasury. Staff seats come only through their own link or the GM."""
-    made = api.create(ruleset="rr3")
+    made = api.create(ruleset="rr3", options={"seats": "teams"})
     gid, lobby = made["id"], made["lobby_token"]
     assert made["staff_seats"] == CONTROL
     assert api.create()["staff_seats"] == []  # standard Diplomacy has none
@@ -180,7 +180,7 @@ def test_control_desks_are_not_taken_from_the_lobby(api: Api) -> None:
 
 
 def test_random_deals_no_staff_seat_and_the_gm_assigns_one_after_the_start(api: Api) -> None:
-    made = api.create(ruleset="rr3", settings={"assignment": "random"})
+    made = api.create(ruleset="rr3", settings={"assignment": "random"}, options={"seats": "teams"})
     gid, gm = made["id"], made["gm_token"]
     players = [api.ok("POST", f"/api/games/{gid}/join", made["lobby_token"], {"name": f"P{i}"}) for i in range(13)]
     shown = api.ok("POST", f"/api/games/{gid}/gm/start", gm)

@@ -137,7 +137,7 @@ def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
         LiveServer(app_db, scheduler=False, heartbeat=60.0) as live,
         httpx.Client(base_url=live.url, timeout=30) as http,
     ):
-        made = http.post("/api/games", json={"ruleset": "rr3", "seed": 7}).json()
+        made = http.post("/api/games", json={"ruleset": "rr3", "seed": 7, "options": {"seats": "teams"}}).json()
         gid, tokens, gm = made["id"], made["seat_tokens"], made["gm_token"]
         http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"})
         store: Store = live.app.state.store

@@ -33,7 +33,7 @@ def test_create_page_sets_staff_links_apart(browser: Any, tmp_path: Path) -> Non
             staff = {a.get_attribute("data-link") for a in page.query_selector_all("#staff-links a[data-link]")}
             players = {a.get_attribute("data-link") for a in page.query_selector_all("#links a[data-link]")}
             assert staff == DESKS
-            assert "france" in players and not DESKS & players
+            assert "francis_i" in players and not DESKS & players  # a seat per player (RR3-K01)
             assert "control team and umpires only" in page.inner_text("#staff-box")
             pages.shot(page, f"create-answer-{size_name}")
             # A standard game has no staff: no box.

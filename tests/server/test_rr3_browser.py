@@ -50,6 +50,7 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         gm.goto(server.url + "/")
         gm.wait_for_selector("#ruleset option[value=rr3]", state="attached")
         gm.select_option("#ruleset", "rr3")
+        gm.select_option("select[data-option=seats]", label="teams")  # a seat per team (RR3-K02)
         gm.fill("input[name=title]", "Renaissance in the browser")
         gm.select_option("select[name=missed_orders]", "hold")
         gm.click("#create-button")

@@ -27,7 +27,7 @@ def store_of(client: TestClient) -> Store:
 
 
 def rr3_game(api: Api, **settings: Any) -> dict[str, Any]:
-    return api.create(ruleset="rr3", scenario="1524", seed=11, settings=settings)
+    return api.create(ruleset="rr3", scenario="1524", seed=11, settings=settings, options={"seats": "teams"})
 
 
 def started(api: Api, **settings: Any) -> tuple[str, str, dict[str, Any]]:

@@ -42,7 +42,9 @@ def test_map_control_sees_the_intention_cards_on_its_desk(browser: Any, tmp_path
             assert response.status_code < 400, (path, response.text)
             return response.json()
 
-        made = call("POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5})
+        made = call(
+            "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
+        )
         gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
         base = f"/api/games/{gid}"
         if call("GET", base, None)["view"].get("provisional"):

@@ -21,6 +21,8 @@ import pytest
 from tests.server.conftest import LiveServer
 
 A, B = "france", "habsburgs"
+TEAM_SEATS = {"seats": "teams"}
+"""The first test plays a seat per team (RR3-K02); the second, players inside one team (RR3-K01)."""
 WATCHED = (A, B, "observer")
 
 
@@ -87,7 +89,9 @@ def first_card(view: dict[str, Any], kind: str) -> str:
 
 def test_a_team_never_receives_another_teams_secrets(live: LiveServer) -> None:
     table = Table(live.url)
-    made = table.call("creator", "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5})
+    made = table.call(
+        "creator", "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": TEAM_SEATS}
+    )
     gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
     base = f"/api/games/{gid}"
     names = {A: "Francis", B: "Charles", "map_control": "Mona"}
@@ -201,3 +205,54 @@ def test_a_team_never_receives_another_teams_secrets(live: LiveServer) -> None:
     scan("observer", secrets_of(A) + secrets_of(B))
     for raw in everything["observer"]:
         assert '"treasury":' not in raw and '"confidential":' not in raw and '"card_ids":' not in raw
+
+
+def test_a_player_never_receives_another_players_brief_or_cards(live: LiveServer) -> None:
+    """RR3-K01: the five Electors are five seats. Frederick of Saxony and Joachim of Brandenburg each play a revenue
+    card; every byte each receives (answers, the event stream, the page) is scanned for the other's personal brief
+    and cards, which each one's own answers hold (so the scan can fail)."""
+    a, b = "frederick_iii_saxony", "joachim_i"
+    table = Table(live.url)
+    table.received = {a: [], b: []}
+    made = table.call("creator", "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5})
+    gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+    assert a in tokens and b in tokens and "electors" not in tokens
+    base = f"/api/games/{gid}"
+    for seat, name in ((a, "Fred"), (b, "Jo")):
+        table.call(seat, "POST", f"{base}/join", tokens[seat], {"name": name})
+    if table.call(a, "GET", base, tokens[a])["view"].get("provisional"):
+        pytest.skip("the 1524 scenario (map and briefs) is not installed: nothing secret to scan for")
+    stop = threading.Event()
+    streams: dict[str, list[str]] = {a: [], b: []}
+    threads = [
+        threading.Thread(target=stream, args=(f"{live.url}{base}/events", tokens[w], streams[w], stop), daemon=True)
+        for w in (a, b)
+    ]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)
+    table.call("gm", "POST", f"{base}/gm/start", gm)
+    for seat in (a, b):
+        card = first_card(table.call(seat, "GET", base, tokens[seat])["view"], "subsidy")
+        table.call(seat, "POST", f"{base}/actions", tokens[seat], {"action": {"type": "play_card", "card": card}})
+    own = {seat: table.call(seat, "GET", base, tokens[seat])["view"]["team"] for seat in (a, b)}
+    table.call(a, "GET", f"{base}/phases/0", tokens[a])
+    time.sleep(1.0)
+    stop.set()
+    table.call("gm", "POST", f"{base}/actions", gm, {"action": {"type": "announce", "text": "wake", "who": "G"}})
+    for t in threads:
+        t.join(timeout=5)
+
+    def secrets_of(seat: str) -> list[str]:
+        return [own[seat]["players"][seat]["brief"], *own[seat]["card_ids"]]
+
+    for seat in (a, b):
+        assert own[seat]["players"][seat]["brief"] and own[seat]["card_ids"]
+        mine = "\n".join(table.received[seat] + streams[seat])
+        assert all(s in mine for s in secrets_of(seat))
+        assert own[seat]["brief"]["confidential"] in mine  # the team's matters, shared by its players
+    assert len(streams[a]) > 2 and len(streams[b]) > 2, "the streams were followed"
+    for seat, other in ((a, b), (b, a)):
+        for raw in table.received[seat] + streams[seat]:
+            for secret in secrets_of(other):
+                assert secret not in raw, f"{seat} received a secret of {other}: {secret[:60]!r}"

@@ -28,7 +28,9 @@ def test_the_megagame_map_is_drawn_whole_zooms_and_picks_areas(browser: Any, tmp
     pages = Pages(ARTIFACTS)
     with LiveServer(str(tmp_path / "browser-rr3-map.sqlite"), poll=0.2, heartbeat=0.5) as server:
         http = httpx.Client(base_url=server.url, timeout=20)
-        made = http.post("/api/games", json={"ruleset": "rr3", "scenario": "1524", "seed": 5}).json()
+        made = http.post(
+            "/api/games", json={"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
+        ).json()
         gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
         if http.get(f"/api/games/{gid}").json()["view"].get("provisional"):
             pytest.skip("the 1524 scenario (map and briefs) is not installed")

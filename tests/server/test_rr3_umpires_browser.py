@@ -47,7 +47,9 @@ def test_two_umpires_share_map_control_and_settle_the_west_table(browser: Any, t
             assert status < 400, (path, data)
             return data
 
-        made = ok("POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5})
+        made = ok(
+            "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
+        )
         gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
         base = f"/api/games/{gid}"
         if ok("GET", base, None)["view"].get("provisional"):

@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from umpire.games.rr3 import players
 from umpire.games.rr3.geography import Geography, load_geography, map1524
 from umpire.games.rr3.scenario import TEAM_IDS
 from umpire.kernel.errors import IllegalAction
@@ -474,9 +475,10 @@ def do_direct(state: State, role: str, action: Action, *, team: str | None) -> N
     spec.doer(state, role, action)
 
 
-def make_request(state: State, role: str, action: Action, *, team: str | None) -> Item:
+def make_request(state: State, role: str, action: Action, *, team: str | None, player: str | None = None) -> Item:
     """Open the item a request action asks for, after the checks common to every request. ``team`` is the
-    team ``role`` plays (None for the control team)."""
+    team ``role`` plays (None for the control team); ``player``, the player seat that made it for its team
+    (kept on the item as ``player``, RR3-K01)."""
     spec = REGISTRY.requests.get(action["type"])
     if spec is None:
         raise IllegalAction(f"unknown action {action['type']!r}")
@@ -492,6 +494,8 @@ def make_request(state: State, role: str, action: Action, *, team: str | None) -
         team=made.get("team", team),
         public=bool(made.get("public", False)),
     )
+    if player is not None:
+        item["player"] = player
     follow = made.get("then")
     if callable(follow):
         follow(state, item)  # the items that wait on this one (a treaty's consents)
@@ -645,8 +649,11 @@ def geography(state: State) -> Geography:
 
 
 def team_of(state: State, role: str) -> str | None:
-    """The team ``role`` plays: a team seat plays its own team; control seats, the GM and the observer none."""
-    return role if role in state.get("teams", {}) else None
+    """The team ``role`` plays: a team seat plays its own team, a player seat its player's team (RR3-K01);
+    control seats, the GM and the observer none."""
+    if role in state.get("teams", {}):
+        return role
+    return players.team_of(state, role)
 
 
 def team_of_state(state: Mapping[str, Any], sid: Any) -> str | None:

@@ -13,7 +13,9 @@ requests, direct actions, settlers and phase/step hooks, and this module dispatc
 - every registered ``@direct`` type -> :func:`desk.do_direct`; every registered ``@request`` type ->
   :func:`desk.make_request`.
 
-A team seat acts only for its own team (ruling GC6); control seats make no team requests; the observer cannot act.
+A team seat acts only for its own team (ruling GC6), a player seat for its player's team and with its own cards
+only (:mod:`umpire.games.rr3.players`, RR3-K01, RR3-K03); control seats make no team requests; the observer cannot
+act.
 The clock (turns, phases, steps, the timetable) is :mod:`umpire.games.rr3.clock`; the views, the one place hidden
 information is redacted, are :mod:`umpire.games.rr3.views`. The starting position is
 ``umpire.games.rr3.scenario.initial_state(map1524())``.
@@ -24,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import umpire.games.rr3.desks  # noqa: F401 - registers every desk procedure with the desk registry
-from umpire.games.rr3 import clock, desk, views
+from umpire.games.rr3 import clock, desk, players, views
 from umpire.games.rr3.desk import team_of
 from umpire.games.rr3.desks import control
 from umpire.games.rr3.geography import map1524
@@ -69,6 +71,13 @@ class RenaissanceReformation(Ruleset):
                 "the 75-minute first turn of the timetable (phases of 10/15/15/10/15/10 minutes); off: 10-minute "
                 "phases from the start (ruling GC1)",
             ),
+            Option(
+                players.OPTION,
+                players.PLAYERS,
+                (players.PLAYERS, players.TEAMS),
+                "players: a seat per player inside each team, each with their own brief and cards (RR3-K01); teams: "
+                "a seat per team, one person playing the whole team (RR3-K02)",
+            ),
         ),
     )
 
@@ -86,6 +95,8 @@ class RenaissanceReformation(Ruleset):
         for key in _STATE_LISTS:
             state.setdefault(key, [])
         state["options"] = dict(options)
+        if not state.get("players"):
+            state["players"] = players.new_players(state["teams"])
         state["turn"], state["phase"], state["step"] = 1, 1, None
         state["over"] = False
         state["clock"] = clock.new_clock(bool(options.get("first_turn_long", True)))
@@ -97,7 +108,17 @@ class RenaissanceReformation(Ruleset):
         control.open_phase(state)
 
     def seats(self, state: State) -> list[str]:
+        """The player seats and the control desks (RR3-K01), or with the ``seats`` option ``teams`` the team seats
+        and the desks (RR3-K02)."""
+        if players.mode(state) == players.PLAYERS:
+            return [*players.seats(state), *CONTROL_SEATS]
         return list(SEATS)
+
+    def roles(self, state: State) -> list[str]:
+        """The seats, the GM and the observer; with player seats also the team roles (RR3-K02: a team acting as one,
+        for the command line and scripted games; the server makes no seat or link for them)."""
+        extra = list(TEAMS) if players.mode(state) == players.PLAYERS else []
+        return [*self.seats(state), *extra, GM, OBSERVER]
 
     def staff_seats(self, state: State) -> list[str]:
         """The control desks: umpires' seats, which see every team's secrets (handbook, *The Control Team*)."""
@@ -125,10 +146,14 @@ class RenaissanceReformation(Ruleset):
         if role == OBSERVER:
             raise IllegalAction("the observer cannot act; it only watches")
         team = team_of(state, role)
-        if role not in SEATS and role != GM:
+        seat = role if players.player(state, role) is not None else None
+        if role not in SEATS and role != GM and seat is None:
             raise IllegalAction(f"unknown role {role!r}")
         if team is not None:
             check_acting_for(state, team, action)
+        if seat is not None and team is not None:
+            players.check_holder(state, seat, action)
+            role = team  # a player acts for the team (RR3-K01); the item keeps the player's seat
         if kind in ("settle", "dismiss"):
             if not desk.is_control(role):
                 raise IllegalAction(f"only the control team settles or dismisses items; {role} may not {kind}")
@@ -151,7 +176,7 @@ class RenaissanceReformation(Ruleset):
         elif isinstance(kind, str) and kind in desk.REGISTRY.directs:
             desk.do_direct(state, role, action, team=team)
         elif isinstance(kind, str) and kind in desk.REGISTRY.requests:
-            desk.make_request(state, role, action, team=team)
+            desk.make_request(state, role, action, team=team, player=seat)
         else:
             allowed = sorted({form["type"] for form in views.actions(state, role)})
             listed = ", ".join(allowed) if allowed else "none at the moment"

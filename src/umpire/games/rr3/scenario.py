@@ -15,7 +15,8 @@ The file format is the project's own, ``umpire-rr3-scenario/1``::
     {"format", "name", "title", "start_year",
      "politics": {"emperor": char, "king_of_romans": char|null, "banned": [char]},
      "teams": {team: {"name", "characters": [played char], "prestige", "heavenly", "conversion_counters",
-                      "debating": {issue: [1..6]}, "brief": {"summary", "objectives": [str], "confidential"},
+                      "debating": {issue: [1..6]},
+                      "brief": {"summary", "objectives": [str], "confidential", "personal": {char: str}},
                       "cards": [{"holder": char, "state": state, "subsidy": n, "exaction": n, "loan": n,
                                  "italian_loan": n, "persuasion": n}]}},
      "states": {state: {"name", "team": team|null, "ruler": char|null, "religion", "treasury", "debt",
@@ -27,8 +28,11 @@ The file format is the project's own, ``umpire-rr3-scenario/1``::
      "armies": [{"id", "state", "men", "area": "capital" | "capital:<state>" | area id, "commander", "nation"}],
      "fleets": [{"id", "state", "nation", "port": "capital" | "capital:<state>" | city id}]}
 
-A played character is one listed in a team's ``characters`` (the handbook's list); other characters may carry the
-team that holds their card (SC7). Card ids are ``<holder>_<kind>_<n>`` (n from 1).
+A played character is one listed in a team's ``characters`` (the handbook's list), each the part of one player
+(RR3-K01); other characters may carry the team that holds their card (SC7). A brief's ``summary``, ``objectives``
+and ``confidential`` are the team's matters, shared by its players; ``personal`` (optional) gives a played
+character's own part, seen by that player only ("the brief covers personal as well as team matters"). Card ids are
+``<holder>_<kind>_<n>`` (n from 1).
 """
 
 from __future__ import annotations
@@ -156,7 +160,7 @@ _POLITICS_KEYS = frozenset({"emperor", "king_of_romans", "banned"})
 _TEAM_KEYS = frozenset(
     {"name", "characters", "prestige", "heavenly", "conversion_counters", "debating", "brief", "cards"}
 )
-_BRIEF_KEYS = frozenset({"summary", "objectives", "confidential"})
+_BRIEF_KEYS = frozenset({"summary", "objectives", "confidential", "personal"})
 _CARD_KEYS = frozenset({"holder", "state", *CARD_KINDS})
 _STATE_KEYS = frozenset(
     {"name", "team", "ruler", "religion", "treasury", "debt", "max_armies", "in_empire", "elector", "italian_bank",
@@ -389,8 +393,19 @@ def _check_team(
             "objectives": [_text(o, f"{where}: brief", "objective") for o in objectives],
             "confidential": _text(_need(brief, "confidential", f"{where}: brief"), f"{where}: brief", "confidential"),
         },
+        "personal": _personal(brief.get("personal", {}), members, f"{where}: brief"),
         "cards": card_ids,
     }
+
+
+def _personal(raw: Any, members: list[Any], where: str) -> dict[str, str]:
+    """A team's personal briefs: played character -> text (RR3-K01)."""
+    out = {}
+    for cid, text in _mapping(raw, f"{where}: personal").items():
+        if cid not in members:
+            raise _fail(f"{where}: personal", f"{cid!r} is not a played character of the team ({', '.join(members)})")
+        out[cid] = _text(text, f"{where}: personal", cid)
+    return out
 
 
 def _check_unit(
@@ -591,7 +606,8 @@ def _fleet_port(geo: Geography, fleet: Data) -> str:
 def initial_state(geo: Geography, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The state parts of a new 1524 game on map ``geo`` (the rr3 ruleset's state layout): ``teams``, ``cards``,
     ``states``, ``characters``, ``areas``, ``cities``, ``armies``, ``fleets`` and the politics keys ``emperor``,
-    ``king_of_romans``, ``banned``, ``treaties``, ``grievances``.
+    ``king_of_romans``, ``banned``, ``treaties``, ``grievances`` and ``players`` (a player per played character,
+    with its personal brief: :mod:`umpire.games.rr3.players`).
 
     ``data`` is a scenario as returned by :func:`check_scenario` (default: :func:`load_scenario`). Areas take their
     owner, religion and minority from the map with no markers; cities their owner (the area's state), fort value
@@ -687,6 +703,8 @@ def initial_state(geo: Geography, data: Mapping[str, Any] | None = None) -> dict
             "repaired": None,
         }
 
+    from umpire.games.rr3.players import new_players  # players names the teams of this module
+
     cards = {cid: {**card, "played": None} for cid, card in sc["cards"].items()}
     teams = {
         tid: {
@@ -735,4 +753,5 @@ def initial_state(geo: Geography, data: Mapping[str, Any] | None = None) -> dict
         "banned": list(sc["politics"]["banned"]),
         "treaties": [],
         "grievances": [],
+        "players": new_players(teams, {c: text for t in sc["teams"].values() for c, text in t["personal"].items()}),
     }

@@ -13,6 +13,8 @@ state specification; ruling GC7 for the rolls):
   private items and journal lines hidden), the role's ``actions`` and ``waiting_for``;
 - **team seat** adds ``"team"``: its states' treasury/debt/unrest, its cards, its brief, its armies, fleets and
   garrisons in detail, its items, its private journal lines and its own sealed intention;
+- **player seat** (RR3-K01) adds the same ``"team"`` part of its player's team with only the player's own cards,
+  card plays and personal brief (:func:`team_part`);
 - **control seat** adds ``"desk"`` (its pending items, each with its one-click actions, and recent closed ones)
   and ``"control"`` (everything: every team's private part, every item, every intention (ruling GC11), the
   adjustments log);
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.rr3 import clock, desk, dynasties
+from umpire.games.rr3 import clock, desk, dynasties, players
 from umpire.games.rr3.desks import characters, tables
 from umpire.games.rr3.desks.control import ADJUSTABLE
 from umpire.games.rr3.geography import TABLES
@@ -78,7 +80,8 @@ def view(state: State, role: str) -> View:
     team = desk.team_of(state, role)
     out = common(state, role, team)
     if team is not None:
-        out["team"] = team_part(state, team, _Index(state))
+        seat = role if players.player(state, role) is not None else None
+        out["team"] = team_part(state, team, _Index(state), seat)
     if role in desk.CONTROL_SEATS:
         out["desk"] = desk_part(state, role)
     if role == GM:
@@ -243,9 +246,23 @@ def _item_public(item: dict[str, Any]) -> dict[str, Any]:
 
 def waiting_for(state: State) -> list[str]:
     """Seats whose sealed intention box is still empty or not marked ready (*The Campaign System*: intentions are
-    written at the start of each movement step)."""
+    written at the start of each movement step); a team's box waits on every player seat of the team (any of them
+    may hand in the team's card, RR3-K01)."""
     boxes = state.get("box", {}) or {}
-    return sorted(seat for seat, box in boxes.items() if box.get("submission") is None or not box.get("ready"))
+    waiting = {seat for seat, box in boxes.items() if box.get("submission") is None or not box.get("ready")}
+    seats = players.seats(state) if players.mode(state) == players.PLAYERS else []
+    members = {seat for seat in seats if players.team_of(state, seat) in waiting}
+    return sorted(waiting | members)
+
+
+def public_players(state: State) -> dict[str, Any]:
+    """Who plays whom (public, like the teams' lists of characters): each player seat's team and character, and its
+    place in the team's list (RR3-K01)."""
+    out = {}
+    for seat in players.seats(state):
+        rec = state["players"][seat]
+        out[seat] = {"team": players.team_of(state, seat), "character": rec.get("character"), "n": rec.get("n")}
+    return out
 
 
 def common(state: State, role: str, team: str | None) -> View:
@@ -272,6 +289,7 @@ def common(state: State, role: str, team: str | None) -> View:
         "rolls": rolls_part(state, role, team),
         "actions": actions(state, role),
         "waiting_for": waiting_for(state),
+        "players": public_players(state),
     }
 
 
@@ -288,9 +306,14 @@ def _item_teams(item: dict[str, Any]) -> set[str]:
     return teams
 
 
-def team_part(state: State, team: str, index: _Index | None = None) -> dict[str, Any]:
+def team_part(state: State, team: str, index: _Index | None = None, seat: str | None = None) -> dict[str, Any]:
     """A team's confidential part: never shown to another team (handbook, *Introduction*). Its items are those it
-    made or that name it among their ``teams`` or ``parties`` (a treaty's other parties see it pending too)."""
+    made or that name it among their ``teams`` or ``parties`` (a treaty's other parties see it pending too).
+
+    For player seat ``seat`` (RR3-K01) the part is the player's: what the team shares (its states' treasuries, its
+    armies, fleets, garrisons, items, journal, intention card, treaties and the team's brief) and, of what is
+    personal, only the player's own: its cards (those its character holds), its card plays and its personal brief.
+    The team seat and the control team see every player's."""
     index = index or _Index(state)
     rec = state["teams"][team]
     sids = [s for s in rec.get("states", []) if s in state.get("states", {})]
@@ -300,12 +323,21 @@ def team_part(state: State, team: str, index: _Index | None = None) -> dict[str,
         if card.get("team") == team or cid in rec.get("cards", [])
     ]
     items = [dict(item) for item in index.items.get(team, [])]
+    members = [s for s in players.seats(state) if players.team_of(state, s) == team]
+    card_ids = list(rec.get("cards", []))
+    if seat is not None:
+        mine = players.character_of(state, seat)
+        cards = [card for card in cards if card.get("holder") == mine]
+        card_ids = [cid for cid in card_ids if state.get("cards", {}).get(cid, {}).get("holder") == mine]
+        items = [i for i in items if i.get("params", {}).get("holder") in (None, mine)]
+        members = [seat]
     box = (state.get("box") or {}).get(team)
     own_fleets = {f for f, x in state.get("fleets", {}).items() if index.owner(x) == team}
     return {
         "id": team,
         **{k: v for k, v in rec.items() if k not in ("cards",)},
-        "card_ids": list(rec.get("cards", [])),
+        "card_ids": card_ids,
+        "players": {s: dict(state["players"][s]) for s in members},
         "states_private": {s: dict(state["states"][s]) for s in sids},
         "cards": cards,
         "armies": {a: dict(x) for a, x in state.get("armies", {}).items() if index.owner(x) == team},
@@ -423,6 +455,8 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     if state.get("over") or role == OBSERVER:
         return []
     team = desk.team_of(state, role)
+    if team is not None and players.player(state, role) is not None:
+        return _own_card_choices(state, role, desk.request_forms(state, team, team))
     forms = desk.request_forms(state, role, team)
     if not desk.is_control(role):
         return forms
@@ -437,3 +471,19 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     if role == GM:
         forms.append({"type": "resolve", "label": "End the phase", "fields": []})
     return forms
+
+
+def _own_card_choices(state: State, seat: str, forms: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A player seat's forms, acting for its team, with only the cards its character holds to choose from (RR3-K03);
+    a form whose only required card choice is then empty is left off."""
+    mine = players.own_cards(state, seat)
+    out = []
+    for form in forms:
+        fields = form.get("fields", [])
+        for f in fields:
+            if f.get("name") in players.CARD_FIELDS and "choices" in f:
+                f["choices"] = [c for c in f["choices"] if c in mine]
+        if any(f.get("name") in players.CARD_FIELDS and f.get("required") and not f.get("choices") for f in fields):
+            continue
+        out.append(form)
+    return out

@@ -224,7 +224,16 @@
 
   // --- joining --------------------------------------------------------------------------------------------
   function renderJoin() {
-    U.joinForm(S, (seat) => DESK_TITLES[seat] || nice(seat));
+    U.joinForm(S, seatLabel);
+  }
+  // A seat's name: a desk's title, or a player seat's character and team (RR3-K01: the seat keeps its first
+  // character's id when its player goes on to an heir), or a team.
+  function seatLabel(seat) {
+    if (DESK_TITLES[seat]) return DESK_TITLES[seat];
+    const p = (S.view.players || {})[seat];
+    const teams = S.view.teams || {};
+    if (p) return named(p.character) + " (" + ((teams[p.team] || {}).name || nice(p.team)) + ")";
+    return (teams[seat] || {}).name || nice(seat);
   }
 
   if (!projector) U.$("join-form").addEventListener("submit", async (ev) => {
@@ -342,7 +351,8 @@
     box.dataset.sig = sig;
     const wasOpen = new Map([...box.querySelectorAll("details")].map(d => [d.className, d.open]));
     U.clear(box);
-    box.append(U.el("h2", {}, team.name || nice(team.id || S.you.role)));
+    const me = (S.view.players || {})[S.you.role];
+    box.append(U.el("h2", {}, (team.name || nice(team.id || S.you.role)) + (me ? " — " + named(me.character) : "")));
     const states = entries(team.states_private || {});
     if (states.length) {
       box.append(U.el("h3", {}, "Treasury"));
@@ -376,6 +386,11 @@
       if (brief.summary) d.append(U.el("p", {}, brief.summary));
       if (brief.objectives && brief.objectives.length) d.append(U.el("ul", {}, ...brief.objectives.map(o => U.el("li", {}, o))));
       if (brief.confidential) d.append(U.el("p", { class: "confidential" }, U.el("strong", {}, "CONFIDENTIAL: "), brief.confidential));
+      // The personal briefs (RR3-K01): a player's own; a team seat's, each of its players'.
+      for (const [seat, p] of Object.entries(team.players || {})) if (p.brief) {
+        const who = seat === S.you.role ? "PERSONAL: " : "PERSONAL (" + named(p.character) + "): ";
+        d.append(U.el("p", { class: "personal", "data-personal": seat }, U.el("strong", {}, who), p.brief));
+      }
       box.append(d);
     }
     const items = team.items || {};
@@ -572,7 +587,7 @@
     box.append(U.el("p", { class: "meta" }, "Timetable: this phase is " + (c.minutes || 0) + " minutes and ends at " + (c.ends_at || "–") +
       " on the day's timetable; the countdown runs on the server's deadline."));
     const seats = U.el("table", { class: "seats" }, U.el("tr", {}, U.el("th", {}, "Seat"), U.el("th", {}, "Player")));
-    for (const s of S.seats) seats.append(U.el("tr", {}, U.el("td", {}, DESK_TITLES[s.seat] || nice(s.seat)), U.el("td", {}, s.name || "(free)"),
+    for (const s of S.seats) seats.append(U.el("tr", {}, U.el("td", {}, seatLabel(s.seat)), U.el("td", {}, s.name || "(free)"),
       U.el("td", {}, U.el("button", { class: "small", "data-reissue": s.seat, onclick: () => reissue(s.seat) }, "New link"))));
     box.append(U.el("h3", {}, "Seats"), seats);
     return box;
@@ -581,7 +596,7 @@
   async function reissue(seat) {
     try {
       const data = await U.call("POST", api("/gm/reissue"), token, { seat });
-      U.$("gm-links").append(U.el("p", {}, (DESK_TITLES[seat] || nice(seat)) + ": ", U.el("a", { href: data.link, target: "_blank", "data-link": seat }, data.link)));
+      U.$("gm-links").append(U.el("p", {}, seatLabel(seat) + ": ", U.el("a", { href: data.link, target: "_blank", "data-link": seat }, data.link)));
       refresh();
     } catch (e) { U.$("gm-error").textContent = e.message; }
   }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.rr3 import desk, dynasties
+from umpire.games.rr3 import desk, dynasties, players
 from umpire.games.rr3.desk import Field, Item, journal
 from umpire.games.rr3.desks.characters import people, year
 from umpire.games.rr3.desks.politics import open_election
@@ -129,6 +129,7 @@ def hand_over(
         else:
             join_team(state, heir, team)
             h["played"] = True
+            players.follow(state, dead, heir)  # the dead player's seat now plays the heir (RR3-K04)
             notes.append(f"the player of {rec.get('name', dead)} now plays {h.get('name', heir)}")
     minor = _age(h, year(state)) < dynasties.AGE_OF_MARRIAGE
     for sid in ruled_by(state, dead) if states is None else states:
@@ -388,6 +389,7 @@ def _settle_new_character(state: State, item: Item, action: Action) -> str:
         "offices": [],
     }
     state["characters"][cid] = rec
+    players.follow(state, p["deceased"], cid)  # the dead player's seat plays the new character (RR3-K04)
     if p["team"] in state.get("teams", {}):
         _list_add(state["teams"][p["team"]], "characters", cid)
     ruling = [sid for sid in p.get("states", []) if state["states"][sid].get("ruler") is None]
