@@ -183,26 +183,24 @@ def test_gm_only_fields_never_reach_others(live: LiveServer, role: str) -> None:
 def test_empires2_a_sealed_bid_reaches_no_other_seat(live: LiveServer) -> None:
     """33.46: a seat's gold bid in an alliance contest reaches neither the other seat nor an observer (answers,
     the event stream, the page, the map) until the contest is settled."""
-    import random
     import re
 
-    from umpire.bots.empires2 import NormalBot
+    from tests.server.empires2_plans import Policy, contest_for_both, find_seed
 
+    # A plan found in-process (two seats court France, else the normal bot) reaches a contest both seats bid in;
+    # the server then plays the same actions.
+    found = find_seed(0, contest_for_both, Policy(keep=1, courtiers=2, listed_tax=False), limit=80)
     http = httpx.Client(base_url=live.url, timeout=30)
-    made = http.post("/api/games", json={"ruleset": "empires2", "seed": 5}).json()
+    made = http.post("/api/games", json={"ruleset": "empires2", "seed": found.seed}).json()
     gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
     auth = {who: {"Authorization": f"Bearer {t}"} for who, t in (*tokens.items(), ("gm", gm))}
     for seat in tokens:
         assert http.post(f"/api/games/{gid}/join", json={"name": seat}, headers=auth[seat]).status_code == 200
     assert http.post(f"/api/games/{gid}/gm/start", json={}, headers=auth["gm"]).status_code == 200
-    bot, rng = NormalBot(), random.Random(0)
-    for _ in range(400):  # the normal bot's game of this seed reaches a contest both seats bid in
-        gm_view = http.get(f"/api/games/{gid}", headers=auth["gm"]).json()["view"]
-        if len(gm_view["acting"]) == 2 and gm_view["contests"]:
-            break
-        seat = gm_view["acting"][0]
-        action = bot.act(http.get(f"/api/games/{gid}", headers=auth[seat]).json()["view"], rng)
-        assert http.post(f"/api/games/{gid}/actions", json={"action": action}, headers=auth[seat]).status_code == 200
+    for step in found.steps:
+        answer = http.post(f"/api/games/{gid}/actions", json={"action": step.action}, headers=auth[step.seat])
+        assert answer.status_code == 200, answer.text
+    gm_view = http.get(f"/api/games/{gid}", headers=auth["gm"]).json()["view"]
     assert sorted(gm_view["acting"]) == ["byzantine", "germany"]
 
     received: dict[str, list[str]] = {"germany": [], "observer": []}
