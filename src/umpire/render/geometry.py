@@ -23,6 +23,8 @@ from shapely import MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
+from umpire.render.borders import country_cells, map_countries
+
 EARTH_RADIUS_KM = 6371.0
 
 # Geometry tolerances, in kilometres.
@@ -276,6 +278,10 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             raise MapGeometryError(
                 f"{pid}: pos {p['pos']} lies outside the coastline data ({west}..{east}E, {south}..{north}N)"
             )
+    try:
+        countries_of = map_countries(game_map, placed)
+    except ValueError as exc:
+        raise MapGeometryError(str(exc)) from None
     proj = LambertConic.fitted(lons, lats)
     xy = {pid: proj.project(float(p["pos"][0]), float(p["pos"][1])) for pid, p in placed.items()}
     xs = [x for x, _ in xy.values()]
@@ -325,12 +331,24 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             if snapped is not None:
                 seeds[f"{pid}#{i}"] = snapped
 
-    land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
+    unclaimed: list[BaseGeometry] = []
+    if countries_of:
+        # Borders between countries follow Natural Earth's frontiers; inside a country, the Voronoi rule.
+        near_box = box(min(lons) - lon_pad, min(lats) - lat_pad, max(lons) + lon_pad, max(lats) + lat_pad)
+
+        def project(poly: Polygon) -> BaseGeometry:
+            clipped = poly.intersection(near_box)
+            return unary_union([_project_polygon(p, proj) for p in _polygons(clipped)])
+
+        land_areas, empty_land, outside = country_cells(land, _dedupe(land_seeds), countries_of, project, frame)
+        unclaimed.extend(outside)
+    else:
+        land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
+        land_areas = _by_province(land_cells)
     sea_cells, _empty_sea = _cells(sea, _dedupe(sea_seeds), frame)
-    land_areas, sea_areas = _by_province(land_cells), _by_province(sea_cells)
+    sea_areas = _by_province(sea_cells)
 
     # Islands with no point join the nearest land province when close; otherwise they are unclaimed.
-    unclaimed: list[BaseGeometry] = []
     additions: dict[str, list[BaseGeometry]] = {}
     for piece in empty_land:
         best = min(land_areas, key=lambda pid: land_areas[pid].distance(piece), default=None)
@@ -364,7 +382,14 @@ def geometry_key(game_map: Mapping[str, Any]) -> str:
     """A cache key for :func:`compute_geometry`: only the data that shapes depend on."""
     provinces = game_map.get("provinces", {})
     key = {pid: [p.get("type"), p.get("pos"), p.get("coast_pos")] for pid, p in sorted(provinces.items())}
-    return json.dumps({"provinces": key, "shape_points": game_map.get("shape_points") or {}}, sort_keys=True)
+    return json.dumps(
+        {
+            "provinces": key,
+            "shape_points": game_map.get("shape_points") or {},
+            "countries": game_map.get("countries") or {},
+        },
+        sort_keys=True,
+    )
 
 
 @cache
@@ -376,6 +401,7 @@ def _geometry_cached(key: str) -> MapGeometry:
             for pid, (t, pos, cpos) in data["provinces"].items()
         },
         "shape_points": data["shape_points"],
+        "countries": data["countries"],
     }
     return compute_geometry(game_map)
 
