@@ -31,11 +31,11 @@ def country_data() -> dict[str, tuple[Polygon, ...]]:
     scale = float(raw["scale"])
     out: dict[str, tuple[Polygon, ...]] = {}
     for code, polygons in raw["countries"].items():
-        shapes = []
+        shapes: list[Polygon] = []
         for rings in polygons:
             coords = [[(r[i] / scale, r[i + 1] / scale) for i in range(0, len(r), 2)] for r in rings]
             poly = Polygon(coords[0], coords[1:])
-            shapes.append(poly if poly.is_valid else shapely.make_valid(poly))
+            shapes.extend(_parts(poly if poly.is_valid else shapely.make_valid(poly)))
         out[str(code)] = tuple(shapes)
     return out
 
@@ -127,26 +127,30 @@ def country_cells(
     countries_of: Mapping[str, tuple[str, ...]],
     project: Callable[[Polygon], BaseGeometry],
     frame: Polygon,
-) -> tuple[dict[str, BaseGeometry], list[Polygon], list[Polygon]]:
+) -> tuple[dict[str, BaseGeometry], list[tuple[Polygon, str | None]], list[Polygon]]:
     """Land provinces' areas when the map places provinces in countries.
 
     Each connected piece of land holding seeds is cut by the countries its provinces list; a country's part is
     shared by the Voronoi rule among the provinces that list it and have a seed in that piece. What is left (land
     in no listed country) goes to the piece's provinces that list no country, by the Voronoi rule; if there are
     none, a sliver joins the province it borders most and a larger part (a country no province lists, such as
-    Switzerland) is unclaimed. Returns the areas by province, the pieces of land with no seed, and the unclaimed
-    parts.
+    Switzerland) is unclaimed. Returns the areas by province, the pieces of land with no seed (islands) each with
+    the listed country more than half of it lies in (else None), and the unclaimed parts.
     """
     codes = sorted({c for cs in countries_of.values() for c in cs})
     data = country_data()
     shapes = {code: unary_union([project(p) for p in data[code]]).intersection(frame) for code in codes}
     areas: dict[str, list[Polygon]] = {}
     empty: list[Polygon] = []
+    island_countries: list[str | None] = []
     unclaimed: list[Polygon] = []
     for piece in _parts(land):
         inside = {s: pt for s, pt in seeds.items() if piece.covers(pt)}
         if not inside:
             empty.append(piece)
+            overlap = {code: piece.intersection(shapes[code]).area for code in codes if piece.intersects(shapes[code])}
+            main = max(overlap, key=lambda code: overlap[code]) if overlap else None
+            island_countries.append(main if main and overlap[main] > piece.area / 2 else None)
             continue
         here: dict[str, list[Polygon]] = {}
         listed: list[BaseGeometry] = []
@@ -169,11 +173,11 @@ def country_cells(
             for pid, parts in _voronoi(rest, others, frame).items():
                 here.setdefault(pid, []).extend(parts)
         else:
-            slivers = []
+            slivers: list[Polygon] = []
             for part in _parts(rest):
                 (slivers if part.area < SLIVER_KM2 else unclaimed).append(part)
             _join_by_border(slivers, here)
         for pid, parts in here.items():
             areas.setdefault(pid, []).extend(parts)
     merged = {pid: unary_union(parts) for pid, parts in areas.items()}
-    return merged, empty, unclaimed
+    return merged, list(zip(empty, island_countries, strict=True)), unclaimed

@@ -340,18 +340,21 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             clipped = poly.intersection(near_box)
             return unary_union([_project_polygon(p, proj) for p in _polygons(clipped)])
 
-        land_areas, empty_land, outside = country_cells(land, _dedupe(land_seeds), countries_of, project, frame)
+        land_areas, islands_in, outside = country_cells(land, _dedupe(land_seeds), countries_of, project, frame)
         unclaimed.extend(outside)
     else:
         land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
         land_areas = _by_province(land_cells)
+        islands_in = [(piece, None) for piece in empty_land]
     sea_cells, _empty_sea = _cells(sea, _dedupe(sea_seeds), frame)
     sea_areas = _by_province(sea_cells)
 
     # Islands with no point join the nearest land province when close; otherwise they are unclaimed.
     additions: dict[str, list[BaseGeometry]] = {}
-    for piece in empty_land:
+    for piece, country in islands_in:
         best = min(land_areas, key=lambda pid: land_areas[pid].distance(piece), default=None)
+        if best is not None and countries_of and country not in countries_of.get(best, ()):
+            best = None  # an island of a country its nearest province does not list (Ireland, by Clyde)
         if best is not None and land_areas[best].distance(piece) <= ATTACH_KM:
             additions.setdefault(best, []).append(piece)
         else:
