@@ -110,12 +110,17 @@ def _join_by_border(pieces: list[Polygon], areas: dict[str, list[Polygon]]) -> N
     """Give each piece to the province it shares the longest border with (the nearest, if it touches none)."""
     if not areas:
         return
+    if not pieces:
+        return
     unions = {pid: unary_union(parts) for pid, parts in areas.items()}
+    grown = {pid: area.buffer(0.01) for pid, area in unions.items()}
     for piece in pieces:
         edge = piece.boundary
 
         def score(pid: str, edge: BaseGeometry = edge, piece: Polygon = piece) -> tuple[float, float]:
-            return (edge.intersection(unions[pid].buffer(0.01)).length, -piece.distance(unions[pid]))
+            if not grown[pid].intersects(edge):
+                return (0.0, -piece.distance(unions[pid]))
+            return (edge.intersection(grown[pid]).length, 0.0)
 
         best = max(sorted(unions), key=score)
         areas[best].append(piece)

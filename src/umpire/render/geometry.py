@@ -5,6 +5,8 @@ points; :mod:`umpire.render.svg` scales the result to pixels. Province shapes ar
 ``pos`` points, computed separately within each connected piece of land (for ``land`` and ``coast`` provinces)
 and of sea (for ``sea`` provinces), so that no cell reaches across a strait or an isthmus into a piece where it has
 no point. The land is Natural Earth's, shipped in ``data/europe_land.json`` (see ``tools/build_coastlines.py``).
+A map that places its provinces in modern countries has its land cut by their frontiers first
+(:mod:`umpire.render.borders`).
 """
 
 from __future__ import annotations
@@ -204,11 +206,13 @@ def _cells(
             strays.extend(p for p in parts if p not in main)
         # A stray part (a cell reaching round a gulf or across a bay) joins the province it touches most.
         extra: dict[str, list[Polygon]] = {pid: [] for pid in inside}
+        grown = {pid: mains[pid].buffer(0.01) for pid in inside} if strays else {}
         for stray in strays:
+            edge = stray.boundary
             best = max(
                 inside,
                 key=lambda pid: (
-                    stray.boundary.intersection(mains[pid].buffer(0.01)).length,
+                    edge.intersection(grown[pid]).length if grown[pid].intersects(edge) else 0.0,
                     -stray.distance(mains[pid]),
                 ),
             )
