@@ -5,6 +5,8 @@ points; :mod:`umpire.render.svg` scales the result to pixels. Province shapes ar
 ``pos`` points, computed separately within each connected piece of land (for ``land`` and ``coast`` provinces)
 and of sea (for ``sea`` provinces), so that no cell reaches across a strait or an isthmus into a piece where it has
 no point. The land is Natural Earth's, shipped in ``data/europe_land.json`` (see ``tools/build_coastlines.py``).
+A map that places its provinces in modern countries has its land cut by their frontiers first
+(:mod:`umpire.render.borders`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ import shapely
 from shapely import MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
+
+from umpire.render.borders import country_cells, map_countries
 
 EARTH_RADIUS_KM = 6371.0
 
@@ -202,11 +206,13 @@ def _cells(
             strays.extend(p for p in parts if p not in main)
         # A stray part (a cell reaching round a gulf or across a bay) joins the province it touches most.
         extra: dict[str, list[Polygon]] = {pid: [] for pid in inside}
+        grown = {pid: mains[pid].buffer(0.01) for pid in inside} if strays else {}
         for stray in strays:
+            edge = stray.boundary
             best = max(
                 inside,
                 key=lambda pid: (
-                    stray.boundary.intersection(mains[pid].buffer(0.01)).length,
+                    edge.intersection(grown[pid]).length if grown[pid].intersects(edge) else 0.0,
                     -stray.distance(mains[pid]),
                 ),
             )
@@ -276,6 +282,10 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             raise MapGeometryError(
                 f"{pid}: pos {p['pos']} lies outside the coastline data ({west}..{east}E, {south}..{north}N)"
             )
+    try:
+        countries_of = map_countries(game_map, placed)
+    except ValueError as exc:
+        raise MapGeometryError(str(exc)) from None
     proj = LambertConic.fitted(lons, lats)
     xy = {pid: proj.project(float(p["pos"][0]), float(p["pos"][1])) for pid, p in placed.items()}
     xs = [x for x, _ in xy.values()]
@@ -325,15 +335,30 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             if snapped is not None:
                 seeds[f"{pid}#{i}"] = snapped
 
-    land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
+    unclaimed: list[BaseGeometry] = []
+    if countries_of:
+        # Borders between countries follow Natural Earth's frontiers; inside a country, the Voronoi rule.
+        near_box = box(min(lons) - lon_pad, min(lats) - lat_pad, max(lons) + lon_pad, max(lats) + lat_pad)
+
+        def project(poly: Polygon) -> BaseGeometry:
+            clipped = poly.intersection(near_box)
+            return unary_union([_project_polygon(p, proj) for p in _polygons(clipped)])
+
+        land_areas, islands_in, outside = country_cells(land, _dedupe(land_seeds), countries_of, project, frame)
+        unclaimed.extend(outside)
+    else:
+        land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
+        land_areas = _by_province(land_cells)
+        islands_in = [(piece, None) for piece in empty_land]
     sea_cells, _empty_sea = _cells(sea, _dedupe(sea_seeds), frame)
-    land_areas, sea_areas = _by_province(land_cells), _by_province(sea_cells)
+    sea_areas = _by_province(sea_cells)
 
     # Islands with no point join the nearest land province when close; otherwise they are unclaimed.
-    unclaimed: list[BaseGeometry] = []
     additions: dict[str, list[BaseGeometry]] = {}
-    for piece in empty_land:
+    for piece, country in islands_in:
         best = min(land_areas, key=lambda pid: land_areas[pid].distance(piece), default=None)
+        if best is not None and countries_of and country not in countries_of.get(best, ()):
+            best = None  # an island of a country its nearest province does not list (Ireland, by Clyde)
         if best is not None and land_areas[best].distance(piece) <= ATTACH_KM:
             additions.setdefault(best, []).append(piece)
         else:
@@ -364,7 +389,14 @@ def geometry_key(game_map: Mapping[str, Any]) -> str:
     """A cache key for :func:`compute_geometry`: only the data that shapes depend on."""
     provinces = game_map.get("provinces", {})
     key = {pid: [p.get("type"), p.get("pos"), p.get("coast_pos")] for pid, p in sorted(provinces.items())}
-    return json.dumps({"provinces": key, "shape_points": game_map.get("shape_points") or {}}, sort_keys=True)
+    return json.dumps(
+        {
+            "provinces": key,
+            "shape_points": game_map.get("shape_points") or {},
+            "countries": game_map.get("countries") or {},
+        },
+        sort_keys=True,
+    )
 
 
 @cache
@@ -376,6 +408,7 @@ def _geometry_cached(key: str) -> MapGeometry:
             for pid, (t, pos, cpos) in data["provinces"].items()
         },
         "shape_points": data["shape_points"],
+        "countries": data["countries"],
     }
     return compute_geometry(game_map)
 
