@@ -96,7 +96,7 @@ def deactivate(state: State, board: HisMap, minor: str) -> None:
     for space in held:
         for power in sorted({*state["units"].get(space, {}), *sides.powers_with_leaders(state, space)} - {minor}):
             land_to, port_to = _relocate(state, board, power, space, _friendly(state, board, power))
-            _relocate_leaders(state, board, power, space, land_to, port_to)
+            relocate_leaders(state, board, power, space, land_to, port_to)
     own = _friendly(state, board, minor) & set(homes)
     for where in sorted(w for w in state["units"] if minor in state["units"][w] and w not in own):
         _relocate(state, board, minor, where, own)
@@ -143,8 +143,8 @@ def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set
     return land_to, port_to
 
 
-def _relocate_leaders(
-    state: State, board: HisMap, power: str, where: str, land_to: str | None, port_to: str | None
+def relocate_leaders(
+    state: State, board: HisMap, power: str, where: str, land_to: str | None, port_to: str | None, rule: str = ""
 ) -> None:
     """22.4 step 3 for leaders: ``power``'s army leaders in ``where`` go with its land units (to ``land_to``), its
     naval leaders with its naval units (to ``port_to``); with nowhere to go a leader leaves the map (to come back
@@ -155,10 +155,10 @@ def _relocate_leaders(
         if dest is None:
             state["leaders"].pop(lid)
             state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
-            engine.log(state, f"the leader {lid} has nowhere to go and leaves the map")
+            engine.log(state, f"the leader {lid} has nowhere to go and leaves the map{rule}")
         else:
             state["leaders"][lid] = dest
-            engine.log(state, f"the leader {lid} leaves {board.spaces[where].name} for {board.spaces[dest].name}")
+            engine.log(state, f"the leader {lid} leaves {board.spaces[where].name} for {board.spaces[dest].name}{rule}")
 
 
 def _send_naval_leaders(state: State, board: HisMap, minor: str, own: set[str]) -> None:

@@ -16,8 +16,7 @@ from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, military, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
-from umpire.games.his2p.minor_powers import _nearest
-from umpire.games.his2p.people import load_people
+from umpire.games.his2p.minor_powers import _nearest, relocate_leaders
 
 State = dict[str, Any]
 
@@ -60,7 +59,6 @@ def send_away(state: State, board: HisMap, space: str, power: str) -> None:
     """9.3 step 3 for one power: its land units and army leaders in ``space`` go to the nearest other fortified
     space it or an ally controls, its naval units and naval leaders to the nearest such port; with nowhere to go,
     units are eliminated and leaders leave the map."""
-    naval_leaders = load_people().naval_leaders
     friendly = {
         s for s in board.spaces if s != space and state["spaces"][s]["control"] in military.friends(state, power)
     }
@@ -79,12 +77,4 @@ def send_away(state: State, board: HisMap, space: str, power: str) -> None:
                 state,
                 f"{count} {power} {kind}(s) leave {board.spaces[space].name} for {board.spaces[dest].name} (9.3)",
             )
-    for lid in sides.leaders_in(state, space, power):
-        dest = port_to if lid in naval_leaders else land_to
-        if dest is None:
-            state["leaders"].pop(lid)
-            state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
-            engine.log(state, f"the leader {lid} leaves the map (9.3)")
-        else:
-            state["leaders"][lid] = dest
-            engine.log(state, f"the leader {lid} goes to {board.spaces[dest].name} (9.3)")
+    relocate_leaders(state, board, power, space, land_to, port_to, rule=" (9.3)")
