@@ -104,7 +104,16 @@ def players_play(rnd: random.Random, game: Game, refused: list[str]) -> None:
     members = [s for s in players.seats(game.state) if players.team_of(game.state, s) in ELECTORS]
     for seat in members:
         view = game.view(seat)
-        others = [c for o in members if o != seat for c in players.own_cards(game.state, o)]
+        # A card this player played and that has since passed to another member (a new character takes the team's
+        # unheld cards) stays in the player's own history of plays: that is the player's own, not the holder's.
+        mine = players.character_of(game.state, seat)
+        items = view["team"]["items"]
+        played = {
+            i["params"].get("card")
+            for i in items["pending"] + items["done"]
+            if i.get("params", {}).get("holder") == mine
+        }
+        others = [c for o in members if o != seat for c in players.own_cards(game.state, o) if c not in played]
         text = canonical_json(view)
         assert not any(f'"{c}"' in text for c in others), f"{seat} sees another Elector's card"
         forms = [f for f in view["actions"] if f["type"] == "play_card"]

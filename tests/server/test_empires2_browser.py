@@ -151,10 +151,12 @@ def test_empires2_played_from_the_page_and_a_sealed_bid_stays_sealed(browser: An
                 page.wait_for_selector("#emp-map svg path#attacked")
                 pages.shot(page, f"{step.seat}-defence-question-laptop")
 
-        table.play(found, lambda s: first.get(s.action["type"]) is s and s.action["type"] != "tax", before)
+        def after(step: Step) -> None:
+            if step.action["type"] == "defend":  # the defence in words in the defender's log, at once
+                until(lambda: "defends" in table.page(step.seat).inner_text("#log"))
+
+        table.play(found, lambda s: first.get(s.action["type"]) is s and s.action["type"] != "tax", before, after)
         assert set(first) >= {"place", "endeavour", "defend"}
-        defender = table.page(first["defend"].seat)
-        until(lambda: "defends" in defender.inner_text("#log"))
         assert sorted(table.view()["acting"]) == ["byzantine", "germany"], table.view()["decision_text"]
         pages.shot(table.page(first["endeavour"].seat), f"{first['endeavour'].seat}-endeavour-laptop")
 
