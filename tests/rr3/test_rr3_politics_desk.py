@@ -284,3 +284,26 @@ def test_politics_desk_prestige_awards() -> None:
     settle(s, loss)
     assert s["teams"]["habsburgs"]["prestige"] == 3 and s["teams"]["france"]["prestige"] == -5
     assert [p["reason"] for p in s["prestige_log"]] == ["Pavia", "the King captured"]
+
+
+def test_the_election_form_names_each_elector_and_his_state_in_words() -> None:
+    """Handbook, *Election of an emperor*: "Each elector has one vote": the count's fields say whose vote in words --
+    the elector's name and his state's ("Vote of saxony" told the umpire nothing)."""
+    s = make()
+    s["characters"]["frederick"] = {
+        **s["characters"]["charles"],
+        "state": "saxony",
+        "name": "Frederick the Wise",
+        "offices": ["elector"],
+    }
+    s["states"]["saxony"]["name"] = "Electorate of Saxony"
+    s["characters"]["joachim"] = {
+        **s["characters"]["charles"],
+        "state": "brandenburg",
+        "name": "Joachim I Nestor",
+    }  # ruler only
+    item = req(s, "france", "election", office="king_of_the_romans")
+    labels = {f["name"]: f["label"] for f in desk.settle_forms(s, item)[0]["fields"]}
+    assert labels["vote_saxony"] == "Vote of Frederick the Wise, Electorate of Saxony"
+    assert labels["vote_brandenburg"] == "Vote of Joachim I Nestor, the Elector of Brandenburg"
+    assert labels["vote_mainz"] == "Vote of the Elector of Mainz"  # no character on record for its ruler

@@ -90,6 +90,7 @@ def test_no_son_the_brother_is_chosen_and_the_player_gets_a_new_character() -> N
     assert choice["params"]["candidates"] == ["eleanor", "ferdinand"]
     form = desk.settle_forms(s, choice)[0]
     assert form["fields"][0]["choices"] == ["eleanor", "ferdinand", sdesk.NEW]
+    assert [f["name"] for f in form["fields"]] == ["heir"]  # both of age: no regent asked (RR3-G05)
     with pytest.raises(IllegalAction, match="'heir' \\(Successor\\) cannot be 'francis'"):
         settle(s, choice, heir="francis")
     with pytest.raises(IllegalAction, match="ferdinand is sixteen or over and needs no regent"):
@@ -180,3 +181,16 @@ def test_one_death_roll_click_gives_a_short_summary_and_each_death_once_in_the_n
     assert done["outcome"].startswith(f"{living} death rolls, 1 dead: Charles")
     news = views.news(game.state)
     assert sum("Charles" in (n.get("outcome") or n.get("text") or "") for n in news) == 1
+
+
+def test_the_regent_list_offers_only_the_plausible_regents_of_a_minor() -> None:
+    """Handbook, *Death*: "effectively the regent if the heir is under sixteen" (RR3-G05): Mary (nine) is offered her
+    mother first, then the adults of Henry's state and team -- not Francis of France nor a child."""
+    s = make()
+    s["characters"]["henry"]["death_number"] = ALWAYS
+    deaths(s)
+    [choice] = pending(s, "succession")
+    [_heir, regent] = desk.settle_forms(s, choice)[0]["fields"]
+    assert regent["choices"] == ["catherine", "wolsey"]
+    with pytest.raises(IllegalAction, match=r"'regent'.*cannot be 'francis'"):
+        settle(s, choice, heir="mary", regent="francis")

@@ -195,8 +195,8 @@ def _item_form(game: Game, role: str, item: dict[str, Any]) -> dict[str, Any]:
 def _game_day_turn_one(game: Game) -> None:
     """Turn 1 of seed 35 as a control team would run it, through the forms the views offer. Handbook (seed 004):
     *Death and Succession* (point 1), *The Control Team* (point 3), *The Non-played States* and *Sieges* (point 4),
-    *Treaties* (point 5), *Raising an army* and *Prestige* (point 6), *Movement* (point 7), *Religious debate* and
-    *Election of an emperor* (point 8)."""
+    *Treaties* (point 5), *Raising an army*, *Prestige*, *After combat*, *Purging Religious dissidents* and
+    *Revolts* (point 6), *Movement* (point 7), *Religious debate* and *Election of an emperor* (point 8)."""
     # Point 1: Henry VIII dies in the death rolls with no son; Character Control names Mary the heir.
     game.act(CC, {"type": "settle", "item": _first(game, "death_rolls")["id"], "who": "Cy"})
     succession = _first(game, "succession")
@@ -258,6 +258,8 @@ def _game_day_turn_one(game: Game) -> None:
     assert game.state["king_of_romans"] == "ferdinand"
     # Points 4 and 7: the Sultan makes war on Wallachia; Map Control sees whose card is in, then the cards.
     game.act(NP, {"type": "np_war", "state": "ottomans", "enemy": "wallachia", "why": "tribute withheld", "who": "Nu"})
+    game.act(NP, {"type": "np_raise_army", "state": "wallachia", "men": 13_000, "area": "wallachia",
+                  "why": "the Sultan's war", "who": "Nu"})  # fmt: skip
     game.act(MAP, {"type": "next_step", "who": "Mona"})
     assert "nonplayed_control" in game.view(MAP)["desk"]["intentions"]["missing"]
     path = ["bulgaria", "wallachia"]
@@ -266,12 +268,43 @@ def _game_day_turn_one(game: Game) -> None:
     game.act(MAP, {"type": "next_step", "who": "Mona"})
     cards = game.view(MAP)["desk"]["intentions"]["closed"]["cards"]
     assert cards["nonplayed_control"][0]["path"] == path and game.state["armies"]["ottomans_1"]["area"] == "wallachia"
-    assert _choices(_form(game, NP, "blockade")) == {"city": ["giurgiu", "targoviste"], "army": ["ottomans_1"]}
+    # Point 6 (RR3-H04): the Sultan meets the Wallachian levy; after the dice its loser's retreat is chosen.
+    battle = _first(game, "battle")
+    game.act(MAP, {"type": "settle", "item": battle["id"], "who": "Mona"})
+    retreat = _first(game, "retreat")
+    beaten = retreat["params"]["army"]
+    form = _form(game, NP, "choose_retreat")
+    assert _choices(form)["item"] == [retreat["id"]] and game.state["armies"][beaten]["area"] == "wallachia"
+    to = _choices(form)["retreat_to"][-1]  # not the first: the one Map Control would have taken on its line
+    game.act(NP, {"type": "choose_retreat", "item": retreat["id"], "retreat_to": to, "who": "Nu"})
+    assert game.state["armies"][beaten]["area"] == to
+    blockade = _choices(_form(game, NP, "blockade"))
+    assert {"giurgiu", "targoviste"} <= set(blockade["city"]) and "ottomans_1" in blockade["army"]
     game.act(NP, {"type": "blockade", "city": "giurgiu", "army": "ottomans_1"})
     siege = _first(game, "blockade")
     assert siege["desk"] == NP
     game.act(NP, {"type": "settle", "item": siege["id"], "who": "Nu"})
     assert game.state["cities"]["giurgiu"]["besieged_by"] == ["ottomans_1"]
+    # Point 6 (RR3-H05): purges; Denmark's fails in Jutland, whose minority rises, and the Lutherans fund the rebels
+    # through Religious Control, secretly.
+    for team, area in (
+        ("habsburgs", "granada"),
+        ("electors", "bohemia"),
+        ("lutherans", "hesse"),
+        ("denmark", "jutland"),
+    ):
+        assert area in _choices(_form(game, team, "purge"))["area"]
+        game.act(team, {"type": "purge", "area": area})
+        game.act(REL, {"type": "settle", "item": _first(game, "purge")["id"], "who": "Rhea"})
+    assert game.state["areas"]["jutland"]["revolt_by"] == "lutheran"
+    assert _choices(_form(game, "lutherans", "fund_rebels"))["area"] == ["jutland"]
+    before = game.state["states"]["hesse"]["treasury"]
+    game.act("lutherans", {"type": "fund_rebels", "state": "hesse", "area": "jutland", "florins": 2})
+    funds = _first(game, "fund_rebels")
+    assert not funds.get("public")
+    game.act(REL, {"type": "settle", "item": funds["id"], "who": "Rhea"})
+    assert game.state["areas"]["jutland"]["rebel_funds"] == 2
+    assert game.state["states"]["hesse"]["treasury"] == before - 2
 
 
 def test_issue_19_on_game_day_then_the_whole_game_replays_exactly() -> None:

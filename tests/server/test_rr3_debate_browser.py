@@ -53,9 +53,10 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
         ok("POST", f"{base}/join", tokens["political_control"], {"name": "Pia"})
         ok("POST", f"{base}/gm/start", gm)
         ok("POST", f"{base}/gm/resolve", gm)  # phase 1 -> phase 2, the debate phase
-        ok("POST", f"{base}/actions", tokens["lutherans"], {"action": {"type": "propose_debate", "note": "Speyer"}})
+        debate = {"action": {"type": "propose_debate", "note": "Speyer"}}
+        ok("POST", f"{base}/actions", tokens["philip_of_hesse"], debate)  # a seat per player (RR3-K01)
         call = {"action": {"type": "election", "office": "king_of_the_romans"}}
-        ok("POST", f"{base}/actions", tokens["habsburgs"], call)
+        ok("POST", f"{base}/actions", tokens["charles_v"], call)
 
         rhea = page_for(browser.new_context(viewport=LAPTOP))
         rhea.goto(f"{server.url}/g/{gid}#token={tokens['religious_control']}")
@@ -102,6 +103,8 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
         election.locator('form[data-action="settle"]').wait_for()
         names = election.locator('form[data-action="settle"] select').evaluate_all("ss => ss.map(s => s.name)")
         assert names == ["vote_mainz", "vote_bohemia", "vote_palatinate", "vote_saxony", "vote_brandenburg"], names
+        labels = election.locator('form[data-action="settle"]').inner_text()
+        assert "Vote of Frederick III the Wise, Electorate of Saxony" in labels, labels  # not "Vote of saxony"
         election.scroll_into_view_if_needed()
         shot(pia, "03-phone-election-form")
         pia.locator("#desks").screenshot(path=str(ARTIFACTS / "03b-phone-political-desk.png"))

@@ -59,6 +59,9 @@ def test_two_electors_each_see_their_own_brief_and_cards(browser: Any, tmp_path:
                 assert page.query_selector(f"#team [data-personal='{other}']") is None
                 heading = page.inner_text("#team h2")
                 assert own[seat]["characters"][seat]["name"] in heading
+                who = page.inner_text("#who")  # the top bar: the character and the team, not the seat's id
+                team_name = own[seat]["teams"]["electors"]["name"]
+                assert who == f"{'Fred' if seat == A else 'Jo'} · {own[seat]['characters'][seat]['name']} · {team_name}"
                 page.eval_on_selector("#team", "n => n.scrollIntoView()")
                 pages.shot(page, f"{size}-{seat}")
                 page.context.close()

@@ -162,6 +162,8 @@ class SettleSpec:
     """The names of the fields a given item needs (RR3-J04: its form shows only those); None for all."""
     step: StepSpec | None = None
     """An item settled step by step (a debate's rounds): its next step's form, until there is none left."""
+    labels: Callable[[State, Item], Mapping[str, str]] | None = None
+    """Labels that depend on the game (an elector's name), by field name; the others keep the field's own."""
 
 
 @dataclass(frozen=True)
@@ -267,14 +269,16 @@ def settle(
     chooser: Callable[[State, Item], Mapping[str, Sequence[str]]] | None = None,
     needs: Callable[[State, Item], Sequence[str]] | None = None,
     step: StepSpec | None = None,
+    labels: Callable[[State, Item], Mapping[str, str]] | None = None,
 ) -> Callable[[Settler], Settler]:
     """Register the decorated function as the settler of items of ``kind``; ``needs`` names the fields a given item
-    needs (the others are left off its form); ``step`` works the item step by step before it is settled."""
+    needs (the others are left off its form); ``step`` works the item step by step before it is settled; ``labels``
+    names fields by the game's state."""
 
     def register(fn: Settler) -> Settler:
         if kind in REGISTRY.settlers:
             raise ValueError(f"settler {kind!r} registered twice")
-        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs, step)
+        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs, step, labels)
         return fn
 
     return register
@@ -595,13 +599,12 @@ def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
         return [{"type": "step", "item": item["id"], "label": step.label, "fields": fields}, dismiss]
     choices = spec.chooser(state, item) if spec.chooser else {}
     needed = set(spec.needs(state, item)) if spec.needs else {f.name for f in spec.fields}
+    fields = form_fields([f for f in spec.fields if f.name in needed], choices)
+    named = spec.labels(state, item) if spec.labels else {}
+    for f in fields:
+        f["label"] = named.get(f["name"], f["label"])
     return [
-        {
-            "type": "settle",
-            "item": item["id"],
-            "label": spec.label,
-            "fields": form_fields([f for f in spec.fields if f.name in needed], choices),
-        },
+        {"type": "settle", "item": item["id"], "label": spec.label, "fields": fields},
         dismiss,
     ]
 

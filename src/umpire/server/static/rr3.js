@@ -76,7 +76,16 @@
   function whoLine() {
     const you = S.you, typed = (isControl() || isGm()) && U.$("umpire-name") ? U.$("umpire-name").value.trim() : "";
     const name = typed && you.name && typed.toLowerCase() !== you.name.toLowerCase() ? typed + " (on " + you.name + "'s link)" : (typed || you.name);
-    text("who", (name ? name + " · " : "") + (DESK_TITLES[you.role] || nice(you.role)));
+    text("who", (name ? name + " · " : "") + seatTitle(you.role));
+  }
+  // A desk's title, or for a player's seat the character played and the team ("Joachim I Nestor · Electors"),
+  // not the seat's id.
+  function seatTitle(seat) {
+    if (DESK_TITLES[seat]) return DESK_TITLES[seat];
+    const p = ((S.view || {}).players || {})[seat];
+    if (!p) return nice(seat);
+    const team = ((S.view.teams || {})[p.team] || {}).name || nice(p.team || "");
+    return [named(p.character), team].filter(Boolean).join(" · ");
   }
   // The map table this browser's umpire works (ruling RR3-J02), kept in this browser; "" for all tables.
   const tableKey = "umpire:desk-table:" + gameId;

@@ -418,7 +418,23 @@ def _open_election(state: State, role: str, action: Action) -> dict[str, Any]:
     return {"title": f"Election of the {office.replace('_', ' ')}", "params": {"office": office}, "public": True}
 
 
-ELECTION_FIELDS = tuple(Field(f"vote_{e}", f"Vote of {e}", "choice", required=False) for e in politics.ELECTORS)
+ELECTION_FIELDS = tuple(
+    Field(f"vote_{e}", f"Vote of the Elector of {e.title()}", "choice", required=False) for e in politics.ELECTORS
+)
+
+
+def elector_label(state: State, elector: str) -> str:
+    """A vote's label in words: the elector's name and his state's ("Vote of Frederick III the Wise, Electorate of
+    Saxony"); the state's ruler if no living character holds the office, the state alone if it has no ruler."""
+    chars, st = state.get("characters", {}), state.get("states", {}).get(elector, {})
+    held = [
+        c
+        for c, r in chars.items()
+        if "elector" in r.get("offices", []) and r.get("state") == elector and r.get("alive", True)
+    ]
+    who = held[0] if held else st.get("ruler")
+    place = st.get("name") or f"the Elector of {elector.title()}"
+    return f"Vote of {chars[who].get('name', who)}, {place}" if who in chars else f"Vote of {place}"
 
 
 def _election_needs(state: State, item: Item) -> list[str]:
@@ -443,6 +459,7 @@ def bribed_vote(state: State, elector: str) -> str | None:
     fields=ELECTION_FIELDS,
     chooser=lambda state, item: {f.name: candidates(state) for f in ELECTION_FIELDS},
     needs=_election_needs,
+    labels=lambda state, item: {f"vote_{e}": elector_label(state, e) for e in politics.ELECTORS},
 )
 def _settle_election(state: State, item: Item, action: Action) -> str:
     """Each elector one vote (an elector not given a vote abstains); the non-played ones (Cologne and Trier) vote

@@ -308,10 +308,37 @@ def _settle_deaths(state: State, item: Item, action: Action) -> str:
 # --- the choice of a successor ----------------------------------------------------------------------------------
 
 
+def _regents(state: State, dead: str, minors: list[str]) -> list[str]:
+    """Handbook, *Death*: an heir "under sixteen" is governed by a regent. RR3-G05: the plausible regents, nearest
+    first: the minors' parents (the mother), the dead's adult kin (:func:`dynasties.claimants`), then the adults of
+    the dead's state or team. None when no candidate is under sixteen."""
+    if not minors:
+        return []
+    chars, now, folk = state.get("characters", {}), year(state), people(state)
+    rec = chars.get(dead, {})
+    kin = [p for m in minors for p in chars[m].get("parents", [])]
+    kin += [c for c, _ in dynasties.claimants(folk, dead)] if dead in folk else []
+    near = [
+        c
+        for c in sorted(chars)
+        if c != dead
+        and (chars[c].get("state") or None, chars[c].get("team") or None) != (None, None)
+        and (chars[c].get("state") == rec.get("state") or chars[c].get("team") == rec.get("team"))
+    ]
+    out: list[str] = []
+    for c in [*kin, *near]:
+        r = chars.get(c, {})
+        adult = _age(r, now) >= dynasties.AGE_OF_MARRIAGE
+        if c in chars and c not in out and c not in minors and r.get("alive", True) and adult:
+            out.append(c)
+    return out
+
+
 def _succession_choices(state: State, item: Item) -> dict[str, list[str]]:
     chars = state.get("characters", {})
     living = [c for c in item["params"]["candidates"] if chars.get(c, {}).get("alive", True)]
-    regents = sorted(c for c, r in chars.items() if r.get("alive", True))
+    minors = [c for c in living if _age(chars[c], year(state)) < dynasties.AGE_OF_MARRIAGE]
+    regents = _regents(state, item["params"]["deceased"], minors)
     return {"heir": [*living, *([NEW] if item["params"].get("played") else [])], "regent": regents}
 
 
@@ -330,21 +357,21 @@ def _settle_succession(state: State, item: Item, action: Action) -> str:
     character; a regent may be named for a successor under sixteen."""
     p = item["params"]
     choices = _succession_choices(state, item)
-    desk.check_fields(desk.REGISTRY.settlers["succession"].fields, action, choices)
-    heir, regent = action["heir"], action.get("regent") or None
-    dead = p["deceased"]
-    vacant = [s for s in p["states"] if state["states"][s].get("ruler") is None]
-    if heir == NEW:
-        if regent:
+    heir, regent = str(action.get("heir")), action.get("regent") or None
+    if heir in choices["heir"] and regent:  # the precise errors before the list's own
+        if heir == NEW:
             raise IllegalAction("a regent is named for an heir under sixteen, not for a new character")
-        item_new = _open_new_character(state, dead, p.get("team"), vacant)
-        text = f"the player of {dead} is given a new character (item {item_new['id']})"
-    else:
-        minor = _age(state["characters"][heir], year(state)) < dynasties.AGE_OF_MARRIAGE
-        if regent and not minor:
+        if _age(state["characters"][heir], year(state)) >= dynasties.AGE_OF_MARRIAGE:
             raise IllegalAction(f"{heir} is sixteen or over and needs no regent")
         if regent == heir:
             raise IllegalAction(f"{heir} cannot be their own regent")
+    desk.check_fields(desk.REGISTRY.settlers["succession"].fields, action, choices)
+    dead = p["deceased"]
+    vacant = [s for s in p["states"] if state["states"][s].get("ruler") is None]
+    if heir == NEW:
+        item_new = _open_new_character(state, dead, p.get("team"), vacant)
+        text = f"the player of {dead} is given a new character (item {item_new['id']})"
+    else:
         notes = hand_over(state, dead, heir, regent, vacant)
         text = f"{state['characters'][heir].get('name', heir)} succeeds {dead}" + "".join(f"; {n}" for n in notes)
     journal(state, "Succession", text, public=True, team=p.get("team"))
