@@ -42,9 +42,7 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
             assert response.status_code < 400, (path, response.json())
             return response.json()
 
-        made = ok(
-            "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
-        )
+        made = ok("POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5})
         gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
         base = f"/api/games/{gid}"
         if ok("GET", base, None)["view"].get("provisional"):
