@@ -25,6 +25,7 @@ GROUPS = (
     "Pillage",
     "Diplomacy",
     "Taxation",
+    "Conversion",
     "Alliances",
     "Turn",
 )
@@ -101,6 +102,12 @@ def label(view: View, action: Action) -> dict[str, str]:
     if kind == "tax":
         n = len(action["areas"])
         return {"label": f"{who}Tax 1 gold from each area that yields gold ({n} areas)", "group": "Taxation"}
+    if kind == "convert":
+        diff = int(action["differential"])
+        return {
+            "label": f"{who}Convert {_place_name(action['area'])} (1 gold; a die above {diff} converts it)",
+            "group": "Conversion",
+        }
     if kind == "end_turn":
         return {"label": f"{who}End the player-turn", "group": "Turn"}
     if kind == "end_alliance":
