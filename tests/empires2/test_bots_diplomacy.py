@@ -27,6 +27,7 @@ def test_the_normal_bot_plunders_when_short_of_a_conquests_gold() -> None:
     game = new_game("empires2", "millennium", seed=3)
     to_turn_of(game, "germany")
     game.state["empires"]["germany"]["gold"] = 0
+    game.state["empires"]["germany"]["held"] = []  # a held Event Card would be played first
     for a in game.state["areas"].values():
         if a["owner"] == "germany":
             a["social_state"] = 0  # no tax: short of the 4 gold

@@ -167,12 +167,17 @@ def test_normal_bot_converts_when_the_odds_are_fair() -> None:
     game.state["empires"]["germany"]["gold"] = 2
     view = game.view("germany")
     assert convert_choice(view, view["actions"], "germany") is None
+    # Unrest in one of its areas is ruled away first.
+    game.state["empires"]["germany"]["gold"] = 6
+    game.state["areas"]["swabia"]["unrest"] = True
+    view = game.view("germany")
+    assert convert_choice(view, view["actions"], "germany") is None
 
 
 def test_normal_bot_skips_poor_odds() -> None:
     view: dict[str, Any] = {
         "scenario": "millennium",
-        "areas": {"egypt": {"owner": "germany", "religion": "moslem"}},
+        "areas": {"egypt": {"owner": "germany", "religion": "moslem", "unrest": False}},
         "empires": {"germany": {"gold": 9}},
     }
     # Egypt: population 5, a different religion: 7, no die beats it.

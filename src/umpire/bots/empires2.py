@@ -107,10 +107,12 @@ def _now(view: View, aid: str) -> tuple[str, str]:
 
 def convert_choice(view: View, actions: list[Action], me: str) -> Action | None:
     """The conversion the normal bot makes, or None: among its areas whose religion adds to their rebellion value,
-    the one it adds most to (then the most populous), when one die beats the differential at least half the time
-    and the gold spent leaves the defence's two."""
+    the one it adds most to (then the most populous), when one die beats the differential at least half the time,
+    the gold spent leaves the defence's two and none of its areas is in unrest."""
     if view["empires"][me]["gold"] - CONVERT_COST < KEEP_GOLD:
         return None
+    if any(a["owner"] == me and a["unrest"] for a in view["areas"].values()):
+        return None  # unrest is ruled away first
     church = _court_terms(view, me)[1]
     weight = load_tables().rebellion_value.religion
     best: tuple[int, int, str] | None = None
