@@ -369,7 +369,11 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
         cost = endeavour_cost("diplomacy")
         if cost <= e["gold"]:
             penalty = -alliances.case_33_43_penalty(state, eid)[0]
+            # An exile's Court stays its Court: the same action courts it (_diplomacy), so it is listed once, below.
+            courted = {state["empires"][t]["court"] for t in alliances.courtable(state, role)} if eid == role else set()
             for aid in diplomacy.listed_targets(state, eid, m):
+                if aid in courted:
+                    continue
                 out.append(
                     {
                         "type": "endeavour",
