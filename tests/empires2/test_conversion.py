@@ -3,6 +3,7 @@ differential (rewrite 19.0, EMP-V01): one test per case, named by its section or
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -12,6 +13,7 @@ from tests.empires2.test_alliances import to_turn_of
 from umpire.bots.empires2 import NormalBot, convert_choice
 from umpire.games.empires2 import alliances, board, conversion, economy, independent
 from umpire.games.empires2.scenario import load_scenario
+from umpire.games.empires2.tables import DATA_DIR, TableFault, parse_tables
 from umpire.kernel import rng as kernel_rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import new_game
@@ -183,3 +185,14 @@ def test_normal_bot_skips_poor_odds() -> None:
     # Egypt: population 5, a different religion: 7, no die beats it.
     actions = [{"type": "convert", "area": "egypt", "differential": 7, "empire": "germany"}]
     assert convert_choice(view, actions, "germany") is None
+
+
+def test_emp_c03_the_figures_are_the_conversion_table() -> None:
+    data = json.loads((DATA_DIR / "tables.json").read_text(encoding="utf-8"))
+    assert data["conversion"]["authored"] is True
+    t = parse_tables(data)
+    assert (t.conversion_cost, t.conversion_per_population) == (1, 1)
+    assert dict(t.conversion_religion) == {"same": 0, "different_church": 1, "different_religion": 2}
+    del data["conversion"]["religion"]["different_church"]
+    with pytest.raises(TableFault, match=r"conversion\.religion"):
+        parse_tables(data)

@@ -32,8 +32,8 @@ import random
 from functools import cache
 from typing import Any
 
-from umpire.games.empires2.conversion import COST as CONVERT_COST
 from umpire.games.empires2.conversion import chance
+from umpire.games.empires2.conversion import cost as convert_cost
 from umpire.games.empires2.economy import TaxedArea, most_gold_within
 from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
 from umpire.games.empires2.parley import MAX_ISSUES
@@ -109,7 +109,7 @@ def convert_choice(view: View, actions: list[Action], me: str) -> Action | None:
     """The conversion the normal bot makes, or None: among its areas whose religion adds to their rebellion value,
     the one it adds most to (then the most populous), when one die beats the differential at least half the time,
     the gold spent leaves the defence's two and none of its areas is in unrest."""
-    if view["empires"][me]["gold"] - CONVERT_COST < KEEP_GOLD:
+    if view["empires"][me]["gold"] - convert_cost() < KEEP_GOLD:
         return None
     if any(a["owner"] == me and a["unrest"] for a in view["areas"].values()):
         return None  # unrest is ruled away first

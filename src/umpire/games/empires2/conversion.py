@@ -8,6 +8,7 @@ rest of the procedure is not public, so it is authored here (EMP-C01..C06, docs/
 - the cost (EMP-C02): one gold, paid before the die.
 - the differential (EMP-C03): the area's population plus 1 for a different church, 2 for a different religion;
   halved, rounded down, while the empire has Missionary Fervor in play (EMP-C06).
+The cost and the differential's figures are the ``conversion`` table of ``data/tables.json`` (authored).
 - the die (EMP-C04): one die; above the differential the area takes the empire's religion, otherwise nothing
   changes. The die goes through the kernel's rng with its purpose; the result is logged in words.
 """
@@ -18,16 +19,13 @@ from typing import Any
 
 from umpire.games.empires2 import board
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
+from umpire.games.empires2.tables import load_tables
 from umpire.kernel import rng
 
 State = dict[str, Any]
 
 #: The action's type.
 CONVERT = "convert"
-#: EMP-C02 (authored): the gold an attempt costs.
-COST = 1
-#: EMP-C03 (authored): what the religion adds to the differential, by its relation to the empire's.
-RELIGION_DIFFERENTIAL = {"different_church": 1, "different_religion": 2}
 MISSIONARY_FERVOR = "missionary_fervor"
 
 
@@ -48,9 +46,14 @@ def refusal(state: State, eid: str, aid: Any, game_map: EmpiresMap | None = None
         return f"{where} is in unrest: rule it calm before converting it (EMP-C01)"
     if board.religion_relation(state, eid, aid) == "same":
         return f"{where} is already {e['religion']}, {e['name']}'s religion"
-    if e["gold"] < COST:
-        return f"a conversion costs {COST} gold (EMP-C02); {e['name']} holds {e['gold']}"
+    if e["gold"] < cost():
+        return f"a conversion costs {cost()} gold (EMP-C02); {e['name']} holds {e['gold']}"
     return None
+
+
+def cost() -> int:
+    """The gold an attempt costs (EMP-C02, ``tables.json`` ``conversion.gold``)."""
+    return load_tables().conversion_cost
 
 
 def fervor(state: State, eid: str) -> bool:
@@ -62,8 +65,9 @@ def differential(state: State, eid: str, aid: str, game_map: EmpiresMap | None =
     """Rewrite 22.2's conversion differential (figures EMP-C03): population plus the religion's figure, halved
     (rounded down) under Missionary Fervor (rewrite 19.0, EMP-C06)."""
     m = game_map or load_map()
+    t = load_tables()
     relation = board.religion_relation(state, eid, aid)
-    full = m.area(aid).population + RELIGION_DIFFERENTIAL.get(relation, 0)
+    full = t.conversion_per_population * m.area(aid).population + t.conversion_religion[relation]
     return full // 2 if fervor(state, eid) else full
 
 
@@ -97,7 +101,8 @@ def case_22_2_convert(state: State, eid: str, aid: Any) -> bool:
     e, where = state["empires"][eid], m.area(aid).name
     diff = differential(state, eid, aid, m)
     halved = " (halved by Missionary Fervor)" if fervor(state, eid) else ""
-    e["gold"] -= COST
+    paid = cost()
+    e["gold"] -= paid
     state["converted"] = True
     old = state["areas"][aid]["religion"]
     face = rng.roll(state, f"{e['name']}: conversion of {where}, above {diff} converts")
@@ -105,13 +110,13 @@ def case_22_2_convert(state: State, eid: str, aid: Any) -> bool:
         state["areas"][aid]["religion"] = e["religion"]
         board.log(
             state,
-            f"{e['name']}: conversion of {where} ({old}), differential {diff}{halved}, {COST} gold: rolled {face}, "
+            f"{e['name']}: conversion of {where} ({old}), differential {diff}{halved}, {paid} gold: rolled {face}, "
             f"{where} is now {e['religion']} (rewrite 22.2)",
         )
         return True
     board.log(
         state,
-        f"{e['name']}: conversion of {where} ({old}), differential {diff}{halved}, {COST} gold: rolled {face}, "
+        f"{e['name']}: conversion of {where} ({old}), differential {diff}{halved}, {paid} gold: rolled {face}, "
         f"{where} stays {old} (rewrite 22.2)",
     )
     return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.empires2 import conversion
 from umpire.games.empires2.endeavours import endeavour_cost
 from umpire.games.empires2.mapdata import load_map
 
@@ -103,9 +104,9 @@ def label(view: View, action: Action) -> dict[str, str]:
         n = len(action["areas"])
         return {"label": f"{who}Tax 1 gold from each area that yields gold ({n} areas)", "group": "Taxation"}
     if kind == "convert":
-        diff = int(action["differential"])
+        diff, where = int(action["differential"]), _place_name(action["area"])
         return {
-            "label": f"{who}Convert {_place_name(action['area'])} (1 gold; a die above {diff} converts it)",
+            "label": f"{who}Convert {where} ({conversion.cost()} gold; a die above {diff} converts it)",
             "group": "Conversion",
         }
     if kind == "end_turn":
