@@ -67,6 +67,8 @@ def court_or_bot(policy: Policy) -> Callable[[str, View, set[str], random.Random
         assert action is not None, seat_view["decision_text"]
         if action["type"] == "tax" and policy.listed_tax:  # as a page's button sends it
             return next(a for a in seat_view["actions"] if a["type"] == "tax")
+        if action["type"] == "parley":  # a page's button calls a parley on one issue
+            return {"type": "parley", "areas": action["areas"][:1]}
         return action
 
     return choose
