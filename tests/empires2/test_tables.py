@@ -21,7 +21,7 @@ def test_every_table_says_whether_it_is_authored() -> None:
     t = load_tables()
     assert set(t.authored) == {
         "defence_cost", "language_modifier", "religion_modifier", "terrain_modifier", "taxation", "fortification",
-        "year_cards", "results", "statures", "initiative",
+        "year_cards", "results", "statures", "initiative", "conversion",
     }  # fmt: skip
     # The chart's own figures are not marked authored.
     assert "rebellion_rolls" not in t.authored and "endeavour_costs" not in t.authored

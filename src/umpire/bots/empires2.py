@@ -14,7 +14,9 @@
   the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
   attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
-  the Court nearest to an alliance).
+  the Court nearest to an alliance); after taxing, it converts (rewrite 22.0) the area of its own whose religion
+  raises its rebellion value most, when a die beats the differential at least half the time and the gold leaves
+  its defence's two.
   Once a round, before ending its turn, it calls a parley (EMP-P03) on claims to its own largest unclaimed areas
   (a claim to a possessed area is worth victory points at the end, rewrite 18.0); it votes no on the other
   player's claims.
@@ -30,11 +32,13 @@ import random
 from functools import cache
 from typing import Any
 
+from umpire.games.empires2.conversion import chance
+from umpire.games.empires2.conversion import cost as convert_cost
 from umpire.games.empires2.economy import TaxedArea, most_gold_within
 from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
 from umpire.games.empires2.parley import MAX_ISSUES
 from umpire.games.empires2.scenario import Scenario, load_scenario
-from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS
+from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS, load_tables
 
 LEVELS = ("random", "normal")
 
@@ -76,7 +80,8 @@ def _scenario(name: str) -> Scenario:
 
 @cache
 def _terms(scenario: str) -> dict[str, tuple[str, str]]:
-    """Each area's language and religion in the scenario (they do not change in play: no conversion yet)."""
+    """Each area's language and religion at the scenario's start (a conversion changes the religion: the view's
+    ``religion`` of a listed area is the current one)."""
     m, sc = load_map(), _scenario(scenario)
     return {aid: (sc.language(m, aid), sc.religion(m, aid)) for aid in m.areas}
 
@@ -94,6 +99,34 @@ def _area(view: View, aid: str, m: EmpiresMap) -> dict[str, Any]:
     return {"owner": None, "social_state": m.area(aid).max_social_state, "fortification": 0, "unrest": False}
 
 
+def _now(view: View, aid: str) -> tuple[str, str]:
+    """An area's language and its religion now (the view lists the religion of every area it lists)."""
+    lang, church = _terms(view["scenario"])[aid]
+    return lang, str(view["areas"].get(aid, {}).get("religion", church))
+
+
+def convert_choice(view: View, actions: list[Action], me: str) -> Action | None:
+    """The conversion the normal bot makes, or None: among its areas whose religion adds to their rebellion value,
+    the one it adds most to (then the most populous), when one die beats the differential at least half the time,
+    the gold spent leaves the defence's two and none of its areas is in unrest."""
+    if view["empires"][me]["gold"] - convert_cost() < KEEP_GOLD:
+        return None
+    if any(a["owner"] == me and a["unrest"] for a in view["areas"].values()):
+        return None  # unrest is ruled away first
+    church = _court_terms(view, me)[1]
+    weight = load_tables().rebellion_value.religion
+    best: tuple[int, int, str] | None = None
+    for a in actions:
+        if a["type"] != "convert" or chance(int(a["differential"])) < 0.5:
+            continue
+        aid = str(a["area"])
+        raised = weight[RELIGION_RELATIONS[religion_modifier(church, _now(view, aid)[1])]]
+        key = (raised, load_map().area(aid).population, aid)
+        if raised > 0 and (best is None or key > best):
+            best = key
+    return None if best is None else {"type": "convert", "area": best[2], "empire": me}
+
+
 def tax_plan(view: View, limit: int, empire: str | None = None) -> dict[str, int]:
     """Each area of ``empire`` (the seat's own by default, or an ally it runs, 33.31) not in unrest with the most
     gold that keeps its rebellion value at ``limit`` or below."""
@@ -104,12 +137,12 @@ def tax_plan(view: View, limit: int, empire: str | None = None) -> dict[str, int
     for aid, a in view["areas"].items():
         if a["owner"] != me or a["unrest"]:
             continue
-        kin = any(_area(view, n, m)["owner"] is None and terms[n] == terms[aid] for n in m.area(aid).links)
+        kin = any(_area(view, n, m)["owner"] is None and _now(view, n) == _now(view, aid) for n in m.area(aid).links)
         ties = a.get("ties", {})
         taxed = TaxedArea(
             fortification=a["fortification"],
             language=LANGUAGE_RELATIONS[language_modifier(lang, terms[aid][0])],
-            religion=RELIGION_RELATIONS[religion_modifier(church, terms[aid][1])],
+            religion=RELIGION_RELATIONS[religion_modifier(church, _now(view, aid)[1])],
             own_tie=ties.get(me, 0) > 0,
             other_ties=sum(n for other, n in ties.items() if other != me),
             unrest=False,
@@ -213,6 +246,9 @@ class NormalBot:
                 return {"type": "tax", "areas": plan, "plunder": [stripped], "empire": me}
             if plan:
                 return {"type": "tax", "areas": plan, "empire": me}
+        convert = convert_choice(view, actions, me)
+        if convert is not None:
+            return convert
         m = load_map()
         endeavours = [a for a in actions if a["type"] == "endeavour"]
         can_end = "end_turn" in kinds

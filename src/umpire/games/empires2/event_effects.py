@@ -3,9 +3,9 @@ empire that draws a card, or for a holding card played later, on its target; and
 by a player (an action) or by an Independent Empire (a fixed rule, EMP-V05).
 
 The cards that stay in play once played keep their standing effects where they apply: Personal Demesne gold at
-taxation (``economy.py``), the weapons cards' +3 (``endeavours.py``). Missionary Fervor halves conversion
-differentials (rewrite 22.2), and conversion is not built, so it has no effect yet (EMP-V01). Every die goes through
-the kernel's rng with its purpose; every effect is written to the log in words.
+taxation (``economy.py``), the weapons cards' +3 (``endeavours.py``). Missionary Fervor halves the
+conversion differential of the empire that has it in play (rewrite 19.0, 22.2: ``conversion.py``, EMP-V01). Every
+die goes through the kernel's rng with its purpose; every effect is written to the log in words.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.empires2 import conversion
 from umpire.games.empires2.endeavours import endeavour_cost
 from umpire.games.empires2.mapdata import load_map
 
@@ -25,6 +26,7 @@ GROUPS = (
     "Pillage",
     "Diplomacy",
     "Taxation",
+    "Conversion",
     "Alliances",
     "Turn",
 )
@@ -101,6 +103,12 @@ def label(view: View, action: Action) -> dict[str, str]:
     if kind == "tax":
         n = len(action["areas"])
         return {"label": f"{who}Tax 1 gold from each area that yields gold ({n} areas)", "group": "Taxation"}
+    if kind == "convert":
+        diff, where = int(action["differential"]), _place_name(action["area"])
+        return {
+            "label": f"{who}Convert {where} ({conversion.cost()} gold; a die above {diff} converts it)",
+            "group": "Conversion",
+        }
     if kind == "end_turn":
         return {"label": f"{who}End the player-turn", "group": "Turn"}
     if kind == "end_alliance":

@@ -20,7 +20,8 @@ endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the playe
 ``{"type": "play_event", "card": "assassination", "target": <empire id>}``. Diplomacy against any other area
 (rewrite 12.0, ``diplomacy.py``), by a player's empire or an ally: ``{"type": "endeavour", "endeavour":
 "diplomacy", "area": "flanders"}``; plunder in the taxation (rewrite 16.2, ``plunder.py``): ``{"type": "tax",
-"areas": {...}, "plunder": ["saxony"]}``. What is not built is refused or stops the game with a message naming it
+"areas": {...}, "plunder": ["saxony"]}``; a conversion (rewrite 22.0, ``conversion.py``), once in a player-turn:
+``{"type": "convert", "area": "saxony"}``. What is not built is refused or stops the game with a message naming it
 (docs/status.md).
 """
 
@@ -31,6 +32,7 @@ from typing import Any
 from umpire.games.empires2 import (
     alliances,
     board,
+    conversion,
     defence,
     demise,
     diplomacy,
@@ -156,7 +158,7 @@ class EmpiresForTwo(Ruleset):
             "order": state["order"],
             "current": state["current"],
             "areas": {
-                aid: {k: a[k] for k in ("owner", "social_state", "fortification", "unrest", "ties")}
+                aid: {k: a[k] for k in ("owner", "social_state", "fortification", "unrest", "ties", "religion")}
                 for aid, a in state["areas"].items()
                 if a["owner"] or a["fortification"] or a["ties"]
             },
@@ -231,7 +233,7 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         except ValueError as err:
             raise IllegalAction(str(err)) from None
         return
-    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY):
+    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT):
         eid = _for_empire(state, role, action)
     if kind == "place" and state["phase"] == "place":
         _place(state, eid, action)
@@ -241,6 +243,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         _tax(state, eid, action)
     elif kind == "end_turn" and state["phase"] == "turn":
         _end_turn(state, role, eid)
+    elif kind == conversion.CONVERT and state["phase"] == "turn":
+        try:
+            conversion.case_22_2_convert(state, eid, action.get("area"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
     elif kind == "exchange" and state["phase"] == "turn":
         _exchange(state, role, action)
     elif kind == "coup" and state["phase"] == "turn":
@@ -362,7 +369,11 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
         cost = endeavour_cost("diplomacy")
         if cost <= e["gold"]:
             penalty = -alliances.case_33_43_penalty(state, eid)[0]
+            # An exile's Court stays its Court: the same action courts it (_diplomacy), so it is listed once, below.
+            courted = {state["empires"][t]["court"] for t in alliances.courtable(state, role)} if eid == role else set()
             for aid in diplomacy.listed_targets(state, eid, m):
+                if aid in courted:
+                    continue
                 out.append(
                     {
                         "type": "endeavour",
@@ -402,6 +413,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
             if plunder.gold_of(state, aid, m) > 0
         )
     out.extend(event_effects.play_actions(state, role, eid))
+    out.extend(conversion.actions(state, eid))
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend(parley.call_actions(state, role))
@@ -545,6 +557,7 @@ def _place(state: State, eid: str, action: dict[str, Any]) -> None:
 def _start_player_turn(state: State, eid: str) -> None:
     state["current"] = eid
     state["taxed"] = False
+    state["converted"] = False
     state["endeavours"] = 0
     card = independent.draw_event(state)
     info = events.load_event_cards().card(card)

@@ -101,6 +101,9 @@ class Tables:
     stature_by_face: Mapping[int, int]
     initiative_per_stature_point: int
     initiative_per_area: int
+    conversion_cost: int
+    conversion_per_population: int
+    conversion_religion: Mapping[str, int]
     authored: tuple[str, ...]
 
     @property
@@ -245,6 +248,13 @@ def _statures(table: Mapping[str, Any]) -> dict[int, int]:
     return out
 
 
+def _conversion_religion(table: Mapping[str, Any]) -> Mapping[str, int]:
+    raw = table.get("religion")
+    if not isinstance(raw, dict):
+        raise TableFault("conversion", "'religion' must be an object giving same, different_church, different_religion")
+    return _scale(raw, RELIGION_RELATIONS, "conversion.religion")
+
+
 def parse_tables(data: Mapping[str, Any]) -> Tables:
     """Check a parsed ``tables.json`` and build its :class:`Tables`."""
     if not isinstance(data.get("about"), str) or not data["about"].strip():
@@ -252,7 +262,7 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
     names = (
         "endeavour_costs", "defence_cost", "unowned_diplomatic_stature", "language_modifier", "religion_modifier",
         "terrain_modifier", "rebellion_value", "rebellion_rolls", "taxation", "fortification", "year_cards", "results",
-        "statures", "initiative",
+        "statures", "initiative", "conversion",
     )  # fmt: skip
     tables = {name: _table(data, name) for name in names}
     costs = tables["endeavour_costs"].get("gold")
@@ -304,6 +314,9 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
         stature_by_face=_statures(tables["statures"]),
         initiative_per_stature_point=_int(initiative, "per_stature_point", "initiative", low=0),
         initiative_per_area=_int(initiative, "per_area", "initiative", low=0),
+        conversion_cost=_int(tables["conversion"], "gold", "conversion", low=0),
+        conversion_per_population=_int(tables["conversion"], "per_population", "conversion", low=0),
+        conversion_religion=_conversion_religion(tables["conversion"]),
         authored=tuple(name for name in names if tables[name]["authored"]),
     )
 
