@@ -103,6 +103,9 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
         assert names == ["vote_mainz", "vote_bohemia", "vote_palatinate", "vote_saxony", "vote_brandenburg"], names
         labels = election.locator('form[data-action="settle"]').inner_text()
         assert "Vote of Frederick III the Wise, Electorate of Saxony" in labels, labels  # not "Vote of saxony"
+        # The candidates by name, not id (issue 18 point 7): "Frederick III the Wise", never "frederick iii saxony".
+        shown = election.locator('select[name="vote_saxony"] option').evaluate_all("os => os.map(o => o.textContent)")
+        assert "Frederick III the Wise" in shown and not any("_" in o or o.islower() for o in shown if o != "–"), shown
         election.scroll_into_view_if_needed()
         shot(pia, "03-phone-election-form")
         pia.locator("#desks").screenshot(path=str(ARTIFACTS / "03b-phone-political-desk.png"))

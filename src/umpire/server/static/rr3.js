@@ -417,8 +417,8 @@
     const name = f.name;
     if (f.kind === "int") return U.el("input", { type: "number", name, step: 1, min: f.min, max: f.max, required: f.required, size: 5 });
     if (f.kind === "bool") return U.el("input", { type: "checkbox", name });
-    if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c }, nice(c))));
-    if (f.kind === "multi" && (f.choices || []).length > 12) return U.el("select", { name, multiple: true, size: 6, "data-multi-select": name }, ...f.choices.map(c => U.el("option", { value: c }, nice(c))));
+    if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c }, named(c))));
+    if (f.kind === "multi" && (f.choices || []).length > 12) return U.el("select", { name, multiple: true, size: 6, "data-multi-select": name }, ...f.choices.map(c => U.el("option", { value: c }, named(c))));
     if (f.kind === "multi") return U.el("span", { class: "multi", "data-multi": name }, ...(f.choices || []).map(c => U.el("label", {}, U.el("input", { type: "checkbox", value: c }), nice(c))));
     return U.el("input", { type: "text", name, required: f.required, size: 18, maxlength: 2000 });
   }
