@@ -196,8 +196,15 @@ def test_random_deals_no_staff_seat_and_the_gm_assigns_one_after_the_start(api: 
     assert api.ok("GET", f"/api/games/{gid}", mine["token"])["you"]["role"] == "political_control"
 
 
+def test_an_auction_of_more_seats_than_its_points_allow_is_refused(api: Api) -> None:
+    """A seat per player (RR3-K01) makes more than 20 seats: at 5 points each they would need more than the 100."""
+    status, data = api.call("POST", "/api/games", None, {"ruleset": "rr3", "settings": {"assignment": "auction"}})
+    assert status == 422 and "at most 20 seats" in data["error"], data
+    assert int(data["error"].split(" has ")[1].split()[0]) > 20, data
+
+
 def test_an_auction_offers_no_staff_seat(api: Api) -> None:
-    made = api.create(ruleset="rr3", settings={"assignment": "auction"})
+    made = api.create(ruleset="rr3", settings={"assignment": "auction"}, options={"seats": "teams"})
     gid = made["id"]
     teams = [s for s in made["seat_tokens"] if s not in CONTROL]
     bidder = api.ok("POST", f"/api/games/{gid}/join", made["lobby_token"], {"name": "Ann"})["token"]

@@ -32,7 +32,7 @@ except ImportError:  # not POSIX: the processes sharing a SQLite file queue in i
 
 from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 
-from umpire.games.europe1615.auction import assign_powers, bid_errors
+from umpire.games.europe1615.auction import MIN_BID, POINTS, assign_powers, bid_errors
 from umpire.kernel import registry, undo
 from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
@@ -666,6 +666,14 @@ class Store:
             bots,
             body.settings.assignment,
         )
+        if body.settings.assignment == "auction":
+            players = [s for s in seats if s not in game.ruleset.staff_seats(game.state)]
+            if len(players) * MIN_BID > POINTS:
+                raise IllegalAction(
+                    f"the blind auction gives each seat at least {MIN_BID} of {POINTS} points, so it deals at most "
+                    f"{POINTS // MIN_BID} seats; {game.ruleset.info.title} has {len(players)} here: choose assignment "
+                    "'chosen' or 'random' (or fewer seats, e.g. the megagame's option seats 'teams')"
+                )
         now = time.time()
         game_id = security.new_game_id()
         gm_token, lobby_token = security.new_token(), security.new_token()
