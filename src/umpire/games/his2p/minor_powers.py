@@ -123,24 +123,31 @@ def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set
     in ``friendly`` (for a minor going home, an unfortified one if no fortified one), naval units to the nearest
     port in ``friendly`` (``_nearest``); with no such space they are eliminated. Returns where land and naval units
     go (None: nowhere)."""
-    units = b.units_of(state, where, power)
-    here = board.spaces[where].name if where in board.spaces else board.seas[where].name
     forts = {s for s in friendly if board.spaces[s].fortified and s != where}
     land_to = _nearest(board, where, forts, by_land=True)
     if land_to is None and power in MINORS:
         land_to = _nearest(board, where, friendly - {where}, by_land=True)
     port_to = _nearest(board, where, {s for s in friendly if board.spaces[s].ports and s != where})
-    for kind, count in units.items():
+    move_units(state, board, power, where, land_to, port_to)
+    return land_to, port_to
+
+
+def move_units(
+    state: State, board: HisMap, power: str, where: str, land_to: str | None, port_to: str | None, rule: str = ""
+) -> None:
+    """Every unit of ``power`` in ``where`` goes: land units to ``land_to``, naval units to ``port_to``; with None
+    they are eliminated. ``rule`` is added to each log line (" (9.3)")."""
+    here = board.spaces[where].name if where in board.spaces else board.seas[where].name
+    for kind, count in b.units_of(state, where, power).items():
         if not count:
             continue
         b.add_units(state, where, power, kind, -count)
         dest = port_to if kind in b.NAVAL_UNITS else land_to
         if dest is None:
-            engine.log(state, f"{count} {power} {kind}(s) in {here} have nowhere to go and are eliminated")
+            engine.log(state, f"{count} {power} {kind}(s) in {here} have nowhere to go and are eliminated{rule}")
             continue
         b.add_units(state, dest, power, kind, count)
-        engine.log(state, f"{count} {power} {kind}(s) leave {here} for {board.spaces[dest].name}")
-    return land_to, port_to
+        engine.log(state, f"{count} {power} {kind}(s) leave {here} for {board.spaces[dest].name}{rule}")
 
 
 def relocate_leaders(

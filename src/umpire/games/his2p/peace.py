@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import board as b
 from umpire.games.his2p import engine, military, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
-from umpire.games.his2p.minor_powers import _nearest, relocate_leaders
+from umpire.games.his2p.minor_powers import _nearest, move_units, relocate_leaders
 
 State = dict[str, Any]
 
@@ -64,17 +63,5 @@ def send_away(state: State, board: HisMap, space: str, power: str) -> None:
     }
     land_to = _nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
     port_to = _nearest(board, space, {s for s in friendly if board.spaces[s].ports})
-    for kind, count in b.units_of(state, space, power).items():
-        if not count:
-            continue
-        b.add_units(state, space, power, kind, -count)
-        dest = port_to if kind in b.NAVAL_UNITS else land_to
-        if dest is None:
-            engine.log(state, f"{count} {power} {kind}(s) in {board.spaces[space].name} are eliminated (9.3)")
-        else:
-            b.add_units(state, dest, power, kind, count)
-            engine.log(
-                state,
-                f"{count} {power} {kind}(s) leave {board.spaces[space].name} for {board.spaces[dest].name} (9.3)",
-            )
+    move_units(state, board, power, space, land_to, port_to, rule=" (9.3)")
     relocate_leaders(state, board, power, space, land_to, port_to, rule=" (9.3)")
