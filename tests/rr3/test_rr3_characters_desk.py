@@ -172,6 +172,13 @@ def test_characters_desk_no_heir_gives_a_new_character() -> None:
     assert s["states"]["austria"]["ruler"] is None
     with pytest.raises(IllegalAction, match="already used"):
         settle(s, new[0], id="charles", name="X", sex="M", born=1500)
+    with pytest.raises(IllegalAction, match="is not an id: expected lower-case letters"):
+        settle(s, new[0], id="1", name="Maximilian", sex="M", born=1505)
+    with pytest.raises(IllegalAction, match="is not an id"):
+        settle(s, new[0], id="Max Habsburg", name="Maximilian", sex="M", born=1505)
+    with pytest.raises(IllegalAction, match="has no letter: expected a person's name"):
+        settle(s, new[0], id="maximilian", name="1", sex="M", born=1505)
+    assert "maximilian" not in s["characters"]  # nothing refused was half-made
     settle(s, new[0], id="maximilian", name="Maximilian", sex="M", born=1505, family="habsburg")
     assert s["states"]["austria"]["ruler"] == "maximilian"
     assert "maximilian" in s["teams"]["habsburgs"]["characters"]

@@ -11,6 +11,8 @@ character. A regency ends when the ruler turns sixteen (:func:`end_regencies`). 
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from umpire.games.rr3 import desk, dynasties, players
@@ -378,6 +380,9 @@ def _settle_succession(state: State, item: Item, action: Action) -> str:
     return text
 
 
+#: A character id as the scenario's are written (``henry_brandon``).
+CHARACTER_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
 NEW_CHARACTER_FIELDS = (
     Field("id", "Character id"),
     Field("name", "Name"),
@@ -395,8 +400,15 @@ def _settle_new_character(state: State, item: Item, action: Action) -> str:
     it (DK10); it rules the dead player's vacant states and takes the team's cards that have no holder."""
     desk.check_fields(NEW_CHARACTER_FIELDS, action, {})
     cid = action["id"].strip()
-    if not cid or cid in state["characters"]:
-        raise IllegalAction(f"character id {cid!r} is empty or already used")
+    if not CHARACTER_ID.fullmatch(cid):
+        raise IllegalAction(
+            f"character id {cid!r} is not an id: expected lower-case letters, digits and underscores, starting with a"
+            " letter (like 'henry_brandon'), at most 40 characters"
+        )
+    if cid in state["characters"]:
+        raise IllegalAction(f"character id {cid!r} is already used by {state['characters'][cid]['name']}")
+    if not any(ch.isalpha() for ch in action["name"]):
+        raise IllegalAction(f"name {action['name']!r} has no letter: expected a person's name, like 'Anne Boleyn'")
     p = item["params"]
     dead = state["characters"].get(p["deceased"], {})
     rec = {
