@@ -206,6 +206,9 @@ def test_europe1615_tells_a_power_what_it_must_disband_in_early_winter(browser: 
             duty = spain.inner_text("#winter-duty")
             assert "You must disband 1 unit(s): one of A CAS, A CHA, A MIL, F ANDL, F NAP" in duty, duty
             assert spain.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1
+            # the captures logged as W1615E opened are not "last results" of a phase still open
+            heading = spain.inner_text("#result-box h3")
+            assert heading == "As W1615E opened", heading
             pages.shot(spain, f"01-spain-must-disband-{name}")
         spain.fill("#orders-text", "A CHA D\n")
         spain.click("#submit-orders")

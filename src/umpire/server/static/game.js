@@ -344,7 +344,9 @@
     const rb = U.clear(U.$("result-box"));
     const last = v.history && v.history.last;
     if (last) {
-      rb.append(U.el("h3", {}, "Last results: " + last.phase));
+      // Europe 1615 logs the captures of early winter under the winter phase itself, as it opens.
+      const heading = last.phase === v.phase ? "As " + last.phase + " opened" : "Last results: " + last.phase;
+      rb.append(U.el("h3", {}, heading));
       // A ruleset without per-order results (Europe 1615) reports the phase as text, grouped for the reader.
       if (!last.results && v.report_groups) E1615.report(rb, v.report_groups);
       else rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
