@@ -12,7 +12,6 @@ character. A regency ends when the ruler turns sixteen (:func:`end_regencies`). 
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from umpire.games.rr3 import desk, dynasties, players
