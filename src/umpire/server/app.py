@@ -643,7 +643,7 @@ def create_app(
             # A whole-text ruleset (Europe 1615) reads the text itself: its lines as a trial submission would
             # report them, on a copy of the game (nothing is saved).
             try:
-                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": body.text}])
+                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": body.text}], snap=snap)
             except (IllegalAction, UnknownRole):
                 return {"lines": []}  # not a seat that may submit now: the submission itself says why
             errors = text_line_errors(body.text, (trial.get("submission") or {}).get("errors") or [])

@@ -967,10 +967,14 @@ class Store:
             tx.conn.execute(db.phases.delete().where(db.phases.c.game_id == tx.row.id, db.phases.c.idx > back[-1]))
             self._phases.pop(tx.row.id, None)  # read again (this answer included)
 
-    def trial_view(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    def trial_view(
+        self, game_id: str, caller: Caller, actions: list[dict[str, Any]], snap: Snapshot | None = None
+    ) -> dict[str, Any]:
         """The caller's ruleset view after ``actions``, applied to a copy: nothing is saved (raises what
-        :meth:`act` would raise for the actions themselves)."""
-        snap = self.snapshot(game_id, messages=False)
+        :meth:`act` would raise for the actions themselves). ``snap``: a snapshot of the game the caller has
+        just read, to save reading it again."""
+        if snap is None:
+            snap = self.snapshot(game_id, messages=False)
         work = working_copy(snap.game)
         for action in actions:
             work.act(caller.role, action)
