@@ -178,6 +178,7 @@ class EmpiresForTwo(Ruleset):
             "defence": defence.view(state),
             "parley": parley.view(state),
             "agreement": grand_diplomacy.view(state),
+            "may_propose": grand_diplomacy.may_propose(state, role) and not _asked(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
