@@ -156,12 +156,14 @@ def test_emp_g03_at_most_five_areas_a_side(state: State) -> None:
 
 def test_emp_g04_a_ceded_area_falls_into_unrest_and_a_tie_makes_a_claim(state: State) -> None:
     state["areas"]["hellas"]["ties"]["germany"] = 1
+    state["empires"]["germany"]["partial"]["crete"] = {"bavaria": 1}  # a conquest of Crete under way
     grand_diplomacy.case_20_propose(state, "germany", {"gold": 1}, {"areas": ["hellas", "crete"]})
     grand_diplomacy.case_20_answer(state, "byzantine", True)
     assert state["areas"]["hellas"]["owner"] == "germany" and state["areas"]["hellas"]["unrest"]
     assert state["areas"]["crete"]["owner"] == "germany" and state["areas"]["crete"]["unrest"]
     assert "hellas" in state["empires"]["germany"]["claims"]  # possession and a tie (18.0)
     assert "crete" not in state["empires"]["germany"]["claims"]
+    assert "crete" not in state["empires"]["germany"]["partial"]
     ceded = "Byzantine Empire cedes Hellas to Germany, which falls into unrest under its new lord (EMP-G04)"
     assert ceded in state["log"]
     assert any("possesses Hellas and holds a tie to it: a claim (18.0)" in line for line in state["log"])

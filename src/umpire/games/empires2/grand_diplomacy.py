@@ -238,6 +238,7 @@ def carry_out(state: State, a: str, b: str, a_gives: dict[str, Any], b_gives: di
         for aid in side["areas"]:
             area = state["areas"][aid]
             area["owner"] = taker
+            state["empires"][taker]["partial"].pop(aid, None)  # no conquest of its own area goes on
             was = area["unrest"]
             area["unrest"] = True
             board.log(
