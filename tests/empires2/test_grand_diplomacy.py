@@ -241,3 +241,22 @@ def test_random_and_normal_bots_finish_games_with_proposals(seed: int) -> None:
         assert action is not None
         game.act(seat, action)
     assert game.state["over"], game.state.get("blocked")
+
+
+def test_emp_g02_no_proposal_while_a_sealed_bid_is_wanted() -> None:
+    game = germany_to_act()
+    game.state["contests"] = [
+        {"empire": "france", "kind": "check", "why": "a stature check", "bids": {"germany": None, "byzantine": None}}
+    ]
+    assert game.view("germany")["may_propose"] is False
+    with pytest.raises(IllegalAction, match="a sealed bid is wanted first"):
+        game.act("germany", {"type": "propose", "gives": {"gold": 1}, "gets": {}})
+    assert game.state.get("agreement") is None
+
+
+def test_20_0_the_open_proposal_is_seen_by_the_gm_too() -> None:
+    game = germany_to_act()
+    assert game.view("germany")["may_propose"] is True and game.view("byzantine")["may_propose"] is False
+    game.act("germany", {"type": "propose", "gives": {"claims": ["rome"]}, "gets": {"gold": 1}})
+    assert game.view("gm")["agreement"]["text"] == "Germany gives its claim to Rome; Byzantine Empire gives 1 gold"
+    assert game.view("germany")["may_propose"] is False
