@@ -19,7 +19,8 @@
   its defence's two.
   Once a round, before ending its turn, it calls a parley (EMP-P03) on claims to its own largest unclaimed areas
   (a claim to a possessed area is worth victory points at the end, rewrite 18.0); it votes no on the other
-  player's claims.
+  player's claims. Offered an agreement (rewrite 20.0), it accepts only one that raises its victory points by
+  ``victory.py``'s count (EMP-G07); it proposes none.
 
 A view lists every legal endeavour with its rating before gold (``er``) and the most gold it may add
 (``max_gold``), so the bots need no engine state; ``normal`` reads the rebellion-value terms of its own areas from
@@ -28,10 +29,12 @@ the scenario's languages and religions.
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import cache
 from typing import Any
 
+from umpire.games.empires2 import grand_diplomacy, victory
 from umpire.games.empires2.conversion import chance
 from umpire.games.empires2.conversion import cost as convert_cost
 from umpire.games.empires2.economy import TaxedArea, most_gold_within
@@ -228,6 +231,8 @@ class NormalBot:
         if "bid" in kinds:  # a sealed bid in an alliance contest (33.46): a little, keeping the defence's gold
             bid = next(a for a in actions if a["type"] == "bid")
             return {"type": "bid", "gold": max(0, min(2, int(bid["max_gold"]) - KEEP_GOLD))}
+        if grand_diplomacy.ANSWER in kinds:
+            return answer_agreement(view, view["role"])
         if "vote" in kinds:  # a parley's issue is always a claim for the other player (EMP-P03)
             return {"type": "vote", "yes": False}
         if "place" in kinds:
@@ -271,6 +276,23 @@ class NormalBot:
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
+
+
+def answer_agreement(view: View, me: str) -> Action:
+    """EMP-G07: accept the open agreement only when it raises ``me``'s victory points (``victory.py``'s count, on a
+    copy of the view's areas and empires with the agreement carried out); never one that lowers or keeps them."""
+    p = view["agreement"]
+    after: dict[str, Any] = {
+        "areas": copy.deepcopy(view["areas"]),
+        "empires": copy.deepcopy(view["empires"]),
+        "scenario": view["scenario"],
+    }
+    before = victory.player_points(after, me)["total"]
+    try:
+        grand_diplomacy.carry_out(after, p["proposer"], p["to"], p["gives"], p["gets"])
+    except ValueError:
+        return {"type": grand_diplomacy.ANSWER, "accept": False}
+    return {"type": grand_diplomacy.ANSWER, "accept": victory.player_points(after, me)["total"] > before}
 
 
 def play_event(view: View, plays: list[Action]) -> Action:

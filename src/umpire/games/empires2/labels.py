@@ -16,6 +16,7 @@ Action = dict[str, Any]
 #: The page's groups of buttons, in the order shown.
 GROUPS = (
     "Defence",
+    "Agreement",
     "Parley",
     "Asylum",
     "Sealed bid",
@@ -63,6 +64,13 @@ def label(view: View, action: Action) -> dict[str, str]:
             f"{-int(asked.get('reduction', 0)):+d} to the attack, more for each gold added",
             "group": "Defence",
         }
+    if kind == "agreement":
+        offered = view.get("agreement") or {}
+        if action["accept"]:
+            return {"label": f"Accept: {offered.get('text', 'the agreement')}", "group": "Agreement"}
+        return {"label": "Decline the agreement", "group": "Agreement"}
+    if kind == "propose":
+        return {"label": f"Propose: {_terms(view, action)}", "group": "Agreement"}
     if kind == "vote":
         asked = view.get("parley") or {}
         claim = f"a claim to {_place_name(asked.get('area', ''))} for {_empire(view, asked.get('caller', ''))}"
@@ -125,6 +133,19 @@ def label(view: View, action: Action) -> dict[str, str]:
     return {"label": kind.replace("_", " "), "group": "Turn"}
 
 
+def _terms(view: View, action: Action) -> str:
+    """A proposal's two sides in words (rewrite 20.0), from the proposer's side."""
+    role = view["role"]
+    other = next((e for e, x in view["empires"].items() if x["status"] == "player" and e != role), "")
+    parts = []
+    for giver, side in ((role, action.get("gives") or {}), (other, action.get("gets") or {})):
+        items = [f"{side['gold']} gold"] if side.get("gold") else []
+        items += [_place_name(a) for a in side.get("areas", [])]
+        items += [f"the claim to {_place_name(a)}" for a in side.get("claims", [])]
+        parts.append(f"{_empire(view, giver)} gives {', '.join(items) or 'nothing'}")
+    return "; ".join(parts)
+
+
 def labels(view: View) -> list[dict[str, str]]:
     """Each of the view's actions in words, in the same order."""
     return [label(view, a) for a in view.get("actions") or []]
@@ -151,6 +172,12 @@ def decision_text(view: View) -> str:
         if role in acting:
             return f"{attack}: choose {_empire(view, asked['defender'])}'s defence."
         return f"{attack}: waiting for {names} to choose the defence."
+    offered = view.get("agreement")
+    if offered:
+        said = f"An agreement (rewrite 20.0) is proposed by {_empire(view, offered['proposer'])}: {offered['text']}"
+        if role in acting:
+            return f"{said}: accept or decline."
+        return f"{said}: waiting for {names} to answer."
     asked_parley = view.get("parley")
     if asked_parley:
         claim = f"a claim to {_place_name(asked_parley['area'])} for {_empire(view, asked_parley['caller'])}"

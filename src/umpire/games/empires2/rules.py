@@ -21,8 +21,10 @@ endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the playe
 (rewrite 12.0, ``diplomacy.py``), by a player's empire or an ally: ``{"type": "endeavour", "endeavour":
 "diplomacy", "area": "flanders"}``; plunder in the taxation (rewrite 16.2, ``plunder.py``): ``{"type": "tax",
 "areas": {...}, "plunder": ["saxony"]}``; a conversion (rewrite 22.0, ``conversion.py``), once in a player-turn:
-``{"type": "convert", "area": "saxony"}``. What is not built is refused or stops the game with a message naming it
-(docs/status.md).
+``{"type": "convert", "area": "saxony"}``; an agreement between the players (rewrite 20.0, ``grand_diplomacy.py``)
+proposed in the player's own turn, ``{"type": "propose", "gives": {"gold": 2}, "gets": {"claims": ["saxony"]}}``,
+and answered ``{"type": "agreement", "accept": true}``. What is not built is refused or stops the game with a
+message naming it (docs/status.md).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from umpire.games.empires2 import (
     event_effects,
     events,
     exchange,
+    grand_diplomacy,
     independent,
     labels,
     parley,
@@ -174,6 +177,8 @@ class EmpiresForTwo(Ruleset):
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
             "parley": parley.view(state),
+            "agreement": grand_diplomacy.view(state),
+            "may_propose": grand_diplomacy.may_propose(state, role) and not _asked(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -191,7 +196,7 @@ class EmpiresForTwo(Ruleset):
             board.log(state, f"umpire stops here: {missing} is not built yet")
 
     def action_limits(self, state: State, role: str) -> ActionLimits:
-        return ActionLimits(max_depth=2, max_string=40, max_items=200, max_values=200, max_number=99)
+        return ActionLimits(max_depth=3, max_string=40, max_items=200, max_values=200, max_number=99)
 
 
 def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]) -> None:
@@ -204,6 +209,9 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         return
     if role not in _acting(state):
         raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
+    if grand_diplomacy.pending(state) or (kind == grand_diplomacy.PROPOSE and not _asked(state)):
+        _grand_diplomacy(state, role, action)  # rewrite 20.0: a proposal and its answer (EMP-G02)
+        return
     if parley.pending(state):
         if kind != "vote":
             raise IllegalAction(f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}")
@@ -282,6 +290,8 @@ def _acting(state: State) -> list[str]:
     empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
+    if grand_diplomacy.pending(state):
+        return grand_diplomacy.waiting_for(state)
     if parley.pending(state):
         return parley.waiting_for(state)
     if defence.pending(state):
@@ -330,6 +340,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
+    if grand_diplomacy.pending(state):
+        return grand_diplomacy.actions(state, role)
     if parley.pending(state):
         return parley.actions(state, role)
     if defence.pending(state):
@@ -417,6 +429,7 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend(parley.call_actions(state, role))
+    out.extend(grand_diplomacy.propose_actions(state, role))
     out.extend({"type": "end_alliance", "empire": ally} for ally in alliances.allies_of(state, role))
     if alliances.DIPLOMATIC_COUP in state["empires"][role]["held"]:
         out.extend(
@@ -707,6 +720,25 @@ def _exchange(state: State, role: str, action: dict[str, Any]) -> None:
     """33.32: a trade between two of the player's empires (his own and his allies), in his or an ally's turn."""
     try:
         exchange.case_33_32_exchange(state, role, action.get("what"), action.get("trade"))
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+
+
+def _asked(state: State) -> bool:
+    """Whether a question is open that must be answered before anything else (a vote, defence, asylum, a bid)."""
+    return bool(parley.pending(state) or defence.pending(state) or demise.pending(state) or alliances.bidders(state))
+
+
+def _grand_diplomacy(state: State, role: str, action: dict[str, Any]) -> None:
+    """Rewrite 20.0 (``grand_diplomacy.py``): a proposal in the player's own turn, or the other player's answer."""
+    kind = action["type"]
+    try:
+        if grand_diplomacy.pending(state):
+            if kind != grand_diplomacy.ANSWER:
+                raise IllegalAction(f"an agreement is proposed: answer it with 'agreement', not {kind!r}")
+            grand_diplomacy.case_20_answer(state, role, action.get("accept"))
+        else:
+            grand_diplomacy.case_20_propose(state, role, action.get("gives"), action.get("gets"))
     except ValueError as err:
         raise IllegalAction(str(err)) from None
 

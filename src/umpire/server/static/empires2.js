@@ -8,7 +8,7 @@
   const P = Sequential.create((data) => render(data));
   let picked = null;           // the area tapped on the map: only the actions naming it are shown
   let decisionKey = null;      // the gold field starts at 0 for each new decision
-  const GROUPS = ["Defence", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
+  const GROUPS = ["Defence", "Agreement", "Asylum", "Sealed bid", "Place in the round", "Ruling", "Fortification", "Conquest", "Pillage", "Diplomacy", "Taxation", "Alliances", "Turn"];
   const FOLD = 6;              // a group of more buttons than this is folded (its summary says how many)
   const unfolded = new Set();  // the folded groups the player opened
   const STATUS = { player: "player", independent: "Independent", allied: "Allied" };
@@ -29,7 +29,7 @@
     const allies = alliesOf(you.role);
     Sequential.header(P, "Empires for Two", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up",
       seat + (allies.length ? " · allied: " + allies.map(empireName).join(", ") : ""));
-    renderJoinAndGm(); renderDecision(); renderEmpires(); renderContests(); renderLog();
+    renderJoinAndGm(); renderDecision(); renderAgreement(); renderEmpires(); renderContests(); renderLog();
     renderMap().catch((e) => { text("emp-map", e.message); });
   }
 
@@ -76,6 +76,41 @@
       box.prepend(U.el("p", { class: "help" }, "Actions on " + areaName(picked) + " ",
         U.el("button", { type: "button", class: "small", id: "show-all", onclick: () => { picked = null; render(S); } }, "show all")));
     }
+  }
+
+  // --- grand diplomacy (rewrite 20.0): a proposal's form, shown in the seat's own turn ---------------------------
+  // Each side: gold, areas (never the Court) and claims; the server checks the terms and names what is wrong.
+  let agreementKey = null;
+  function renderAgreement() {
+    const v = S.view, me = S.you.role;
+    show("agreement-card", !!v.may_propose);
+    if (!v.may_propose) { agreementKey = null; return; }
+    const other = Object.keys(v.empires).find(e => e !== me && v.empires[e].status === "player");
+    const key = JSON.stringify([!!M.svg, v.round, v.current, v.areas, v.empires[me].claims, v.empires[other].claims, v.empires[me].gold, v.empires[other].gold]);
+    if (key === agreementKey) return;  // keep what the player is filling in
+    agreementKey = key;
+    const box = U.clear(U.$("agreement-form"));
+    const side = (id, tag) => {
+      const e = v.empires[id];
+      const areas = Object.keys(v.areas).filter(a => v.areas[a].owner === id && a !== e.court).sort((a, b) => areaName(a).localeCompare(areaName(b)));
+      const multi = (what, ids) => U.el("select", { multiple: "multiple", size: "4", id: "agree-" + tag + "-" + what, "aria-label": e.name + " gives " + what },
+        ...ids.map(a => U.el("option", { value: a }, areaName(a))));
+      return U.el("fieldset", {}, U.el("legend", {}, (id === me ? "You give" : e.name + " gives")),
+        U.el("label", {}, "Gold (of " + e.gold + ") ", U.el("input", { type: "number", min: "0", max: String(e.gold), value: "0", size: "4", id: "agree-" + tag + "-gold" })),
+        U.el("label", {}, "Areas", multi("areas", areas)),
+        U.el("label", {}, "Claims", multi("claims", [...e.claims].sort())));
+    };
+    const terms = (tag) => {
+      const picked = (what) => [...U.$("agree-" + tag + "-" + what).selectedOptions].map(o => o.value);
+      const out = {}, gold = Math.max(0, Math.floor(Number(U.$("agree-" + tag + "-gold").value) || 0));
+      if (gold) out.gold = gold;
+      for (const what of ["areas", "claims"]) { const ids = picked(what); if (ids.length) out[what] = ids; }
+      return out;
+    };
+    box.append(U.el("div", { class: "emp-terms" }, side(me, "gives"), side(other, "gets")),
+      U.el("button", { type: "button", id: "agree-propose",
+        onclick: () => P.post("/actions", { action: { type: "propose", gives: terms("gives"), gets: terms("gets") } }, U.$("action-error")) },
+        "Propose to " + v.empires[other].name));
   }
 
   // --- the empires, contests and log -----------------------------------------------------------------------
@@ -134,7 +169,7 @@
       cls: "his-board emp-board", attr: "area",
       onPick: (id) => { picked = picked === id ? null : id; render(S); },
       onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOnMine(); } });
-    if (mounted) renderEmpires();
+    if (mounted) { renderEmpires(); renderAgreement(); }
     decorate();
   }
   // On a phone the whole board is too small to read: open on the seat's own Court, three times closer.
