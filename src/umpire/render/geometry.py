@@ -5,8 +5,8 @@ points; :mod:`umpire.render.svg` scales the result to pixels. Province shapes ar
 ``pos`` points, computed separately within each connected piece of land (for ``land`` and ``coast`` provinces)
 and of sea (for ``sea`` provinces), so that no cell reaches across a strait or an isthmus into a piece where it has
 no point. The land is Natural Earth's, shipped in ``data/europe_land.json`` (see ``tools/build_coastlines.py``).
-A map that places its provinces in modern countries has its land cut by their frontiers first
-(:mod:`umpire.render.borders`).
+A map that places its provinces in modern countries has its land cut by their frontiers first, and by the
+countries' admin-1 units where it gives them to provinces (:mod:`umpire.render.borders`).
 """
 
 from __future__ import annotations
@@ -14,18 +14,20 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 from shapely import MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
-from umpire.render.borders import country_cells, map_countries
+from umpire.render.borders import country_cells, map_countries, map_regions
 
 EARTH_RADIUS_KM = 6371.0
 
@@ -65,6 +67,16 @@ class LambertConic:
         rho0 = EARTH_RADIUS_KM * f / math.tan(math.pi / 4 + math.radians(self.lat0) / 2) ** n
         theta = n * math.radians(lon - self.lon0)
         return rho * math.sin(theta), rho0 - rho * math.cos(theta)
+
+    def project_array(self, coords: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """:meth:`project` for an array of (lon, lat) rows at once (for ``shapely.transform``)."""
+        n = self._n()
+        p1 = math.radians(self.lat1)
+        f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
+        rho = EARTH_RADIUS_KM * f / np.tan(np.pi / 4 + np.radians(coords[:, 1]) / 2) ** n
+        rho0 = EARTH_RADIUS_KM * f / math.tan(math.pi / 4 + math.radians(self.lat0) / 2) ** n
+        theta = n * np.radians(coords[:, 0] - self.lon0)
+        return np.column_stack((rho * np.sin(theta), rho0 - rho * np.cos(theta)))
 
     @classmethod
     def fitted(cls, lons: Sequence[float], lats: Sequence[float]) -> LambertConic:
@@ -150,11 +162,8 @@ def _polygons(geom: BaseGeometry) -> list[Polygon]:
     return []
 
 
-def _project_polygon(poly: Polygon, proj: LambertConic) -> BaseGeometry:
-    def ring(coords: Iterable[Any]) -> list[tuple[float, float]]:
-        return [proj.project(lon, lat) for lon, lat in coords]
-
-    projected = Polygon(ring(poly.exterior.coords), [ring(h.coords) for h in poly.interiors])
+def _project_polygon(poly: BaseGeometry, proj: LambertConic) -> BaseGeometry:
+    projected = shapely.transform(poly, proj.project_array)
     return projected if projected.is_valid else shapely.make_valid(projected)
 
 
@@ -284,6 +293,7 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
             )
     try:
         countries_of = map_countries(game_map, placed)
+        regions_of = map_regions(game_map, countries_of)
     except ValueError as exc:
         raise MapGeometryError(str(exc)) from None
     proj = LambertConic.fitted(lons, lats)
@@ -340,11 +350,12 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
         # Borders between countries follow Natural Earth's frontiers; inside a country, the Voronoi rule.
         near_box = box(min(lons) - lon_pad, min(lats) - lat_pad, max(lons) + lon_pad, max(lats) + lat_pad)
 
-        def project(poly: Polygon) -> BaseGeometry:
-            clipped = poly.intersection(near_box)
-            return unary_union([_project_polygon(p, proj) for p in _polygons(clipped)])
+        def project(poly: BaseGeometry) -> BaseGeometry:
+            return _project_polygon(poly if near_box.contains(poly) else poly.intersection(near_box), proj)
 
-        land_areas, islands_in, outside = country_cells(land, _dedupe(land_seeds), countries_of, project, frame)
+        land_areas, islands_in, outside = country_cells(
+            land, _dedupe(land_seeds), countries_of, project, frame, regions_of
+        )
         unclaimed.extend(outside)
     else:
         land_cells, empty_land = _cells(land, _dedupe(land_seeds), frame)
@@ -355,8 +366,12 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
 
     # Islands with no point join the nearest land province when close; otherwise they are unclaimed.
     additions: dict[str, list[BaseGeometry]] = {}
+    order = list(land_areas)
+    tree = shapely.STRtree([land_areas[pid] for pid in order])
     for piece, country in islands_in:
-        best = min(land_areas, key=lambda pid: land_areas[pid].distance(piece), default=None)
+        # The nearest province (the first in order among equals), found through a spatial index.
+        nearest: list[int] = list(tree.query_nearest(piece)) if order else []
+        best = order[min(nearest)] if nearest else None
         if best is not None and countries_of and country not in countries_of.get(best, ()):
             best = None  # an island of a country its nearest province does not list (Ireland, by Clyde)
         if best is not None and land_areas[best].distance(piece) <= ATTACH_KM:
@@ -394,6 +409,7 @@ def geometry_key(game_map: Mapping[str, Any]) -> str:
             "provinces": key,
             "shape_points": game_map.get("shape_points") or {},
             "countries": game_map.get("countries") or {},
+            "regions": game_map.get("regions") or {},
         },
         sort_keys=True,
     )
@@ -409,6 +425,7 @@ def _geometry_cached(key: str) -> MapGeometry:
         },
         "shape_points": data["shape_points"],
         "countries": data["countries"],
+        "regions": data["regions"],
     }
     return compute_geometry(game_map)
 
