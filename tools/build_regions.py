@@ -52,7 +52,7 @@ COUNTRIES = {
     "gbr": "GB", "fra": "FR", "deu": "DE", "pol": "PL", "rus": "RU", "blr": "BY", "ukr": "UA", "ltu": "LT",
     "aut": "AT", "ita": "IT", "tur": "TR", "rou": "RO",
 }  # fmt: skip
-BBOX = (-12.0, 34.0, 56.0, 71.0)  # west, south, east, north: Europe as far as the Urals' west side
+BBOX = (-12.0, 34.0, 80.0, 71.0)  # west, south, east, north: as far east as the coastlines and countries reach
 TOLERANCE = 0.03  # degrees, for the coverage's simplification (about 3 km)
 PRE_TOLERANCE = 0.005  # degrees: a first simplification, to make the widening quick
 STEPS = (0.02, 0.03, 0.05, 0.07)  # degrees: the widening steps (0.17 in all)
