@@ -41,8 +41,10 @@ from umpire.games.empires2 import (
     exchange,
     independent,
     labels,
+    magnates,
     parley,
     plunder,
+    raiders,
     victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
@@ -87,10 +89,14 @@ class EmpiresForTwo(Ruleset):
             Scenario("charlemagne", "Charlemagne 771: the Franks and Byzantium"),
         ),
         browser=True,
-        options=(Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),),
+        options=(
+            Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
+            *magnates.RULE_OPTIONS,
+        ),
     )
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        magnates.check_options(options)
         sc = load_scenario(scenario)
         state.update(board.new_state(sc, PLAYER_EMPIRES[scenario]))
         state["options"] = options
@@ -174,6 +180,8 @@ class EmpiresForTwo(Ruleset):
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
             "parley": parley.view(state),
+            "raids": raiders.view(state),
+            "magnates": magnates.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -508,6 +516,7 @@ def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
+    magnates.round_start(state)  # rewrite 24.0's raiders and Magnates, when their options are on (EMP-M01)
     live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
