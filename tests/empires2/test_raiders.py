@@ -18,6 +18,7 @@ from umpire.games.empires2.drawing import draw_view
 from umpire.games.empires2.raiders import load_chart, parse_chart
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, new_game, replay
+from umpire.selfplay import play_one
 
 State = dict[str, Any]
 ON = {"raiders": True, "magnates": True}
@@ -262,3 +263,9 @@ def test_replay_reproduces_random_games_with_raiders_and_magnates(seed: int, rng
     assert game.record["options"]["raiders"] is True
     again = replay(json.loads(json.dumps(game.record)))
     assert again.digest() == game.digest()
+
+
+@pytest.mark.parametrize("scenario", ["charlemagne", "millennium"])
+def test_24_0_the_bots_play_to_the_end_with_raiders_and_magnates_on(scenario: str) -> None:
+    result = play_one("empires2", 4, ("normal", "random"), ON, 0, scenario, checked=False)
+    assert result["over"] and not result.get("error")
