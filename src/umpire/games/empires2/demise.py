@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board
+from umpire.games.empires2 import alliances, board, optional_rules
 from umpire.games.empires2.alliances import ALLIED
 from umpire.games.empires2.independent import case_33_29_move_court
 from umpire.games.empires2.leaders import Leader, stature_check
@@ -304,7 +304,7 @@ def case_33_64_magnate_appears(
     if not fit:
         from umpire.games.empires2 import magnates  # magnates calls this function
 
-        if magnates.enabled(state, "magnates"):
+        if optional_rules.enabled(state, "magnates"):
             magnates.case_24_2_rise(state, aid, m)
         return None
     who = fit[0] if len(fit) == 1 else fit[rng.roll(state, f"who takes {aid} in place of a Magnate", len(fit)) - 1]

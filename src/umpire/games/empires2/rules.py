@@ -42,6 +42,7 @@ from umpire.games.empires2 import (
     independent,
     labels,
     magnates,
+    optional_rules,
     parley,
     plunder,
     raiders,
@@ -91,12 +92,12 @@ class EmpiresForTwo(Ruleset):
         browser=True,
         options=(
             Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
-            *magnates.RULE_OPTIONS,
+            *optional_rules.RULE_OPTIONS,
         ),
     )
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
-        magnates.check_options(options)
+        optional_rules.check_options(options)
         sc = load_scenario(scenario)
         state.update(board.new_state(sc, PLAYER_EMPIRES[scenario]))
         state["options"] = options
@@ -516,7 +517,7 @@ def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
-    magnates.round_start(state)  # rewrite 24.0's raiders and Magnates, when their options are on (EMP-M01)
+    optional_rules.round_start(state)  # rewrite 24.0's raiders and Magnates, when their options are on (EMP-M01)
     live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
