@@ -21,14 +21,15 @@ State = dict[str, Any]
 class Dice:
     """Scripted dice: each roll takes the next face; a choice takes the first option."""
 
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
+    def __init__(self, *faces: int, choose: str | None = None) -> None:
+        self.faces, self.choose = list(faces), choose
 
     def roll(self, state: State, purpose: str, sides: int = 6, **_: Any) -> int:
         return self.faces.pop(0)
 
     def choice(self, state: State, purpose: str, options: list[str], **_: Any) -> str:
-        return options[0]
+        assert self.choose is None or self.choose in options
+        return self.choose or options[0]
 
 
 def fresh(on: bool = True) -> State:
@@ -106,6 +107,19 @@ def test_24_2_once_a_round_two_dice_may_call_a_magnate(monkeypatch: pytest.Monke
     assert aid is not None and aid < free[0]  # the die's choice: here the first free area
     assert state["magnates"]["magnate_1"]["seat"] == aid
     assert load_map().area(aid).population >= 1
+
+
+def test_33_64_the_round_s_magnate_brings_back_a_dismantled_empire(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the option on, 33.64 reads the round's real appearances too, not only a rebellion (EMP-X04)."""
+    state = fresh()
+    demise.case_33_64_dismantle(state, "poland")
+    monkeypatch.setattr(magnates, "rng", Dice(6, 6, choose="greater_poland"))
+    assert magnates.case_24_2_round_appearance(state) == "greater_poland"
+    poland = state["empires"]["poland"]
+    assert poland["demise"] is None and state["areas"]["greater_poland"]["owner"] == "poland"
+    assert not state.get("magnates")
+    said = "Poland reappears in Greater Poland in place of a Magnate (33.64)"
+    assert any(line.startswith(said) for line in state["log"])
 
 
 # --- 24.3: what he does (EMP-M09, M10) ----------------------------------------------------------------------------
