@@ -193,7 +193,12 @@ def raid_er(state: State, raider: Raider, aid: str, game_map: EmpiresMap | None 
 
 
 def case_24_1_raid(
-    state: State, raider: Raider, aid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
+    state: State,
+    raider: Raider,
+    aid: str,
+    tables: Tables | None = None,
+    game_map: EmpiresMap | None = None,
+    came_on: int | None = None,
 ) -> str:
     """The raid: a die of eight for the Year Card's fortune, the pillage row at the raid's rating. P lowers the area's
     social state one level and carries off gold from its owner's treasury up to the area's population (at least
@@ -220,7 +225,10 @@ def case_24_1_raid(
         words = "beaten off"
     if owner is not None and aid not in state["empires"][owner]["attacked"]:
         state["empires"][owner]["attacked"].append(aid)
-    board.log(state, f"{raider.name} raid {m.area(aid).name}: {terms}; {words}; they go home (rewrite 24.0, EMP-M05)")
+    came = f"2d6 {came_on} ({raider.appears_on} or more), " if came_on is not None else ""
+    board.log(
+        state, f"{raider.name} raid {m.area(aid).name}: {came}{terms}; {words}; they go home (rewrite 24.0, EMP-M05)"
+    )
     return code
 
 
@@ -239,8 +247,7 @@ def case_24_1_raiders_phase(state: State, tables: Tables | None = None, game_map
         if target is None:
             board.log(state, f"{raider.name}: 2d6 {total}, but no area within their reach")
             continue
-        board.log(state, f"{raider.name}: 2d6 {total}, {raider.appears_on} or more: they come (EMP-M03)")
-        code = case_24_1_raid(state, raider, target, tables, m)
+        code = case_24_1_raid(state, raider, target, tables, m, came_on=total)
         state["raids"].append({"raider": raider.id, "name": raider.name, "area": target, "result": code})
 
 
