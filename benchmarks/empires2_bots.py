@@ -11,7 +11,7 @@ as the peer measured in the same run, the same seed with ``random`` in both seat
 seconds a whole game takes, wall clock and CPU (the goal: under 10 s on one core; on a shared machine the CPU
 time is the fair measure).
 
-    python benchmarks/empires2_bots.py --seeds 50 [--seed 0] [--scenario millennium]
+    python benchmarks/empires2_bots.py --seeds 50 [--seed 0] [--scenario millennium] [--option raiders=true]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 from umpire.bots.registry import bot_for
+from umpire.cli.args import parse_options
 from umpire.games.empires2 import victory
 from umpire.kernel.game import new_game
 from umpire.selfplay import drive, wilson
@@ -35,10 +36,10 @@ def standing(state: dict[str, Any], eid: str) -> int:
     return victory.player_points(state, eid)["total"]
 
 
-def play(scenario: str, seed: int, levels: dict[str, str]) -> dict[str, Any]:
+def play(scenario: str, seed: int, levels: dict[str, str], options: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game with the given level per seat, played on one state (no copies); each seat's growth."""
     started, cpu = time.perf_counter(), time.process_time()
-    game = new_game("empires2", scenario, seed=seed)
+    game = new_game("empires2", scenario, options or {}, seed=seed)
     state = game.state
     start = {seat: standing(state, seat) for seat in levels}
     bots = {seat: bot_for("empires2", level) for seat, level in levels.items()}
@@ -68,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scenario", choices=SCENARIOS, action="append")
+    parser.add_argument("--option", action="append", help="rules option NAME=VALUE, e.g. raiders=true (rewrite 24.0)")
     args = parser.parse_args(argv)
+    options = parse_options(args.option)
     normal_times: list[float] = []
     random_times: list[float] = []
     normal_cpu: list[float] = []
@@ -76,14 +79,16 @@ def main(argv: list[str] | None = None) -> int:
         first = new_game("empires2", scenario)
         seats = first.ruleset.seats(first.state)
         print(f"\nempires2 {scenario}: {args.seeds} seeds; each seat at normal against random, random-random as peer")
+        if options:
+            print(f"  options: {options}")
         for seat in seats:
             other = next(s for s in seats if s != seat)
             wins = peer_wins = finished = errors = 0
             growths: list[int] = []
             peer_growths: list[int] = []
             for seed in range(args.seed, args.seed + args.seeds):
-                mine = play(scenario, seed, {seat: "normal", other: "random"})
-                peer = play(scenario, seed, {seat: "random", other: "random"})
+                mine = play(scenario, seed, {seat: "normal", other: "random"}, options)
+                peer = play(scenario, seed, {seat: "random", other: "random"}, options)
                 normal_times.append(mine["seconds"])
                 random_times.append(peer["seconds"])
                 normal_cpu.append(mine["cpu"])

@@ -67,3 +67,17 @@ def test_every_action_has_its_own_words() -> None:
             assert action is not None
             game.act(acting[0], action)
     assert {"place", "endeavour", "tax", "end_turn", "defend"} <= seen
+
+
+def test_empires2_options_of_24_0_and_25_0_through_the_api(api: Api) -> None:
+    """The new-game form lists raiders, magnates and colonisation (off); raiders on is a game whose view has the
+    round's raids; colonisation on is refused with its reason, not a 500 (EMP-M01, M12)."""
+    [listed] = [r for r in api.ok("GET", "/api/rulesets") if r["name"] == "empires2"]
+    options = {o["name"]: o["default"] for o in listed["options"]}
+    assert options == {"seats": "scenario", "raiders": False, "magnates": False, "colonisation": False}
+    made = api.create(ruleset="empires2", seed=5, options={"raiders": True, "magnates": True})
+    status, answer = api.call("GET", f"/api/games/{made['id']}", made["gm_token"])
+    assert status == 200 and answer["view"]["raids"][0]["area"] == "flanders"
+    status, answer = api.call("POST", "/api/games", body={"ruleset": "empires2", "options": {"colonisation": True}})
+    assert status == 422, answer  # as any option the ruleset refuses
+    assert "cannot be played in empires2: umpire's map has no uncolonised area" in str(answer)

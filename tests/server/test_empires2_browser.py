@@ -230,3 +230,37 @@ def test_empires2_a_player_courts_an_independent_to_alliance_and_runs_its_turn(b
         assert {s.action["type"] for s in turn} >= {"endeavour", "end_turn"}
         assert all(s.seat == player and s.action["empire"] == ally for s in turn)
         assert not pages.errors, pages.errors
+
+
+def test_empires2_raiders_and_magnates_on_the_page_and_the_board(browser: Any, tmp_path: Path) -> None:
+    """Rewrite 24.0 with both options on (seed 5: the Vikings raid Flanders and a Magnate rises in Galicia in round
+    1): the seat's page lists them in words, and its board outlines the raided area and marks the Magnate's seat."""
+    pages = Pages(ARTIFACTS)
+    with LiveServer(str(tmp_path / "browser-empires2-raiders.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        made = httpx.post(
+            f"{server.url}/api/games",
+            json={"ruleset": "empires2", "seed": 5, "options": {"raiders": True, "magnates": True}},
+            timeout=60,
+        ).json()
+        gid, tokens = made["id"], made["seat_tokens"]
+        for seat, name in (("germany", "Otto"), ("byzantine", "Basil")):
+            answer = httpx.post(
+                f"{server.url}/api/games/{gid}/join",
+                json={"name": name},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            )
+            assert answer.status_code == 200, answer.text
+        httpx.post(
+            f"{server.url}/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {made['gm_token']}"}
+        )
+        seen = view(server, gid, tokens["germany"])
+        assert [r["area"] for r in seen["raids"]] == ["flanders"] and seen["magnates"][0]["seat"] == "galicia"
+        page = pages.new(browser.new_context(viewport=LAPTOP))
+        page.goto(f"{server.url}/g/{gid}#token={tokens['germany']}")
+        page.wait_for_selector("#hazards-card:not(.hidden) li[data-raid='flanders']")
+        page.wait_for_selector("#emp-map svg path#raided-flanders")
+        until(lambda: "Vikings raided Flanders this round: beaten off" in page.inner_text("#hazards"))
+        assert "Magnate of Galicia, combat stature" in page.inner_text("#hazards")
+        page.wait_for_selector("#emp-map svg g#magnate-galicia")
+        pages.shot(page, "germany-raiders-and-magnates-laptop")
+        assert not pages.errors, pages.errors

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board
+from umpire.games.empires2 import alliances, board, optional_rules
 from umpire.games.empires2.alliances import ALLIED
 from umpire.games.empires2.independent import case_33_29_move_court
 from umpire.games.empires2.leaders import Leader, stature_check
@@ -288,7 +288,9 @@ def case_33_64_magnate_appears(
     """EMP-X04: a Magnate appears in ``aid``, which just rebelled from ``rebelled_from``. An exile of the area's
     language and religion takes it as its Court instead (rewrite 21.3); a dismantled empire whose Court was of
     them and which once possessed the area reappears there instead (33.64); a die decides between several.
-    Returns the empire that took the area, or None (the area stays independent)."""
+    With the ``magnates`` option on (rewrite 24.0, EMP-M07) the Magnate rises when no one takes his place, and the
+    round's own appearances come here too. Returns the empire that took the area, or None (the area stays
+    independent, a Magnate's when the option is on)."""
     m = game_map or load_map()
     area = state["areas"][aid]
     fit: list[str] = []
@@ -300,6 +302,10 @@ def case_33_64_magnate_appears(
         ):
             fit.append(eid)
     if not fit:
+        from umpire.games.empires2 import magnates  # magnates calls this function
+
+        if optional_rules.enabled(state, "magnates"):
+            magnates.case_24_2_rise(state, aid, m)
         return None
     who = fit[0] if len(fit) == 1 else fit[rng.roll(state, f"who takes {aid} in place of a Magnate", len(fit)) - 1]
     if demise_of(state, who) == EXILE:

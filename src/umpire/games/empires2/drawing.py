@@ -34,8 +34,10 @@ from umpire.render.svg import (
 __all__ = ["DRAWN_KEYS", "draw_map_svg", "draw_view", "geometry_source"]
 
 #: The keys of a game's view the board is drawn from (the server caches a drawing by them).
-DRAWN_KEYS = ("scenario", "areas", "empires", "defence")
+DRAWN_KEYS = ("scenario", "areas", "empires", "defence", "raids", "magnates")
 UNREST_STROKE = "#c0392b"
+RAID_STROKE = "#e67e22"  # an area raided this round (rewrite 24.0)
+MAGNATE_FILL = "#b8a98a"  # an area a Magnate holds (rewrite 24.0)
 
 LAND_PX = 10.0
 SEA_PX = 11.5
@@ -85,6 +87,10 @@ def _area_title(
         text += f"; {scenario.empires[owner].name}" if owner else "; independent"
         if live and area_id in live["unrest"]:
             text += "; in unrest"
+        if live and area_id in live.get("magnates", {}):
+            text += f"; held by the {live['magnates'][area_id]}"
+        if live and area_id in live.get("raided", {}):
+            text += f"; raided this round by the {live['raided'][area_id]}"
         level = live["fortification"].get(area_id) if live else scenario.fortifications.get(area_id)
         if level:
             text += f"; fortification level {level}"
@@ -103,6 +109,9 @@ def draw_view(view: dict[str, Any], panel: bool = True) -> str:
         "unrest": sorted(aid for aid, a in view["areas"].items() if a.get("unrest")),
         "courts": {eid: e["court"] for eid, e in view["empires"].items() if e.get("court") and not e.get("demise")},
         "attacked": (view.get("defence") or {}).get("area"),
+        "raided": {r["area"]: r["name"] for r in view.get("raids", [])},
+        "magnates": {aid: g["name"] for g in view.get("magnates", []) for aid in g["areas"]},
+        "magnate_seats": {g["seat"]: g["name"] for g in view.get("magnates", [])},
     }
     return draw_map_svg(load_scenario(view["scenario"]), live=live, panel=panel)
 
@@ -153,6 +162,8 @@ def draw_map_svg(
     for aid in sorted(game_map.areas):
         owner = owners.get(aid) if live else scenario.possessor(aid) if scenario else None
         fill = scenario.empires[owner].colour if scenario and owner else LAND_FILL
+        if live and not owner and aid in live.get("magnates", {}):
+            fill = MAGNATE_FILL
         el = _sub(
             land_g,
             "path",
@@ -184,6 +195,15 @@ def draw_map_svg(
         if live["attacked"]:
             d = canvas.path(geom.provinces[live["attacked"]].area)
             _sub(marks, "path", id="attacked", d=d, stroke=INK, stroke_width=3.5)
+        for aid in sorted(live.get("raided", {})):
+            d = canvas.path(geom.provinces[aid].area)
+            _sub(marks, "path", id=f"raided-{aid}", d=d, stroke=RAID_STROKE, stroke_width=3.0, stroke_dasharray="2 2")
+        for aid, who in sorted(live.get("magnate_seats", {}).items()):
+            x, y = canvas.xy(*geom.provinces[aid].point)
+            g = _sub(marks, "g", id=f"magnate-{aid}")
+            t = _sub(g, "title")
+            t.text = f"{game_map.area(aid).name}: seat of the {who}"
+            _sub(g, "circle", cx=_fmt(x), cy=_fmt(y - 11), r="5", fill=MAGNATE_FILL, stroke=INK, stroke_width=0.9)
     if scenario is not None:
         courts_g = _sub(root, "g", id="courts")
         courts = live["courts"] if live else {e.id: e.court for e in scenario.empires.values()}

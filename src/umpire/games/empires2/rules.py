@@ -44,8 +44,11 @@ from umpire.games.empires2 import (
     grand_diplomacy,
     independent,
     labels,
+    magnates,
+    optional_rules,
     parley,
     plunder,
+    raiders,
     victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
@@ -90,10 +93,14 @@ class EmpiresForTwo(Ruleset):
             Scenario("charlemagne", "Charlemagne 771: the Franks and Byzantium"),
         ),
         browser=True,
-        options=(Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),),
+        options=(
+            Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
+            *optional_rules.RULE_OPTIONS,
+        ),
     )
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        optional_rules.check_options(options)
         sc = load_scenario(scenario)
         state.update(board.new_state(sc, PLAYER_EMPIRES[scenario]))
         state["options"] = options
@@ -179,6 +186,8 @@ class EmpiresForTwo(Ruleset):
             "parley": parley.view(state),
             "agreement": grand_diplomacy.view(state),
             "may_propose": grand_diplomacy.may_propose(state, role) and not _asked(state),
+            "raids": raiders.view(state),
+            "magnates": magnates.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -521,6 +530,7 @@ def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
+    optional_rules.round_start(state)  # rewrite 24.0's raiders and Magnates, when their options are on (EMP-M01)
     live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():

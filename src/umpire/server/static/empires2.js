@@ -29,7 +29,7 @@
     const allies = alliesOf(you.role);
     Sequential.header(P, "Empires for Two", v.over ? "Scenario over" : v.round ? "Round " + v.round + " of " + v.rounds + years + " · " + nice(v.phase) : "Setting up",
       seat + (allies.length ? " · allied: " + allies.map(empireName).join(", ") : ""));
-    renderJoinAndGm(); renderDecision(); renderAgreement(); renderEmpires(); renderContests(); renderLog();
+    renderJoinAndGm(); renderDecision(); renderAgreement(); renderEmpires(); renderContests(); renderRaidersAndMagnates(); renderLog();
     renderMap().catch((e) => { text("emp-map", e.message); });
   }
 
@@ -154,6 +154,18 @@
       box.append(U.el("li", {}, empireName(c.empire) + ", " + c.why + " (" + bids.join("; ") + ")"));
     }
   }
+  // Rewrite 24.0 (options raiders, magnates): the round's raids and the Magnates on the map, in words.
+  function renderRaidersAndMagnates() {
+    const box = U.clear(U.$("hazards"));
+    const raids = S.view.raids || [], lords = S.view.magnates || [];
+    show("hazards-card", raids.length + lords.length > 0);
+    const RESULT = { P: "pillaged", "0": "beaten off", "-1": "beaten off" };
+    for (const r of raids) box.append(U.el("li", { "data-raid": r.area }, r.name + " raided " + areaName(r.area) + " this round: " + (RESULT[r.result] || r.result)));
+    for (const g of lords) {
+      const more = g.areas.filter(a => a !== g.seat).map(areaName);
+      box.append(U.el("li", { "data-magnate": g.seat }, g.name + ", combat stature " + g.combat + (more.length ? "; also holds " + more.join(", ") : "")));
+    }
+  }
   function renderLog() {
     const box = U.clear(U.$("log"));
     for (const line of (S.view.log || []).slice(-60).reverse()) box.append(U.el("li", {}, line));
@@ -163,13 +175,14 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const v = S.view;
-    // Fetched again only when what it draws changes (drawing.draw_view): the areas, the Courts, the attacked area.
+    // Fetched again only when what it draws changes (drawing.draw_view): the areas, the Courts, the attacked area,
+    // the round's raids and the Magnates.
     const courts = Object.entries(v.empires).map(([id, e]) => [id, e.demise ? null : e.court]);
-    const mounted = await DrawnBoard.show(M, U.$("emp-map"), P.api("/map.svg?panel=false"), P.token, JSON.stringify([v.areas, courts, v.defence && v.defence.area]), {
+    const mounted = await DrawnBoard.show(M, U.$("emp-map"), P.api("/map.svg?panel=false"), P.token, JSON.stringify([v.areas, courts, v.defence && v.defence.area, v.raids, v.magnates]), {
       cls: "his-board emp-board", attr: "area",
       onPick: (id) => { picked = picked === id ? null : id; render(S); },
       onMount: (fresh) => { if (fresh && M.svg.getBoundingClientRect().width < 600) focusOnMine(); } });
-    if (mounted) { renderEmpires(); renderAgreement(); }
+    if (mounted) { renderEmpires(); renderAgreement(); renderRaidersAndMagnates(); }  // area names come from the drawing's labels
     decorate();
   }
   // On a phone the whole board is too small to read: open on the seat's own Court, three times closer.
