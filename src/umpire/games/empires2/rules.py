@@ -21,7 +21,9 @@ endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the playe
 (rewrite 12.0, ``diplomacy.py``), by a player's empire or an ally: ``{"type": "endeavour", "endeavour":
 "diplomacy", "area": "flanders"}``; plunder in the taxation (rewrite 16.2, ``plunder.py``): ``{"type": "tax",
 "areas": {...}, "plunder": ["saxony"]}``; a conversion (rewrite 22.0, ``conversion.py``), once in a player-turn:
-``{"type": "convert", "area": "saxony"}``. What is not built is refused or stops the game with a message naming it
+``{"type": "convert", "area": "saxony"}``; penance lifting an excommunication (rewrite 22.1, ``excommunication.py``):
+``{"type": "penance"}``. Options (rewrite 23.0, ``schism.py``): ``schism`` (the churches one until 1054), ``crusades``
+(refused: no scenario here reaches 1096). What is not built is refused or stops the game with a message naming it
 (docs/status.md).
 """
 
@@ -39,15 +41,18 @@ from umpire.games.empires2 import (
     event_effects,
     events,
     exchange,
+    excommunication,
     independent,
     labels,
     parley,
     plunder,
+    schism,
     victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
+from umpire.games.empires2.excommunication import PENANCE
 from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.scenario import load_scenario
 from umpire.games.empires2.sequence import (
@@ -87,8 +92,19 @@ class EmpiresForTwo(Ruleset):
             Scenario("charlemagne", "Charlemagne 771: the Franks and Byzantium"),
         ),
         browser=True,
-        options=(Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),),
+        options=(
+            Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
+            # Rewrite 23.0 (optional rules, EMP-E07 to E09): off unless asked for.
+            Option(schism.SCHISM, False, (False, True), "the Catholic and Orthodox churches are one until 1054"),
+            Option(schism.CRUSADES, False, (False, True), "the crusades: refused, no scenario here reaches 1096"),
+        ),
     )
+
+    def option_values(self, options: dict[str, Any]) -> dict[str, Any]:
+        values = super().option_values(options)
+        if values[schism.CRUSADES]:
+            raise ValueError(schism.case_23_2_crusades_refusal())
+        return values
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
         sc = load_scenario(scenario)
@@ -174,6 +190,7 @@ class EmpiresForTwo(Ruleset):
             "asylum": demise.view(state, role),
             "defence": defence.view(state),
             "parley": parley.view(state),
+            "church": excommunication.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -233,7 +250,7 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         except ValueError as err:
             raise IllegalAction(str(err)) from None
         return
-    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT):
+    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT) or kind == PENANCE:
         eid = _for_empire(state, role, action)
     if kind == "place" and state["phase"] == "place":
         _place(state, eid, action)
@@ -246,6 +263,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
     elif kind == conversion.CONVERT and state["phase"] == "turn":
         try:
             conversion.case_22_2_convert(state, eid, action.get("area"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+    elif kind == excommunication.PENANCE and state["phase"] == "turn":
+        try:
+            excommunication.case_22_1_penance(state, eid)
         except ValueError as err:
             raise IllegalAction(str(err)) from None
     elif kind == "exchange" and state["phase"] == "turn":
@@ -414,6 +436,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
         )
     out.extend(event_effects.play_actions(state, role, eid))
     out.extend(conversion.actions(state, eid))
+    out.extend(excommunication.actions(state, eid))
+    excommunication.mark(state, eid, out)
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend(parley.call_actions(state, role))
@@ -508,6 +532,7 @@ def _start_round(state: State) -> None:
     state["round"] += 1
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
+    schism.case_23_1_round_start(state, board.log)
     live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():
