@@ -265,7 +265,7 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
             conversion.case_22_2_convert(state, eid, action.get("area"))
         except ValueError as err:
             raise IllegalAction(str(err)) from None
-    elif kind == excommunication.PENANCE and state["phase"] == "turn":
+    elif kind == PENANCE and state["phase"] == "turn":
         try:
             excommunication.case_22_1_penance(state, eid)
         except ValueError as err:
