@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.empires2.test_alliances import to_turn_of
 from umpire.bots.empires2 import NormalBot
@@ -19,7 +21,7 @@ from umpire.games.empires2.scenario import load_scenario
 from umpire.games.empires2.sequence import YearCard
 from umpire.kernel import rng as kernel_rng
 from umpire.kernel.errors import IllegalAction
-from umpire.kernel.game import Game, new_game
+from umpire.kernel.game import Game, new_game, replay
 from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
@@ -298,3 +300,28 @@ def test_emp_e01_church_file_faults_are_named(change: Any, match: str) -> None:
     change(data)
     with pytest.raises(ChurchFault, match=match):
         parse_church(data)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), rng_seed=st.integers(0, 10_000), one_church=st.booleans())
+def test_22_1_replay_reproduces_games_with_an_excommunication(seed: int, rng_seed: int, one_church: bool) -> None:
+    """Determinism: Germany strikes Rome in its first player-turn, then random legal play; the replayed record
+    reaches the identical state."""
+    game = new_game("empires2", "millennium", options={"schism": one_church}, seed=seed)
+    to_turn_of(game, "germany")
+    listed = [a for a in game.view("germany")["actions"] if a.get("excommunicates")]
+    assert listed
+    pick = random.Random(rng_seed)
+    game.act("germany", {k: v for k, v in listed[0].items() if k not in ("er", "max_gold", "excommunicates")})
+    assert excommunication.excommunicated(game.state, "germany")
+    for _ in range(80):
+        acting = game.view("gm")["acting"]
+        if game.state["over"] or not acting:
+            break
+        action = dict(pick.choice(game.view(acting[0])["actions"]))
+        gold = action.pop("max_gold", 0)
+        if action["type"] == "endeavour":
+            action["gold"] = pick.randint(0, min(gold, 3))
+        game.act(acting[0], action)
+    record = json.loads(json.dumps(game.record))
+    assert replay(record).digest() == game.digest()
