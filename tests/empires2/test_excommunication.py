@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.empires2.test_alliances import to_turn_of
@@ -310,10 +310,11 @@ def test_22_1_replay_reproduces_games_with_an_excommunication(seed: int, rng_see
     game = new_game("empires2", "millennium", options={"schism": one_church}, seed=seed)
     to_turn_of(game, "germany")
     listed = [a for a in game.view("germany")["actions"] if a.get("excommunicates")]
-    assert listed
+    assume(listed)  # Tuscany may have rebelled first (Leader Dies Heirless): Rome is then out of reach
     pick = random.Random(rng_seed)
     game.act("germany", {k: v for k, v in listed[0].items() if k not in ("er", "max_gold", "excommunicates")})
-    assert excommunication.excommunicated(game.state, "germany")
+    # (the endeavour's own Year Card may call a stature check, whose new leader lifts the ban at once, EMP-E05)
+    assert any(line.startswith("Germany is excommunicated for its") for line in game.state["log"])
     for _ in range(80):
         acting = game.view("gm")["acting"]
         if game.state["over"] or not acting:
