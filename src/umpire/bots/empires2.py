@@ -16,7 +16,9 @@
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
   the Court nearest to an alliance); after taxing, it converts (rewrite 22.0) the area of its own whose religion
   raises its rebellion value most, when a die beats the differential at least half the time and the gold leaves
-  its defence's two.
+  its defence's two. It never attempts an endeavour listed as excommunicating it (``"excommunicates"``: a
+  conquest or pillage of the Holy See, rewrite 22.1, EMP-E08); excommunicated, it does penance before converting
+  when the gold leaves its defence's two.
   Once a round, before ending its turn, it calls a parley (EMP-P03) on claims to its own largest unclaimed areas
   (a claim to a possessed area is worth victory points at the end, rewrite 18.0); it votes no on the other
   player's claims. Offered an agreement (rewrite 20.0), it accepts only one that raises its victory points by
@@ -59,7 +61,7 @@ BANDS = (1, 5, 8)
 
 def _clean(action: Action, gold: int) -> Action:
     """The action to send: the listed one without its information keys, with the gold chosen."""
-    out = {k: v for k, v in action.items() if k not in ("max_gold", "er")}
+    out = {k: v for k, v in action.items() if k not in ("max_gold", "er", "excommunicates", "cost")}
     if out["type"] == "endeavour" or (out["type"] == "defend" and out["defend"]):
         out["gold"] = gold
     return out
@@ -251,6 +253,9 @@ class NormalBot:
                 return {"type": "tax", "areas": plan, "plunder": [stripped], "empire": me}
             if plan:
                 return {"type": "tax", "areas": plan, "empire": me}
+        penance = next((a for a in actions if a["type"] == "penance"), None)
+        if penance is not None and e["gold"] - int(penance["cost"]) >= KEEP_GOLD:
+            return _clean(penance, 0)
         convert = convert_choice(view, actions, me)
         if convert is not None:
             return convert
@@ -266,6 +271,8 @@ class NormalBot:
             score, gold = _score(view, a, max(0, spare), m, conquest)
             if a["max_gold"] < KEEP_GOLD and a["endeavour"] != "ruling":
                 continue  # its cost would eat the defence's gold
+            if a.get("excommunicates"):
+                continue  # an attack on the Holy See (EMP-E08)
             key = (score, rng.random(), a, gold)
             if score > 0 and (best is None or key[:2] > best[:2]):
                 best = key
@@ -274,7 +281,7 @@ class NormalBot:
         if can_end:
             return _before_ending(view, actions, me)
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
-        fallback = max(endeavours, key=lambda a: (a["endeavour"] == "ruling", a["er"]))
+        fallback = max(endeavours, key=lambda a: (not a.get("excommunicates"), a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
 
 

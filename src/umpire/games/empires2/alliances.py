@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board, victory
+from umpire.games.empires2 import board, excommunication, victory
 from umpire.games.empires2.board import INDEPENDENT, PLAYER
 from umpire.games.empires2.endeavours import Circumstances, diplomacy_er, endeavour_cost
 from umpire.games.empires2.leaders import Leader
@@ -98,13 +98,14 @@ def courtable(state: State, player: str) -> list[str]:
 def diplomacy_rating(state: State, player: str, eid: str, gold: int) -> int:
     """33.41 with the chart's diplomacy terms (rewrite 12.0): the player's diplomatic stature plus his Court's social
     state (12.11: the base is his Court), less the target Court's social state and the empire's own diplomatic
-    stature, less language and religion; plus gold (EMP-A02)."""
+    stature, less language and religion, and an excommunication's penalty (22.1, EMP-E04); plus gold (EMP-A02)."""
     target = state["empires"][eid]["court"]
     base = state["empires"][player]["court"]
     c = Circumstances(
         language=board.language_relation(state, player, target),
         religion=board.religion_relation(state, player, target),
         gold=gold,
+        other=-excommunication.case_22_1_er_penalty(state, player, "diplomacy", target),
     )
     return diplomacy_er(
         board.leader(state, player).diplomatic,

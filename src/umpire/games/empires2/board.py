@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.empires2 import schism
 from umpire.games.empires2.endeavours import Circumstances
 from umpire.games.empires2.leaders import Leader
-from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
+from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map
 from umpire.games.empires2.scenario import Scenario
 from umpire.games.empires2.sequence import YearCard
-from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS
+from umpire.games.empires2.tables import LANGUAGE_RELATIONS
 
 State = dict[str, Any]
 
@@ -134,8 +135,9 @@ def language_relation(state: State, eid: str, aid: str) -> str:
 
 
 def religion_relation(state: State, eid: str, aid: str) -> str:
-    """The area's church against the empire's Court church: same, different church or different religion."""
-    return RELIGION_RELATIONS[religion_modifier(state["empires"][eid]["religion"], state["areas"][aid]["religion"])]
+    """The area's church against the empire's Court church: same, different church or different religion (one
+    church before the schism when its option is on, rewrite 23.0, EMP-E07)."""
+    return schism.relation(state, state["empires"][eid]["religion"], state["areas"][aid]["religion"])
 
 
 def two_seas(state: State, eid: str, aid: str, game_map: EmpiresMap | None = None) -> bool:

@@ -45,6 +45,9 @@ def refusal(state: State, eid: str, aid: Any, game_map: EmpiresMap | None = None
     if area["unrest"]:
         return f"{where} is in unrest: rule it calm before converting it (EMP-C01)"
     if board.religion_relation(state, eid, aid) == "same":
+        if area["religion"] != e["religion"]:
+            one = f"one church with {e['name']}'s {e['religion']} before the schism (EMP-E07)"
+            return f"{where} is {area['religion']}, {one}"
         return f"{where} is already {e['religion']}, {e['name']}'s religion"
     if e["gold"] < cost():
         return f"a conversion costs {cost()} gold (EMP-C02); {e['name']} holds {e['gold']}"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, optional_rules
+from umpire.games.empires2 import alliances, board, excommunication, optional_rules
 from umpire.games.empires2.alliances import ALLIED
 from umpire.games.empires2.independent import case_33_29_move_court
 from umpire.games.empires2.leaders import Leader, stature_check
@@ -349,6 +349,7 @@ def case_33_64_reappear(
     )
     state.setdefault("control", {})[eid] = "engine"
     state["areas"][aid].update(owner=eid, unrest=False)
+    excommunication.case_22_1_new_leader(state, eid)
     _say(
         state,
         f"{e['name']} reappears in {m.area(aid).name} in place of a Magnate (33.64): stature check on 3-3-3, "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, independent
+from umpire.games.empires2 import alliances, board, excommunication, independent
 from umpire.games.empires2.economy import rebellion_check, rebellion_value
 from umpire.games.empires2.endeavours import (
     Circumstances,
@@ -69,7 +69,7 @@ def rating(state: State, eid: str, aid: str, gold: int, other: int = 0) -> int:
     """Rewrite 12.0 (chart): diplomatic stature plus the Court's social state (12.11), less the target's social
     state and its owner's diplomatic stature (3 for an independent area, 5 for Venice; none for the empire's own
     area, EMP-D13), less language and religion against the Court's; plus gold; ``other`` adds a rule's modifier
-    (33.43's -2). The owner spends no gold against it (EMP-D14)."""
+    (33.43's -2) and an excommunication's (22.1, EMP-E04). The owner spends no gold against it (EMP-D14)."""
     e = state["empires"][eid]
     owner = state["areas"][aid]["owner"]
     if owner == eid:
@@ -82,7 +82,7 @@ def rating(state: State, eid: str, aid: str, gold: int, other: int = 0) -> int:
         language=board.language_relation(state, eid, aid),
         religion=board.religion_relation(state, eid, aid),
         gold=gold,
-        other=other,
+        other=other - excommunication.case_22_1_er_penalty(state, eid, "diplomacy", aid),
     )
     return diplomacy_er(
         board.leader(state, eid).diplomatic,

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import alliances, board
+from umpire.games.empires2 import alliances, board, excommunication
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
@@ -226,6 +226,7 @@ def case_33_24a_leader_dies_heirless(state: State, eid: str, tables: Tables | No
         state["event_discard"].append(DEMESNE)
     new = stature_check(state, eid, tables)
     e["leader"] = board.leader_json(new)
+    excommunication.case_22_1_new_leader(state, eid)
     _say(
         state,
         eid,
@@ -391,7 +392,13 @@ def weapons(state: State, eid: str) -> int:
 
 
 def basic_er(state: State, eid: str, endeavour: str, target: str, game_map: EmpiresMap | None = None) -> int:
-    """The ER before gold of an endeavour by ``eid`` on ``target`` (rewrite 9.0-15.0, chart)."""
+    """The ER before gold of an endeavour by ``eid`` on ``target`` (rewrite 9.0-15.0, chart), less an
+    excommunication's penalty (22.1, EMP-E04)."""
+    penalty = excommunication.case_22_1_er_penalty(state, eid, endeavour, target)
+    return _chart_er(state, eid, endeavour, target, game_map) - penalty
+
+
+def _chart_er(state: State, eid: str, endeavour: str, target: str, game_map: EmpiresMap | None = None) -> int:
     m = game_map or load_map()
     lead = board.leader(state, eid)
     a = state["areas"][target]
@@ -594,6 +601,7 @@ def carry_out(
             defence = case_33_23_defend(state, owner, plan.target, tables, m, extra)
             if defence is not None:
                 er -= defence.reduction
+    excommunication.case_22_1_attack(state, eid, plan.endeavour, plan.target, m)
     card, rest = turn_over(board.year_cards(state, eid))
     e["year_cards"] = [board.card_json(c) for c in rest]
     read = read_year_card(plan.endeavour, er, card, tables)
@@ -621,6 +629,7 @@ def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
     new = stature_check(state, eid, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)
     board.log(state, f"{name(state, eid)}: stature check, new leader {board.leader_words(new)}")
+    excommunication.case_22_1_new_leader(state, eid)
     alliances.case_33_33_stature_check(state, eid, before, new)
 
 

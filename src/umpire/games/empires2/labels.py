@@ -28,6 +28,7 @@ GROUPS = (
     "Diplomacy",
     "Taxation",
     "Conversion",
+    "Church",
     "Alliances",
     "Turn",
 )
@@ -101,8 +102,9 @@ def label(view: View, action: Action) -> dict[str, str]:
         cost = endeavour_cost(what)
         paid = f"{cost} gold" if cost else "no cost"
         gold = f", up to {action['max_gold']} gold more" if action.get("max_gold") else ""
+        ban = "; excommunicates (22.1)" if action.get("excommunicates") else ""
         return {
-            "label": f"{who}{text} (rating {_signed(int(action['er']))}; {paid}{gold})",
+            "label": f"{who}{text} (rating {_signed(int(action['er']))}; {paid}{gold}{ban})",
             "group": what.capitalize(),
         }
     if kind == "tax" and action.get("plunder"):
@@ -117,6 +119,8 @@ def label(view: View, action: Action) -> dict[str, str]:
             "label": f"{who}Convert {where} ({conversion.cost()} gold; a die above {diff} converts it)",
             "group": "Conversion",
         }
+    if kind == "penance":
+        return {"label": f"{who}Do penance: {action['cost']} gold lifts the excommunication (22.1)", "group": "Church"}
     if kind == "end_turn":
         return {"label": f"{who}End the player-turn", "group": "Turn"}
     if kind == "end_alliance":

@@ -23,8 +23,10 @@ endeavour's ``"paid_by": {"germany": 2}``; a held Event Card played in the playe
 "areas": {...}, "plunder": ["saxony"]}``; a conversion (rewrite 22.0, ``conversion.py``), once in a player-turn:
 ``{"type": "convert", "area": "saxony"}``; an agreement between the players (rewrite 20.0, ``grand_diplomacy.py``)
 proposed in the player's own turn, ``{"type": "propose", "gives": {"gold": 2}, "gets": {"claims": ["saxony"]}}``,
-and answered ``{"type": "agreement", "accept": true}``. What is not built is refused or stops the game with a
-message naming it (docs/status.md).
+and answered ``{"type": "agreement", "accept": true}``; penance lifting an excommunication (rewrite 22.1,
+``excommunication.py``): ``{"type": "penance"}``. Options (rewrite 23.0, ``schism.py``): ``schism`` (the churches one
+until 1054), ``crusades`` (refused: no scenario here reaches 1096). What is not built is refused or stops the game
+with a message naming it (docs/status.md).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from umpire.games.empires2 import (
     event_effects,
     events,
     exchange,
+    excommunication,
     grand_diplomacy,
     independent,
     labels,
@@ -49,11 +52,13 @@ from umpire.games.empires2 import (
     parley,
     plunder,
     raiders,
+    schism,
     victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
 from umpire.games.empires2.economy import max_tax, tax_area, tax_gold
 from umpire.games.empires2.endeavours import endeavour_cost
+from umpire.games.empires2.excommunication import PENANCE
 from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.scenario import load_scenario
 from umpire.games.empires2.sequence import (
@@ -96,8 +101,17 @@ class EmpiresForTwo(Ruleset):
         options=(
             Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
             *optional_rules.RULE_OPTIONS,
+            # Rewrite 23.0 (optional rules, EMP-E07 to E09): off unless asked for.
+            Option(schism.SCHISM, False, (False, True), "the Catholic and Orthodox churches are one until 1054"),
+            Option(schism.CRUSADES, False, (False, True), "the crusades: refused, no scenario here reaches 1096"),
         ),
     )
+
+    def option_values(self, options: dict[str, Any]) -> dict[str, Any]:
+        values = super().option_values(options)
+        if values[schism.CRUSADES]:
+            raise ValueError(schism.case_23_2_crusades_refusal())
+        return values
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
         optional_rules.check_options(options)
@@ -188,6 +202,7 @@ class EmpiresForTwo(Ruleset):
             "may_propose": grand_diplomacy.may_propose(state, role) and not _asked(state),
             "raids": raiders.view(state),
             "magnates": magnates.view(state),
+            "church": excommunication.view(state),
         }
         out["action_labels"] = labels.labels(out)  # each action's button in words, in the same order
         out["decision_text"] = labels.decision_text(out)
@@ -250,7 +265,7 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         except ValueError as err:
             raise IllegalAction(str(err)) from None
         return
-    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT):
+    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT) or kind == PENANCE:
         eid = _for_empire(state, role, action)
     if kind == "place" and state["phase"] == "place":
         _place(state, eid, action)
@@ -263,6 +278,11 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
     elif kind == conversion.CONVERT and state["phase"] == "turn":
         try:
             conversion.case_22_2_convert(state, eid, action.get("area"))
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+    elif kind == PENANCE and state["phase"] == "turn":
+        try:
+            excommunication.case_22_1_penance(state, eid)
         except ValueError as err:
             raise IllegalAction(str(err)) from None
     elif kind == "exchange" and state["phase"] == "turn":
@@ -435,6 +455,8 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
         )
     out.extend(event_effects.play_actions(state, role, eid))
     out.extend(conversion.actions(state, eid))
+    out.extend(excommunication.actions(state, eid))
+    excommunication.mark(state, eid, out)
     if state.get("endeavours", 0) or not any(a["type"] == "endeavour" for a in out):
         out.append({"type": "end_turn", "empire": eid})
     out.extend(parley.call_actions(state, role))
@@ -531,6 +553,7 @@ def _start_round(state: State) -> None:
     first, last = round_years(state["start_year"], state["round"])
     board.log(state, f"Round {state['round']} ({first}-{last})")
     optional_rules.round_start(state)  # rewrite 24.0's raiders and Magnates, when their options are on (EMP-M01)
+    schism.case_23_1_round_start(state, board.log)
     live = [eid for eid, _ in board.empires(state) if demise.in_play(state, eid)]
     hands = deal_year_cards(state, live)
     for eid, hand in hands.items():

@@ -41,7 +41,7 @@
   // within the action's max_gold; the listed information keys (max_gold, er) are not sent.
   function toSend(a) {
     const out = {};
-    for (const [k, x] of Object.entries(a)) if (k !== "max_gold" && k !== "er") out[k] = x;
+    for (const [k, x] of Object.entries(a)) if (!["max_gold", "er", "excommunicates"].includes(k)) out[k] = x;
     if (a.max_gold !== undefined && (a.type !== "defend" || a.defend)) {
       const want = Math.max(0, Math.floor(Number(U.$("gold").value) || 0));
       out.gold = Math.min(want, a.max_gold);
@@ -126,6 +126,7 @@
       if (e.status === "player" && alliesOf(id).length) status += ", allies: " + alliesOf(id).map(empireName).join(", ");
       const ties = Object.entries(e.court_ties || {}).map(([p, n]) => empireName(p) + " " + n + " of " + e.ties_required);
       if (e.demise) status += " (" + nice(e.demise) + ")";
+      if (((v.church || {}).excommunicated || []).includes(id)) status += ", excommunicated (22.1)";
       const l = e.leader;
       const row = U.el("tr", { "data-empire": id, class: v.current === id ? "acting" : "" },
         U.el("th", {}, U.el("span", { class: "swatch", style: "background:" + e.colour }), e.name,
