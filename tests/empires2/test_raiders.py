@@ -214,6 +214,8 @@ def test_24_0_raiders_are_off_unless_asked_for() -> None:
         "raiders": False,
         "magnates": False,
         "colonisation": False,
+        "schism": False,
+        "crusades": False,
     }
     off = new_game("empires2", "charlemagne", seed=5)  # round 1 (771-775) has begun: the Avars' years
     assert not any(r["purpose"].startswith("do the") for r in off.state["rolls"])
