@@ -91,7 +91,7 @@ class EmpiresForTwo(Ruleset):
 
     info = RulesetInfo(
         name="empires2",
-        title="Empires for Two (engine in progress: Independent and Allied Empires)",
+        title="Empires for Two (Empires of the Middle Ages, authored base game)",
         seed="002",
         scenarios=(
             Scenario("millennium", "Millennium 976: Germany and Byzantium, five Independent Empires"),
