@@ -52,6 +52,8 @@ KEEP_CARDS = 1
 RICH = 12
 #: The fortification level a normal bot builds in its areas unlike its Court (their rebellion value is higher).
 UNLIKE_FORT = 2
+#: The highest fortification level (data/tables.json "fortification"): the Court's aim when it borders another's.
+MAX_FORT = load_tables().max_fortification
 #: The rating bands of the results table begin at +1, +5 and +8 (data/tables.json "results").
 BANDS = (1, 5, 8)
 
@@ -186,7 +188,7 @@ def _score(
     area = m.area(aid)
     if kind == "ruling":
         if a["unrest"]:
-            return (0.0, 0) if final_round(view) else _calming(er, int(action["max_gold"]))
+            return (0.0, 0) if final_round(view) else _calming(er, spare)
         if a["social_state"] < area.max_social_state and rating >= 1:
             return 20.0 + rating + area.population, gold
         return 0.0, 0
@@ -199,6 +201,8 @@ def _score(
         border = any(_area(view, n, m)["owner"] not in (me,) for n in area.links)
         if rating < 1:
             return 0.0, 0
+        if aid == view["empires"][me]["court"] and border and a["fortification"] < MAX_FORT:  # its Court first
+            return 70.0 + rating - 5 * a["fortification"], gold
         if a["fortification"] < UNLIKE_FORT and _unlike(view, aid, me):  # -1 on its rebellion value a level
             return 25.0 + rating + area.population - 5 * a["fortification"], gold
         if a["fortification"] == 0 and border:
@@ -225,6 +229,18 @@ def final_round(view: View) -> bool:
     return int(view["round"]) >= int(view["rounds"])
 
 
+def reserve(view: View, me: str) -> tuple[int, int]:
+    """The gold and Year Cards the normal bot keeps for defensive endeavours (13.0): none in the last round; two
+    defences' worth while another empire's area borders its Court (an Independent attacks a Court again and again,
+    33.24, and a lost Court moves and costs its areas, EMP-X01); else one."""
+    if final_round(view):
+        return 0, 0
+    m, court = load_map(), view["empires"][me]["court"]
+    if any(_area(view, n, m)["owner"] not in (me, None) for n in m.area(court).links):
+        return 2 * KEEP_GOLD, 2 * KEEP_CARDS
+    return KEEP_GOLD, KEEP_CARDS
+
+
 def final_taxation(view: View, actions: list[Action], me: str) -> Action:
     """The last round's taxation: every calm area plundered (16.2: its tax and its population in gold; the unrest
     that follows costs no victory points, EMP-P01), so the gold buys conquests and rulings before the count; an area
@@ -236,12 +252,12 @@ def final_taxation(view: View, actions: list[Action], me: str) -> Action:
     return {"type": "tax", "areas": tax_plan(view, 1, me), "empire": me}
 
 
-def _calming(er: int, treasury: int) -> tuple[float, int]:
-    """A ruling on an area in unrest, before anything else: with the gold that lifts it past the band where a -1
-    can come (+5; a -1 there costs a social state and a rebellion check at 5 above the area's value, 17.0), all
-    the treasury if need be, since the area is at stake; else at +1 with what it takes; never below +1."""
+def _calming(er: int, spare: int) -> tuple[float, int]:
+    """A ruling on an area in unrest, before anything else: with the gold to spare (the defence's is kept: a Court
+    left undefended is soon lost) that lifts it past the band where a -1 can come (+5; a -1 there costs a social
+    state and a rebellion check at 5 above the area's value, 17.0); else at +1 with what it takes; never below."""
     for band in BANDS[1:2] + BANDS[:1]:
-        if er + treasury >= band:
+        if er + spare >= band:
             gold = max(0, band - er)
             return 100.0 + er + gold, gold
     return 0.0, 0
@@ -303,7 +319,7 @@ class NormalBot:
         m = load_map()
         endeavours = [a for a in actions if a["type"] == "endeavour"]
         can_end = "end_turn" in kinds
-        keep_gold, keep_cards = (0, 0) if last else (KEEP_GOLD, KEEP_CARDS)
+        keep_gold, keep_cards = reserve(view, me)
         if can_end and e["year_cards"] <= keep_cards:
             return _before_ending(view, actions, me)
         best: tuple[float, float, Action, int] | None = None
