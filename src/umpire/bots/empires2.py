@@ -202,7 +202,7 @@ def _score(
         if rating < 1:
             return 0.0, 0
         if aid == view["empires"][me]["court"] and border and a["fortification"] < MAX_FORT:  # its Court first
-            return 70.0 + rating - 5 * a["fortification"], gold
+            return 90.0 + rating - 5 * a["fortification"], gold
         if a["fortification"] < UNLIKE_FORT and _unlike(view, aid, me):  # -1 on its rebellion value a level
             return 25.0 + rating + area.population - 5 * a["fortification"], gold
         if a["fortification"] == 0 and border:
