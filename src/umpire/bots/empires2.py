@@ -4,14 +4,18 @@
 - ``normal`` plays a plain, sensible empire from its seat's view and the public game data (map and scenario):
   it takes the earliest free place in the round; taxes first, each area for the most gold that keeps its rebellion
   value at 1 (one chance in six of unrest, which it rules away; at 0 when the treasury is full), never an area in
-  unrest; then rules unrest away before anything else,
-  conquers the weakest neighbours it can hit at a good rating (an independent area before another empire's), raises
-  social states, fortifies unfortified border areas, makes diplomacy (rewrite 12.0) on its own untied areas (a
-  claim, and a rebellion value 2 lower: more gold at each taxation) and on areas where conquest is poor but
+  unrest; then rules unrest away before anything else (at +5 where the gold to spare reaches it: below, a -1
+  costs a level and a rebellion check); plays for victory points (EMP-P01): a tie to an area of its own that it does not claim yet (a claim: 2 points) comes before a conquest;
+  its Court, where another empire borders it, is fortified first (an Independent attacks a Court round after round);
+  then it conquers the weakest neighbours it can hit at a good rating (an independent area before another
+  empire's), raises social states, fortifies its areas unlike its Court (a Leader Dies Heirless strikes them,
+  EMP-V02) and unfortified border areas, makes diplomacy (rewrite 12.0) on areas where conquest is poor but
   diplomacy rates +5 or more, pillages for gold when nothing better is on; short of the gold for a conquest, it
   plunders (16.2) one calm area besides its Court that its leader can rule back to calm; it keeps two gold and one
-  Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next band of
-  the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
+  Year Card for a defence (as the seed's Independents do, 33.23; twice that while another empire borders its
+  Court), spends gold to lift a rating to the next band of the results table (+5, then +8), and grants asylum
+  when asked (33.61: an alliance costs nothing); in the scenario's last round, where unrest no longer costs
+  points, it plunders every calm area, keeps nothing back and leaves unrest alone;
   attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
   the Court nearest to an alliance); after taxing, it converts (rewrite 22.0) the area of its own whose religion
