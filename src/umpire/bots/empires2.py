@@ -5,8 +5,9 @@
   it takes the earliest free place in the round; taxes first, each area for the most gold that keeps its rebellion
   value at 1 (one chance in six of unrest, which it rules away; at 0 when the treasury is full), never an area in
   unrest; then rules unrest away before anything else (at +5 where the gold to spare reaches it: below, a -1
-  costs a level and a rebellion check); plays for victory points (EMP-P01): a tie to an area of its own that it does not claim yet (a claim: 2 points) comes before a conquest;
-  its Court, where another empire borders it, is fortified first (an Independent attacks a Court round after round);
+  costs a level and a rebellion check); plays for victory points (EMP-P01): a tie to an area of its own that it
+  does not claim yet (a claim: 2 points) comes before a conquest; its Court, where another empire borders it, is
+  fortified first (an Independent attacks a Court round after round);
   then it conquers the weakest neighbours it can hit at a good rating (an independent area before another
   empire's), raises social states, fortifies its areas unlike its Court (a Leader Dies Heirless strikes them,
   EMP-V02) and unfortified border areas, makes diplomacy (rewrite 12.0) on areas where conquest is poor but
