@@ -75,3 +75,14 @@ def test_the_last_rounds_taxation_plunders_every_calm_area() -> None:
     game.act("germany", action)
     assert game.state["empires"]["germany"]["gold"] > gold
     assert game.state["areas"]["saxony"]["unrest"] and game.state["areas"]["saxony"]["owner"] == "germany"
+
+
+def test_the_last_rounds_taxation_leaves_an_empire_all_in_unrest_alone() -> None:
+    game = new_game("empires2", "millennium", seed=3)
+    to_turn_of(game, "germany")
+    game.state["round"] = game.state["rounds"]
+    for a in game.state["areas"].values():
+        if a["owner"] == "germany":
+            a["unrest"] = True
+    view = game.view("germany")
+    assert final_taxation(view, view["actions"], "germany") is None  # plundered, each would take a rebellion check

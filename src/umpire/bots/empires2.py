@@ -246,15 +246,16 @@ def reserve(view: View, me: str) -> tuple[int, int]:
     return KEEP_GOLD, KEEP_CARDS
 
 
-def final_taxation(view: View, actions: list[Action], me: str) -> Action:
+def final_taxation(view: View, actions: list[Action], me: str) -> Action | None:
     """The last round's taxation: every calm area plundered (16.2: its tax and its population in gold; the unrest
     that follows costs no victory points, EMP-P01), so the gold buys conquests and rulings before the count; an area
-    already in unrest is left alone (plundered, it would take a rebellion check)."""
+    already in unrest is left alone (plundered, it would take a rebellion check). None when there is nothing to take."""
     listed = {a["plunder"][0] for a in actions if a["type"] == "tax" and a.get("plunder")}
     calm = sorted(aid for aid in listed if not view["areas"][aid]["unrest"])
     if calm:
         return {"type": "tax", "areas": {}, "plunder": calm, "empire": me}
-    return {"type": "tax", "areas": tax_plan(view, 1, me), "empire": me}
+    plan = tax_plan(view, 1, me)
+    return {"type": "tax", "areas": plan, "empire": me} if plan else None
 
 
 def _calming(er: int, spare: int) -> tuple[float, int]:
@@ -308,8 +309,9 @@ class NormalBot:
         if "play_event" in kinds:
             return play_event(view, [a for a in actions if a["type"] == "play_event"])
         last = final_round(view)
-        if "tax" in kinds and last:
-            return final_taxation(view, actions, me)
+        final = final_taxation(view, actions, me) if "tax" in kinds and last else None
+        if final is not None:
+            return final
         if "tax" in kinds:
             plan = tax_plan(view, 0 if e["gold"] >= RICH else 1, me)
             stripped = _plunder_choice(view, actions, me, e["gold"] + sum(plan.values()))
