@@ -196,6 +196,9 @@ FAULTS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("vp type", _set("vp_adjustments", []), "'vp_adjustments' must be an object keyed by empire"),
     ("vp empire", _set("vp_adjustments.saxons", -5), "vp_adjustments: 'saxons' is not an empire of the scenario"),
     ("vp range", _set("vp_adjustments.frankish", -500), "'frankish''s adjustment must be an integer from -200"),
+    ("longevity type", _set("longevity", 7), "'longevity' must be an object keyed by empire \\(rewrite 27.7\\)"),
+    ("longevity empire", _set("longevity.saxons", 7), "longevity: 'saxons' is not an empire of the scenario"),
+    ("longevity range", _set("longevity.frankish", 0), "'frankish''s rounds must be an integer from 1 to 100"),
 ]
 
 

@@ -4,14 +4,19 @@
 - ``normal`` plays a plain, sensible empire from its seat's view and the public game data (map and scenario):
   it takes the earliest free place in the round; taxes first, each area for the most gold that keeps its rebellion
   value at 1 (one chance in six of unrest, which it rules away; at 0 when the treasury is full), never an area in
-  unrest; then rules unrest away before anything else,
-  conquers the weakest neighbours it can hit at a good rating (an independent area before another empire's), raises
-  social states, fortifies unfortified border areas, makes diplomacy (rewrite 12.0) on its own untied areas (a
-  claim, and a rebellion value 2 lower: more gold at each taxation) and on areas where conquest is poor but
+  unrest; then rules unrest away before anything else (at +5 where the gold to spare reaches it: below, a -1
+  costs a level and a rebellion check); plays for victory points (EMP-P01): a tie to an area of its own that it
+  does not claim yet (a claim: 2 points) comes before a conquest; its Court, where another empire borders it, is
+  fortified first (an Independent attacks a Court round after round);
+  then it conquers the weakest neighbours it can hit at a good rating (an independent area before another
+  empire's), raises social states, fortifies its areas unlike its Court (a Leader Dies Heirless strikes them,
+  EMP-V02) and unfortified border areas, makes diplomacy (rewrite 12.0) on areas where conquest is poor but
   diplomacy rates +5 or more, pillages for gold when nothing better is on; short of the gold for a conquest, it
   plunders (16.2) one calm area besides its Court that its leader can rule back to calm; it keeps two gold and one
-  Year Card for a defence (as the seed's Independents do, 33.23), spends gold to lift a rating to the next band of
-  the results table (+5, then +8), and grants asylum when asked (33.61: an alliance costs nothing);
+  Year Card for a defence (as the seed's Independents do, 33.23; twice that while another empire borders its
+  Court), spends gold to lift a rating to the next band of the results table (+5, then +8), and grants asylum
+  when asked (33.61: an alliance costs nothing); in the scenario's last round, where unrest no longer costs
+  points, it plunders every calm area, keeps nothing back and leaves unrest alone;
   attacked, it always defends (rewrite 13.0), adding the gold that would make the attack fail when it holds it;
   it plays a held Event Card at the first chance (an Assassination on the other seat's empire, a Royal Marriage on
   the Court nearest to an alliance); after taxing, it converts (rewrite 22.0) the area of its own whose religion
@@ -55,6 +60,10 @@ KEEP_GOLD = 2
 KEEP_CARDS = 1
 #: A treasury this full taxes only where no rebellion check can hit (rebellion value 0 or less).
 RICH = 12
+#: The fortification level a normal bot builds in its areas unlike its Court (their rebellion value is higher).
+UNLIKE_FORT = 2
+#: The highest fortification level (data/tables.json "fortification"): the Court's aim when it borders another's.
+MAX_FORT = load_tables().max_fortification
 #: The rating bands of the results table begin at +1, +5 and +8 (data/tables.json "results").
 BANDS = (1, 5, 8)
 
@@ -181,7 +190,7 @@ def _score(
 ) -> tuple[float, int]:
     """How much the normal bot wants an endeavour (0: not at all) and the gold it would add; ``conquest`` is the
     best listed conquest rating of each area (diplomacy goes where conquest is poor)."""
-    me = action.get("empire", view["role"])
+    me = str(action.get("empire", view["role"]))
     kind, aid, er = action["endeavour"], action["area"], int(action["er"])
     gold = min(_gold_for(er, spare), int(action["max_gold"]))
     rating = er + gold
@@ -189,7 +198,7 @@ def _score(
     area = m.area(aid)
     if kind == "ruling":
         if a["unrest"]:
-            return (100.0 + rating, gold) if rating >= 1 else (0.0, 0)
+            return (0.0, 0) if final_round(view) else _calming(er, spare)
         if a["social_state"] < area.max_social_state and rating >= 1:
             return 20.0 + rating + area.population, gold
         return 0.0, 0
@@ -200,7 +209,13 @@ def _score(
         return 40.0 + owner_bonus + 2 * rating + area.population + area.max_social_state, gold
     if kind == "fortification":
         border = any(_area(view, n, m)["owner"] not in (me,) for n in area.links)
-        if a["fortification"] == 0 and border and rating >= 1:
+        if rating < 1:
+            return 0.0, 0
+        if aid == view["empires"][me]["court"] and border and a["fortification"] < MAX_FORT:  # its Court first
+            return 90.0 + rating - 5 * a["fortification"], gold
+        if a["fortification"] < UNLIKE_FORT and _unlike(view, aid, me):  # -1 on its rebellion value a level
+            return 25.0 + rating + area.population - 5 * a["fortification"], gold
+        if a["fortification"] == 0 and border:
             return 12.0 + rating + area.population, gold
         return 0.0, 0
     if kind == "pillage":
@@ -209,13 +224,68 @@ def _score(
         # courting a non-player empire's Court (33.41): an ally is worth a conquest
         return (45.0 + 2 * rating, gold) if rating >= 5 else (0.0, 0)
     if kind == "diplomacy" and a["owner"] == me:  # its tie: a claim (18.0) and -2 on the rebellion value
-        return (8.0 + rating + area.population, gold) if rating >= 1 else (0.0, 0)
+        return (_own_tie_worth(view, aid, me) + rating + area.population, gold) if rating >= 1 else (0.0, 0)
     if kind == "diplomacy":  # a tie, or C results toward the area where conquest is poor (rewrite 12.0)
         poor = (conquest or {}).get(aid, -99) + spare < 5
         if poor and rating >= 5:
             return 30.0 + rating + area.population + (5.0 if a["owner"] is None else 0.0), gold
         return 0.0, 0
     return 0.0, 0
+
+
+def final_round(view: View) -> bool:
+    """The scenario's last round: victory points are counted when it ends (rewrite 26.0), so unrest no longer costs
+    anything and gold kept is worth nothing."""
+    return int(view["round"]) >= int(view["rounds"])
+
+
+def reserve(view: View, me: str) -> tuple[int, int]:
+    """The gold and Year Cards the normal bot keeps for defensive endeavours (13.0): none in the last round; two
+    defences' worth while another empire's area borders its Court (an Independent attacks a Court again and again,
+    33.24, and a lost Court moves and costs its areas, EMP-X01); else one."""
+    if final_round(view):
+        return 0, 0
+    m, court = load_map(), view["empires"][me]["court"]
+    if any(_area(view, n, m)["owner"] not in (me, None) for n in m.area(court).links):
+        return 2 * KEEP_GOLD, 2 * KEEP_CARDS
+    return KEEP_GOLD, KEEP_CARDS
+
+
+def final_taxation(view: View, actions: list[Action], me: str) -> Action | None:
+    """The last round's taxation: every calm area plundered (16.2: its tax and its population in gold; the unrest
+    that follows costs no victory points, EMP-P01), so the gold buys conquests and rulings before the count; an area
+    already in unrest is left alone (plundered, it would take a rebellion check). None when there is nothing to take."""
+    listed = {a["plunder"][0] for a in actions if a["type"] == "tax" and a.get("plunder")}
+    calm = sorted(aid for aid in listed if not view["areas"][aid]["unrest"])
+    if calm:
+        return {"type": "tax", "areas": {}, "plunder": calm, "empire": me}
+    plan = tax_plan(view, 1, me)
+    return {"type": "tax", "areas": plan, "empire": me} if plan else None
+
+
+def _calming(er: int, spare: int) -> tuple[float, int]:
+    """A ruling on an area in unrest, before anything else: with the gold to spare (the defence's is kept: a Court
+    left undefended is soon lost) that lifts it past the band where a -1 can come (+5; a -1 there costs a social
+    state and a rebellion check at 5 above the area's value, 17.0); else at +1 with what it takes; never below."""
+    for band in BANDS[1:2] + BANDS[:1]:
+        if er + spare >= band:
+            gold = max(0, band - er)
+            return 100.0 + er + gold, gold
+    return 0.0, 0
+
+
+def _unlike(view: View, aid: str, me: str) -> bool:
+    """The area's language or religion differs from the empire's Court's: a Leader Dies Heirless puts it in unrest
+    and checks it for rebellion (EMP-V02), and its rebellion value is higher at every taxation."""
+    return _now(view, aid) != _court_terms(view, me)
+
+
+def _own_tie_worth(view: View, aid: str, me: str) -> float:
+    """How much the normal bot wants a tie to an area of its own: the claim it brings is victory points at the end
+    (EMP-P01) and the -2 on the rebellion value keeps an area unlike its Court through a Leader Dies Heirless or a
+    revolt (EMP-V02); so an unlike or unclaimed area's tie comes before a conquest."""
+    claimed = aid in view["empires"][me]["claims"]
+    return (30.0 if _unlike(view, aid, me) else 20.0) + (0.0 if claimed else 25.0)
 
 
 class NormalBot:
@@ -245,6 +315,10 @@ class NormalBot:
         e = view["empires"][me]
         if "play_event" in kinds:
             return play_event(view, [a for a in actions if a["type"] == "play_event"])
+        last = final_round(view)
+        final = final_taxation(view, actions, me) if "tax" in kinds and last else None
+        if final is not None:
+            return final
         if "tax" in kinds:
             plan = tax_plan(view, 0 if e["gold"] >= RICH else 1, me)
             stripped = _plunder_choice(view, actions, me, e["gold"] + sum(plan.values()))
@@ -262,14 +336,15 @@ class NormalBot:
         m = load_map()
         endeavours = [a for a in actions if a["type"] == "endeavour"]
         can_end = "end_turn" in kinds
-        if can_end and e["year_cards"] <= KEEP_CARDS:
+        keep_gold, keep_cards = reserve(view, me)
+        if can_end and e["year_cards"] <= keep_cards:
             return _before_ending(view, actions, me)
         best: tuple[float, float, Action, int] | None = None
         conquest = _conquest_ratings(endeavours)
         for a in endeavours:
-            spare = int(a["max_gold"]) - KEEP_GOLD
+            spare = int(a["max_gold"]) - keep_gold
             score, gold = _score(view, a, max(0, spare), m, conquest)
-            if a["max_gold"] < KEEP_GOLD and a["endeavour"] != "ruling":
+            if a["max_gold"] < keep_gold and a["endeavour"] != "ruling":
                 continue  # its cost would eat the defence's gold
             if a.get("excommunicates"):
                 continue  # an attack on the Holy See (EMP-E08)

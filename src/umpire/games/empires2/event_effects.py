@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, demise, independent
+from umpire.games.empires2 import alliances, board, demise, independent, longevity
 from umpire.games.empires2.economy import rebellion_check, rebellion_value
 from umpire.games.empires2.events import EventCard, EventStep, load_event_cards
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
@@ -171,6 +171,10 @@ def take_effect(
     card = load_event_cards().card(card_id)
     if card.holding:
         raise ValueError(f"{card.name} is a holding card: it is kept, not carried out at once")
+    if card_id == independent.LEADER_DIES_HEIRLESS and longevity.spared(state, eid):
+        longevity.say_spared(state, eid, "Event Card Leader Dies Heirless")
+        state["event_discard"].append(card_id)
+        return
     if card_id == independent.LEADER_DIES_HEIRLESS:
         independent.case_33_24a_leader_dies_heirless(state, eid, tables)
     carry_out(state, eid, card, None, tables, game_map)

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, excommunication
+from umpire.games.empires2 import alliances, board, excommunication, longevity
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
@@ -624,7 +624,11 @@ def carry_out(
 
 
 def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
-    """A stature check: a new leader, then the alliance contests it calls (33.44, 33.47)."""
+    """A stature check: a new leader, then the alliance contests it calls (33.44, 33.47); none while the scenario's
+    longevity spares the empire (27.7)."""
+    if longevity.spared(state, eid):
+        longevity.say_spared(state, eid, "stature check")
+        return
     before = board.leader(state, eid)
     new = stature_check(state, eid, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)

@@ -4,13 +4,16 @@ A scenario file holds::
 
     {"about", "id", "name", "section", "start_year", "end_year", "rounds", "players": [min, max],
      "public": {field: source}, "empires": {id: empire}, "fortifications": [{"area", "level", "authored"}],
-     "differences": [{"area", "language" | "religion", "authored"}], "vp_adjustments": {empire: points}}
+     "differences": [{"area", "language" | "religion", "authored"}], "vp_adjustments": {empire: points},
+     "longevity": {empire: rounds}}
 
 An empire is ``{"name", "colour", "court", "possessions", "claims", "gold", "leader", "authored"}`` with
 ``leader`` ``{"name", "administrative", "combat", "diplomatic"}``.  ``public`` names the top-level fields taken
 from the rules rewrite, with the section; every other figure is authored, and each empire, fortification and
 difference says which it is.  ``differences`` lists the areas whose language or religion at the start differs
-from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5).  Rulings EMP-D09 to EMP-D11.
+from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5).  ``longevity`` names the empires whose leader
+can neither die nor lose his wits in the first rounds (rewrite 27.7, Charlemagne's Longevity).  Rulings EMP-D09 to
+EMP-D11.
 """
 
 from __future__ import annotations
@@ -65,6 +68,7 @@ _TOP_KEYS = frozenset(
         "fortifications",
         "differences",
         "vp_adjustments",
+        "longevity",
     }
 )
 _EMPIRE_KEYS = frozenset({"name", "colour", "court", "possessions", "claims", "gold", "leader", "authored"})
@@ -113,6 +117,9 @@ class Scenario:
     languages: Mapping[str, str]
     religions: Mapping[str, str]
     vp_adjustments: Mapping[str, int]
+    longevity: Mapping[str, int]
+    """Empire -> the rounds from the first in which its leader takes no stature check and Leader Dies Heirless has no
+    effect on it (rewrite 27.7)."""
     authored_entries: tuple[str, ...]
     """Every authored fortification and difference, as ``"fortification:<area>"``, ``"language:<area>"`` or
     ``"religion:<area>"``."""
@@ -312,6 +319,13 @@ def parse_scenario(raw: object, game_map: EmpiresMap, source: str = "scenario.js
         if eid not in empires:
             raise _fault(source, "vp_adjustments", f"{eid!r} is not an empire of the scenario")
         _int(source, "vp_adjustments", points, -200, 200, f"{eid!r}'s adjustment")
+    longevity = top["longevity"]
+    if not isinstance(longevity, Mapping):
+        raise _fault(source, "top level", "'longevity' must be an object keyed by empire (rewrite 27.7)")
+    for eid, rounds in longevity.items():
+        if eid not in empires:
+            raise _fault(source, "longevity", f"{eid!r} is not an empire of the scenario")
+        _int(source, "longevity", rounds, 1, 100, f"{eid!r}'s rounds")
     return Scenario(
         id=sid,
         name=_text(source, "top level", top["name"], "'name'"),
@@ -326,6 +340,7 @@ def parse_scenario(raw: object, game_map: EmpiresMap, source: str = "scenario.js
         languages=MappingProxyType(languages),
         religions=MappingProxyType(religions),
         vp_adjustments=MappingProxyType(dict(vp)),
+        longevity=MappingProxyType(dict(longevity)),
         authored_entries=tuple(authored),
     )
 
