@@ -49,8 +49,8 @@ class TaxedArea:
 
 def rebellion_value(gold: int, area: TaxedArea, tables: Tables | None = None) -> int:
     """Rewrite 16.1 (chart): +1 a gold taken, -1 a fortification level, +1/+2 related/unrelated language, +1/+2
-    different church/religion, -2 for one's own tie, +2 for each other empire's tie, +5 in unrest, +1 beside an
-    independent area of the same language and religion."""
+    different church/religion, -2 for one's own tie, +2 for one or more other empires' ties (errata 17.22,
+    EMP-U01), +5 in unrest, +1 beside an independent area of the same language and religion."""
     if gold < 0:
         raise ValueError(f"gold taken must not be negative, not {gold}")
     r = (tables or load_tables()).rebellion_value
@@ -60,7 +60,7 @@ def rebellion_value(gold: int, area: TaxedArea, tables: Tables | None = None) ->
         + r.language[area.language]
         + r.religion[area.religion]
         + (r.own_tie if area.own_tie else 0)
-        + r.per_other_tie * area.other_ties
+        + (r.unfriendly_ties if area.other_ties else 0)
         + (r.unrest if area.unrest else 0)
         + (r.independent_kin_neighbour if area.independent_kin_neighbour else 0)
     )
