@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
-from umpire.games.empires2 import board, independent
+from umpire.games.empires2 import board, independent, unrest
 from umpire.games.empires2 import economy as ec
 from umpire.games.empires2.economy import TaxedArea
+from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.game import Game, new_game
 from umpire.kernel.rng import init_rng
@@ -53,3 +54,48 @@ def test_17_22_a_taxation_in_play_counts_two_empires_ties_once() -> None:
     game.act("germany", {"type": "tax", "areas": {"franconia": 1}, "empire": "germany"})
     log = game.state["log"]
     assert any(line.startswith(f"Germany: 1 gold from Franconia, rebellion value {base + 2}:") for line in log)
+
+
+# --- 17.0: an area cut off from its Court (7.51; EMP-U02) -------------------------------------------------------------
+
+
+def test_17_0_line_of_communications_by_land_and_one_sea_area(state: State) -> None:
+    assert unrest.cut_off(state, "germany") == [] and unrest.cut_off(state, "byzantine") == []
+    assert "crete" in unrest.connected(state, "byzantine")  # an island, across the sea from another of its areas
+    state["areas"]["lombardy"]["owner"] = "burgundy"
+    # Tuscany's coasts (Ligurian, Tyrrhenian) share no sea area with Saxony's or Friesland's: more than one sea away.
+    assert unrest.cut_off(state, "germany") == ["tuscany"]
+
+
+def test_17_0_a_rebellion_cuts_off_an_area_behind_it_and_it_falls_into_unrest(state: State) -> None:
+    """Lombardy rebels: Tuscany, Germany's only by way of Lombardy, falls into unrest where the rebellion happens."""
+    independent.rebellion_outcome(state, "lombardy", ec.REBELLION, None, load_map())
+    assert state["areas"]["lombardy"]["owner"] is None
+    assert state["areas"]["tuscany"]["unrest"]
+    assert "Tuscany is cut off from Germany's Court at Saxony: unrest (17.0)" in state["log"]
+    assert state["cut_off"] == {"germany": ["tuscany"]}
+
+
+def test_17_0_only_a_newly_broken_line_brings_unrest(state: State) -> None:
+    state["areas"]["lombardy"]["owner"] = None
+    assert unrest.case_17_cut_off(state) == ["tuscany"]
+    state["areas"]["tuscany"]["unrest"] = False  # ruled calm (EMP-R07) while still cut off
+    assert unrest.case_17_cut_off(state) == [] and not state["areas"]["tuscany"]["unrest"]
+    state["areas"]["lombardy"]["owner"] = "germany"  # the line mended ...
+    assert unrest.case_17_cut_off(state) == [] and "cut_off" in state and state["cut_off"] == {}
+    state["areas"]["lombardy"]["owner"] = None  # ... and broken again
+    assert unrest.case_17_cut_off(state) == ["tuscany"]
+
+
+def test_17_0_an_empire_without_its_court_has_no_line_to_judge(state: State) -> None:
+    state["areas"]["saxony"]["owner"] = None
+    assert unrest.cut_off(state, "germany") == []
+
+
+def test_17_0_the_ruleset_looks_for_broken_lines_after_each_action() -> None:
+    game = new_game("empires2", "millennium", seed=3)
+    to_turn_of(game, "germany")
+    game.state["areas"]["lombardy"]["owner"] = "burgundy"  # as a cession in an agreement might (EMP-G04)
+    game.act("germany", {"type": "tax", "areas": {"saxony": 0}, "empire": "germany"})
+    assert game.state["areas"]["tuscany"]["unrest"]
+    assert "Tuscany is cut off from Germany's Court at Saxony: unrest (17.0)" in game.state["log"]

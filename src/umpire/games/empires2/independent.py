@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import alliances, board
+from umpire.games.empires2 import alliances, board, unrest
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
@@ -671,6 +671,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             diplomacy.case_18_claim(state, eid, plan.target, m)  # a tie held before the conquest (18.0)
             if loser is not None and state["empires"][loser]["court"] == plan.target:
                 court_lost(state, loser, tables, m)
+            unrest.case_17_cut_off(state, m)  # the loser's areas behind the conquest (17.0)
 
 
 def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | None, m: EmpiresMap) -> None:
@@ -687,6 +688,7 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
         from umpire.games.empires2 import demise
 
         demise.case_33_64_magnate_appears(state, aid, loser, tables, m)
+        unrest.case_17_cut_off(state, m)  # the owner's areas behind the rebel (17.0)
 
 
 # --- 33.23: always defending ------------------------------------------------------------------------------------

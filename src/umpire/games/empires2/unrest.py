@@ -1,0 +1,68 @@
+"""Areas cut off from their Court (rewrite 17.0, 7.51; EMP-U02): the line of communications, and the unrest an area
+falls into when its line is broken.
+
+An area's line runs from the Court Area through the empire's own areas, over land links or across one sea area
+between two of its coastal areas. ``state["cut_off"]`` keeps, for each empire, the areas
+found cut off at the last look, so that only a newly broken line brings unrest: a cut-off area ruled calm stays calm
+until its line is mended and broken again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.games.empires2 import board
+from umpire.games.empires2.mapdata import EmpiresMap, load_map
+
+State = dict[str, Any]
+
+
+def connected(state: State, eid: str, game_map: EmpiresMap | None = None) -> set[str]:
+    """The empire's areas whose line of communications reaches its Court Area (empty when it holds no Court): each
+    step a land link between two of its areas, or one sea area crossed between two of its coastal areas."""
+    m = game_map or load_map()
+    court = state["empires"][eid].get("court")
+    own = set(board.areas_of(state, eid))
+    if court not in own:
+        return set()
+    found, ring = {court}, [court]
+    while ring:
+        seas = {s for aid in ring for s in m.area(aid).seas}
+        by_land = {n for aid in ring for n in m.area(aid).links}
+        ring = sorted({aid for aid in own - found if aid in by_land or m.area(aid).seas & seas})
+        found.update(ring)
+    return found
+
+
+def cut_off(state: State, eid: str, game_map: EmpiresMap | None = None) -> list[str]:
+    """The empire's areas with no line to its Court Area, sorted; none while it holds no Court (its Court moves or
+    it meets its demise first, 33.29, 33.6)."""
+    own = board.areas_of(state, eid)
+    reached = connected(state, eid, game_map)
+    return sorted(set(own) - reached) if reached else []
+
+
+def case_17_cut_off(state: State, game_map: EmpiresMap | None = None) -> list[str]:
+    """17.0: every area whose line to its Court was broken since the last look falls into unrest, in words in the
+    log; returns those areas. An area already in unrest stays so."""
+    m = game_map or load_map()
+    before: dict[str, list[str]] = state.setdefault("cut_off", {})
+    fallen: list[str] = []
+    for eid, e in sorted(state["empires"].items()):
+        now = cut_off(state, eid, m)
+        for aid in now:
+            if aid in before.get(eid, []):
+                continue
+            area = state["areas"][aid]
+            cut = f"{m.area(aid).name} is cut off from {e['name']}'s Court at {m.area(e['court']).name}"
+            if area["unrest"]:
+                board.log(state, f"{cut}, already in unrest")
+                continue
+            area["unrest"] = True
+            fallen.append(aid)
+            board.log(state, f"{cut}: unrest (17.0)")
+        if now:
+            before[eid] = now
+        else:
+            before.pop(eid, None)
+    return fallen
