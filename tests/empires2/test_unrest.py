@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from umpire.games.empires2 import board, independent, unrest
+from umpire.games.empires2 import alliances, board, independent, unrest
 from umpire.games.empires2 import economy as ec
 from umpire.games.empires2.economy import TaxedArea
 from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.scenario import load_scenario
+from umpire.games.empires2.sequence import YearCard
 from umpire.kernel.game import Game, new_game
 from umpire.kernel.rng import init_rng
 
@@ -99,3 +100,29 @@ def test_17_0_the_ruleset_looks_for_broken_lines_after_each_action() -> None:
     game.act("germany", {"type": "tax", "areas": {"saxony": 0}, "empire": "germany"})
     assert game.state["areas"]["tuscany"]["unrest"]
     assert "Tuscany is cut off from Germany's Court at Saxony: unrest (17.0)" in game.state["log"]
+
+
+# --- 17.0: a failed endeavour from or on an area in unrest (EMP-U03) --------------------------------------------------
+
+
+def cards(n: int, fortune: int) -> list[dict[str, Any]]:
+    return [board.card_json(YearCard(f"t{i}", fortune, False)) for i in range(n)]
+
+
+def test_17_0_courting_from_a_court_in_unrest_that_loses_a_level_takes_a_rebellion_check(state: State) -> None:
+    """33.41's diplomacy has the player's Court as its base (12.11): a -1 there in unrest calls 17.0's check."""
+    state["event_deck"] = ["quiet_years"] * 5
+    state["empires"]["germany"]["leader"]["diplomatic"] = 0
+    state["empires"]["germany"]["year_cards"] = cards(5, fortune=1)
+    state["areas"]["saxony"]["unrest"] = True
+    assert alliances.case_33_41_diplomatic_endeavour(state, "germany", "burgundy", 0).result == "-1"
+    assert any(r["purpose"].startswith("rebellion check in saxony") for r in state["rolls"])
+    said = "Saxony in unrest lost a social state: rebellion check at value"
+    assert any(line.startswith(said) for line in state["log"])
+
+
+def test_17_0_a_calm_court_losing_a_level_takes_no_check(state: State) -> None:
+    state["empires"]["germany"]["leader"]["diplomatic"] = 0
+    state["empires"]["germany"]["year_cards"] = cards(5, fortune=1)
+    assert alliances.case_33_41_diplomatic_endeavour(state, "germany", "burgundy", 0).result == "-1"
+    assert not any("rebellion check" in r["purpose"] for r in state["rolls"])

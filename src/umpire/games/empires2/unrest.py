@@ -1,5 +1,5 @@
-"""Areas cut off from their Court (rewrite 17.0, 7.51; EMP-U02): the line of communications, and the unrest an area
-falls into when its line is broken.
+"""Unrest as the ruleset meets it (rewrite 17.0): areas cut off from their Court (7.51; EMP-U02), and the rebellion
+check after an endeavour that cost an area in unrest a social state level (EMP-U03).
 
 An area's line runs from the Court Area through the empire's own areas, over land links or across one sea area
 between two of its coastal areas. ``state["cut_off"]`` keeps, for each empire, the areas
@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.empires2 import board
+from umpire.games.empires2.economy import rebellion_check, rebellion_value
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
+from umpire.games.empires2.tables import Tables
 
 State = dict[str, Any]
 
@@ -66,3 +68,21 @@ def case_17_cut_off(state: State, game_map: EmpiresMap | None = None) -> list[st
         else:
             before.pop(eid, None)
     return fallen
+
+
+def case_17_failed_endeavour(
+    state: State, eid: str, aid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
+) -> str | None:
+    """17.0: an area of ``eid`` in unrest that an endeavour (as its base or domestic target) has just cost a social
+    state level takes a rebellion check at its rebellion value with no gold; returns the outcome (None: no check)."""
+    from umpire.games.empires2 import independent  # independent imports this module
+
+    m = game_map or load_map()
+    area = state["areas"][aid]
+    if not area["unrest"] or area["owner"] != eid:
+        return None
+    value = rebellion_value(0, independent.taxed_area(state, eid, aid, m), tables)
+    outcome = rebellion_check(state, aid, value, True, tables)
+    board.log(state, f"{m.area(aid).name} in unrest lost a social state: rebellion check at value {value}, {outcome}")
+    independent.rebellion_outcome(state, aid, outcome, tables, m)
+    return outcome
