@@ -126,3 +126,16 @@ def test_17_0_a_calm_court_losing_a_level_takes_no_check(state: State) -> None:
     state["empires"]["germany"]["year_cards"] = cards(5, fortune=1)
     assert alliances.case_33_41_diplomatic_endeavour(state, "germany", "burgundy", 0).result == "-1"
     assert not any("rebellion check" in r["purpose"] for r in state["rolls"])
+
+
+def test_17_22_an_allys_tie_is_waived_for_its_players_empire(state: State) -> None:
+    """EMP-U01: one player runs both, so the tie is not unfriendly; an Independent's tie still is."""
+    state["areas"]["franconia"]["ties"]["burgundy"] = 1
+    assert independent.taxed_area(state, "germany", "franconia").other_ties == 1
+    state["empires"]["burgundy"]["court_ties"]["germany"] = alliances.case_33_41_ties_required(state, "burgundy")
+    alliances.case_33_41_alliance(state, "germany", "burgundy", "set up by the test")
+    assert independent.taxed_area(state, "germany", "franconia").other_ties == 0
+    state["areas"]["provence"]["ties"]["germany"] = 1  # the player's tie on his ally's area, waived too
+    assert independent.taxed_area(state, "burgundy", "provence").other_ties == 0
+    state["areas"]["franconia"]["ties"]["france"] = 1
+    assert independent.taxed_area(state, "germany", "franconia").other_ties == 1

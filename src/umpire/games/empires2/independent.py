@@ -254,10 +254,17 @@ def taxed_area(state: State, eid: str, aid: str, game_map: EmpiresMap | None = N
         language=board.language_relation(state, eid, aid),
         religion=board.religion_relation(state, eid, aid),
         own_tie=a["ties"].get(eid, 0) > 0,
-        other_ties=sum(n for other, n in a["ties"].items() if other != eid),
+        other_ties=sum(n for other, n in a["ties"].items() if other != eid and not _waived(state, eid, other)),
         unrest=a["unrest"],
         independent_kin_neighbour=kin,
     )
+
+
+def _waived(state: State, owner: str, holder: str) -> bool:
+    """EMP-U01: a tie is waived, so not unfriendly (errata 17.22), when one player runs both the area's owner and
+    the tie's holder (his own empire and his Allied Empires, 33.31)."""
+    seat = alliances.case_33_31_controller(state, owner)
+    return seat is not None and alliances.case_33_31_controller(state, holder) == seat
 
 
 def tax_plan(
