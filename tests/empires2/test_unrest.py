@@ -139,3 +139,25 @@ def test_17_22_an_allys_tie_is_waived_for_its_players_empire(state: State) -> No
     assert independent.taxed_area(state, "burgundy", "provence").other_ties == 0
     state["areas"]["franconia"]["ties"]["france"] = 1
     assert independent.taxed_area(state, "germany", "franconia").other_ties == 1
+
+
+def test_17_0_a_ruling_that_costs_an_area_in_unrest_a_level_takes_a_rebellion_check(state: State) -> None:
+    """The domestic target in unrest loses a level: the check, at its rebellion value with no gold."""
+    state["empires"]["germany"]["year_cards"] = cards(5, fortune=1)
+    state["areas"]["franconia"]["unrest"] = True
+    level = state["areas"]["franconia"]["social_state"]
+    plan = independent.Plan(0, "ruling", "franconia", None, -10, 0)
+    assert independent.attempt(state, "germany", plan) == "-1"
+    assert state["areas"]["franconia"]["social_state"] == level - 1
+    assert any(r["purpose"].startswith("rebellion check in franconia") for r in state["rolls"])
+    said = "Franconia in unrest lost a social state: rebellion check at value"
+    assert any(line.startswith(said) for line in state["log"])
+
+
+def test_17_0_a_conquest_from_a_base_in_unrest_that_loses_a_level_takes_a_rebellion_check(state: State) -> None:
+    state["empires"]["germany"]["year_cards"] = cards(5, fortune=1)
+    state["empires"]["burgundy"]["year_cards"] = []  # no defence
+    state["areas"]["swabia"]["unrest"] = True
+    plan = independent.Plan(0, "conquest", "burgundy", "swabia", -10, 0)
+    assert independent.attempt(state, "germany", plan) == "-1"
+    assert any(r["purpose"].startswith("rebellion check in swabia") for r in state["rolls"])

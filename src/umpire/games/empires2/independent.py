@@ -23,8 +23,6 @@ from umpire.games.empires2.economy import (
     UNREST,
     TaxedArea,
     most_gold_within,
-    rebellion_check,
-    rebellion_value,
     tax_area,
     tax_gold,
 )
@@ -638,11 +636,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
     if code == "-1":
         struck = plan.target if struck_area(plan.endeavour) == "target" else (plan.base or plan.target)
         areas[struck]["social_state"] -= 1
-        if areas[struck]["unrest"] and areas[struck]["owner"] == eid:
-            value = rebellion_value(0, taxed_area(state, eid, struck, m), tables)
-            outcome = rebellion_check(state, struck, value, True, tables)
-            _say(state, eid, f"{_area(struck, m)} in unrest lost a social state: rebellion check, {outcome}")
-            rebellion_outcome(state, struck, outcome, tables, m)
+        unrest.case_17_failed_endeavour(state, eid, struck, tables, m)
         return
     if plan.endeavour == "ruling":
         after = apply_ruling(
