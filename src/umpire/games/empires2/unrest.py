@@ -19,29 +19,42 @@ from umpire.games.empires2.tables import Tables
 State = dict[str, Any]
 
 
-def connected(state: State, eid: str, game_map: EmpiresMap | None = None) -> set[str]:
+def connected(state: State, eid: str, game_map: EmpiresMap | None = None, own: set[str] | None = None) -> set[str]:
     """The empire's areas whose line of communications reaches its Court Area (empty when it holds no Court): each
-    step a land link between two of its areas, or one sea area crossed between two of its coastal areas."""
+    step a land link between two of its areas, or one sea area crossed between two of its coastal areas. ``own``:
+    the empire's areas, when the caller has them."""
     m = game_map or load_map()
     court = state["empires"][eid].get("court")
-    own = set(board.areas_of(state, eid))
+    own = set(board.areas_of(state, eid)) if own is None else own
     if court not in own:
         return set()
+    steps = _steps(m)
     found, ring = {court}, [court]
     while ring:
-        seas = {s for aid in ring for s in m.area(aid).seas}
-        by_land = {n for aid in ring for n in m.area(aid).links}
-        ring = sorted({aid for aid in own - found if aid in by_land or m.area(aid).seas & seas})
+        ring = [n for aid in ring for n in steps[aid] if n in own and n not in found]
         found.update(ring)
     return found
 
 
-def cut_off(state: State, eid: str, game_map: EmpiresMap | None = None) -> list[str]:
+#: One step of a line of communications from each land area, by map (kept with the map so its id stays its own).
+_STEPS: dict[int, tuple[EmpiresMap, dict[str, frozenset[str]]]] = {}
+
+
+def _steps(m: EmpiresMap) -> dict[str, frozenset[str]]:
+    """For each land area, the land areas one step away: linked by land, or on the coast of a sea area it is on."""
+    if id(m) not in _STEPS:
+        coasts = {sid: sea.coasts for sid, sea in m.seas.items()}
+        steps = {aid: frozenset(a.links).union(*(coasts[s] for s in a.seas)) - {aid} for aid, a in m.areas.items()}
+        _STEPS[id(m)] = (m, steps)
+    return _STEPS[id(m)][1]
+
+
+def cut_off(state: State, eid: str, game_map: EmpiresMap | None = None, own: set[str] | None = None) -> list[str]:
     """The empire's areas with no line to its Court Area, sorted; none while it holds no Court (its Court moves or
     it meets its demise first, 33.29, 33.6)."""
-    own = board.areas_of(state, eid)
-    reached = connected(state, eid, game_map)
-    return sorted(set(own) - reached) if reached else []
+    own = set(board.areas_of(state, eid)) if own is None else own
+    reached = connected(state, eid, game_map, own)
+    return sorted(own - reached) if reached else []
 
 
 def case_17_cut_off(state: State, game_map: EmpiresMap | None = None) -> list[str]:
@@ -49,9 +62,13 @@ def case_17_cut_off(state: State, game_map: EmpiresMap | None = None) -> list[st
     log; returns those areas. An area already in unrest stays so."""
     m = game_map or load_map()
     before: dict[str, list[str]] = state.setdefault("cut_off", {})
+    held: dict[str, set[str]] = {}
+    for aid, a in state["areas"].items():
+        if a["owner"] is not None:
+            held.setdefault(a["owner"], set()).add(aid)
     fallen: list[str] = []
     for eid, e in sorted(state["empires"].items()):
-        now = cut_off(state, eid, m)
+        now = cut_off(state, eid, m, held.get(eid, set()))
         for aid in now:
             if aid in before.get(eid, []):
                 continue
