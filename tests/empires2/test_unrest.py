@@ -161,3 +161,13 @@ def test_17_0_a_conquest_from_a_base_in_unrest_that_loses_a_level_takes_a_rebell
     plan = independent.Plan(0, "conquest", "burgundy", "swabia", -10, 0)
     assert independent.attempt(state, "germany", plan) == "-1"
     assert any(r["purpose"].startswith("rebellion check in swabia") for r in state["rolls"])
+
+
+@pytest.mark.parametrize(
+    "scenario, seats", [("millennium", ("germany", "byzantine")), ("charlemagne", ("frankish", "byzantine"))]
+)
+def test_17_0_no_scenario_starts_with_an_area_cut_off(scenario: str, seats: tuple[str, str]) -> None:
+    """EMP-U02's line (land, or one sea area) holds every empire's set-up together."""
+    s = board.new_state(load_scenario(scenario), seats)
+    assert {eid: unrest.cut_off(s, eid) for eid in s["empires"]} == {eid: [] for eid in s["empires"]}
+    assert unrest.case_17_cut_off(s) == [] and s["cut_off"] == {}
