@@ -2,9 +2,9 @@
 check after an endeavour that cost an area in unrest a social state level (EMP-U03).
 
 An area's line runs from the Court Area through the empire's own areas, over land links or across one sea area
-between two of its coastal areas. ``state["cut_off"]`` keeps, for each empire, the areas
-found cut off at the last look, so that only a newly broken line brings unrest: a cut-off area ruled calm stays calm
-until its line is mended and broken again.
+between two of its coastal areas. ``state["cut_off"]`` keeps, for each empire, the areas found cut off at the last
+look, so that only a newly broken line brings unrest: a cut-off area ruled calm stays calm until its line is mended
+and broken again.
 """
 
 from __future__ import annotations
