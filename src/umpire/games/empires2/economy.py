@@ -131,24 +131,6 @@ def plunder(social_state: int, population: int, in_unrest: bool, tables: Tables 
     return Plunder(gold, not in_unrest, in_unrest)
 
 
-# --- When unrest and rebellion come (rewrite 17.0) -------------------------------------------------------------------
-
-
-def after_failed_endeavour(in_unrest: bool, social_state_lowered: bool) -> bool:
-    """17.0, failed endeavour: an area in unrest whose social state a result lowered takes a rebellion check."""
-    return in_unrest and social_state_lowered
-
-
-def unrest_when_conquered() -> bool:
-    """10.3, 17.0: a newly conquered area takes an unrest marker (if not already in unrest)."""
-    return True
-
-
-def unrest_when_cut_off(connected_to_court: bool) -> bool:
-    """17.0: an area whose line to the Court Area is broken (7.51) falls into unrest."""
-    return not connected_to_court
-
-
 @dataclass(frozen=True, slots=True)
 class Taxation:
     """One area's taxation: the gold taken, the rebellion value, the check's outcome."""
