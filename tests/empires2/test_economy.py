@@ -87,14 +87,6 @@ def test_16_2_plunder() -> None:
     assert ec.plunder(2, 3, True) == ec.Plunder(5, False, True)
 
 
-def test_17_0_other_causes_of_unrest() -> None:
-    assert ec.after_failed_endeavour(True, True)
-    assert not ec.after_failed_endeavour(False, True)
-    assert not ec.after_failed_endeavour(True, False)
-    assert ec.unrest_when_conquered()
-    assert ec.unrest_when_cut_off(False) and not ec.unrest_when_cut_off(True)
-
-
 @given(
     social_state=st.integers(-2, 5),
     fortification=st.integers(0, 3),

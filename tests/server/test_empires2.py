@@ -74,7 +74,14 @@ def test_empires2_options_of_24_0_and_25_0_through_the_api(api: Api) -> None:
     round's raids; colonisation on is refused with its reason, not a 500 (EMP-M01, M12)."""
     [listed] = [r for r in api.ok("GET", "/api/rulesets") if r["name"] == "empires2"]
     options = {o["name"]: o["default"] for o in listed["options"]}
-    assert options == {"seats": "scenario", "raiders": False, "magnates": False, "colonisation": False}
+    assert options == {
+        "seats": "scenario",
+        "raiders": False,
+        "magnates": False,
+        "colonisation": False,
+        "schism": False,
+        "crusades": False,
+    }
     made = api.create(ruleset="empires2", seed=5, options={"raiders": True, "magnates": True})
     status, answer = api.call("GET", f"/api/games/{made['id']}", made["gm_token"])
     assert status == 200 and answer["view"]["raids"][0]["area"] == "flanders"

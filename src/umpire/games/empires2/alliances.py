@@ -164,6 +164,10 @@ def case_33_41_diplomatic_endeavour(
                 f"{p['name']} holds the ties for an alliance with {e['name']}, allied to "
                 f"{board.name(state, e['ally_of'])}: it may take {RIVAL_PENALTY} off each of its endeavours (33.43)",
             )
+    if read.result == "-1":
+        from umpire.games.empires2 import unrest  # unrest reaches independent, which imports this module
+
+        unrest.case_17_failed_endeavour(state, player, p["court"], None, m)  # the base lost a level (17.0)
     return read
 
 

@@ -8,7 +8,8 @@
 oldest first), ``in_play`` (holding cards played and kept), ``attacked`` (its areas attacked since its last turn),
 ``claims``, ``partial`` (target -> base -> C results, rewrite 10.3), and for the seed's alliances (33.4,
 ``alliances.py``) ``court_ties`` (player -> ties against its Court), ``ally_of``, ``alliance_vp`` and a player's
-``alliance_points`` (33.5). Every change is written to ``state["log"]``.
+``alliance_points`` (33.5). ``state["cut_off"]``: empire -> its areas last found cut off from its Court (17.0,
+``unrest.py``). Every change is written to ``state["log"]``.
 """
 
 from __future__ import annotations

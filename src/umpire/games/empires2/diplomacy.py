@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, excommunication, independent
-from umpire.games.empires2.economy import rebellion_check, rebellion_value
+from umpire.games.empires2 import alliances, board, excommunication, independent, unrest
 from umpire.games.empires2.endeavours import (
     Circumstances,
     PartialConquest,
@@ -181,12 +180,7 @@ def _after(state: State, eid: str, aid: str, code: str, m: EmpiresMap) -> None:
     if code in ("T", "C"):
         case_18_claim(state, eid, aid, m)
     if code == "-1":
-        court = e["court"]
-        if state["areas"][court]["unrest"] and state["areas"][court]["owner"] == eid:
-            value = rebellion_value(0, independent.taxed_area(state, eid, court, m))
-            outcome = rebellion_check(state, court, value, True)
-            board.log(state, f"{m.area(court).name} in unrest lost a social state: rebellion check, {outcome}")
-            independent.rebellion_outcome(state, court, outcome, None, m)
+        unrest.case_17_failed_endeavour(state, eid, e["court"], None, m)
 
 
 def penalty(state: State, eid: str) -> int:

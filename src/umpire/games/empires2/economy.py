@@ -49,8 +49,8 @@ class TaxedArea:
 
 def rebellion_value(gold: int, area: TaxedArea, tables: Tables | None = None) -> int:
     """Rewrite 16.1 (chart): +1 a gold taken, -1 a fortification level, +1/+2 related/unrelated language, +1/+2
-    different church/religion, -2 for one's own tie, +2 for each other empire's tie, +5 in unrest, +1 beside an
-    independent area of the same language and religion."""
+    different church/religion, -2 for one's own tie, +2 for one or more other empires' ties (errata 17.22,
+    EMP-U01), +5 in unrest, +1 beside an independent area of the same language and religion."""
     if gold < 0:
         raise ValueError(f"gold taken must not be negative, not {gold}")
     r = (tables or load_tables()).rebellion_value
@@ -60,7 +60,7 @@ def rebellion_value(gold: int, area: TaxedArea, tables: Tables | None = None) ->
         + r.language[area.language]
         + r.religion[area.religion]
         + (r.own_tie if area.own_tie else 0)
-        + r.per_other_tie * area.other_ties
+        + (r.unfriendly_ties if area.other_ties else 0)
         + (r.unrest if area.unrest else 0)
         + (r.independent_kin_neighbour if area.independent_kin_neighbour else 0)
     )
@@ -129,24 +129,6 @@ def plunder(social_state: int, population: int, in_unrest: bool, tables: Tables 
     t = tables or load_tables()
     gold = max_tax(social_state, t) + (max(0, population) if t.plunder_adds_population else 0)
     return Plunder(gold, not in_unrest, in_unrest)
-
-
-# --- When unrest and rebellion come (rewrite 17.0) -------------------------------------------------------------------
-
-
-def after_failed_endeavour(in_unrest: bool, social_state_lowered: bool) -> bool:
-    """17.0, failed endeavour: an area in unrest whose social state a result lowered takes a rebellion check."""
-    return in_unrest and social_state_lowered
-
-
-def unrest_when_conquered() -> bool:
-    """10.3, 17.0: a newly conquered area takes an unrest marker (if not already in unrest)."""
-    return True
-
-
-def unrest_when_cut_off(connected_to_court: bool) -> bool:
-    """17.0: an area whose line to the Court Area is broken (7.51) falls into unrest."""
-    return not connected_to_court
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,15 +16,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, excommunication, longevity
+from umpire.games.empires2 import alliances, board, excommunication, longevity, unrest
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
     UNREST,
     TaxedArea,
     most_gold_within,
-    rebellion_check,
-    rebellion_value,
     tax_area,
     tax_gold,
 )
@@ -255,10 +253,17 @@ def taxed_area(state: State, eid: str, aid: str, game_map: EmpiresMap | None = N
         language=board.language_relation(state, eid, aid),
         religion=board.religion_relation(state, eid, aid),
         own_tie=a["ties"].get(eid, 0) > 0,
-        other_ties=sum(n for other, n in a["ties"].items() if other != eid),
+        other_ties=sum(n for other, n in a["ties"].items() if other != eid and not _waived(state, eid, other)),
         unrest=a["unrest"],
         independent_kin_neighbour=kin,
     )
+
+
+def _waived(state: State, owner: str, holder: str) -> bool:
+    """EMP-U01: a tie is waived, so not unfriendly (errata 17.22), when one player runs both the area's owner and
+    the tie's holder (his own empire and his Allied Empires, 33.31)."""
+    seat = alliances.case_33_31_controller(state, owner)
+    return seat is not None and alliances.case_33_31_controller(state, holder) == seat
 
 
 def tax_plan(
@@ -644,11 +649,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
     if code == "-1":
         struck = plan.target if struck_area(plan.endeavour) == "target" else (plan.base or plan.target)
         areas[struck]["social_state"] -= 1
-        if areas[struck]["unrest"] and areas[struck]["owner"] == eid:
-            value = rebellion_value(0, taxed_area(state, eid, struck, m), tables)
-            outcome = rebellion_check(state, struck, value, True, tables)
-            _say(state, eid, f"{_area(struck, m)} in unrest lost a social state: rebellion check, {outcome}")
-            rebellion_outcome(state, struck, outcome, tables, m)
+        unrest.case_17_failed_endeavour(state, eid, struck, tables, m)
         return
     if plan.endeavour == "ruling":
         after = apply_ruling(
@@ -684,6 +685,7 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             diplomacy.case_18_claim(state, eid, plan.target, m)  # a tie held before the conquest (18.0)
             if loser is not None and state["empires"][loser]["court"] == plan.target:
                 court_lost(state, loser, tables, m)
+            unrest.case_17_cut_off(state, m)  # the loser's areas behind the conquest (17.0)
 
 
 def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | None, m: EmpiresMap) -> None:
@@ -700,6 +702,7 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
         from umpire.games.empires2 import demise
 
         demise.case_33_64_magnate_appears(state, aid, loser, tables, m)
+        unrest.case_17_cut_off(state, m)  # the owner's areas behind the rebel (17.0)
 
 
 # --- 33.23: always defending ------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from umpire.games.empires2 import (
     plunder,
     raiders,
     schism,
+    unrest,
     victory,
 )
 from umpire.games.empires2.alliances import case_33_41_ties_required as ties_required
@@ -141,6 +142,7 @@ class EmpiresForTwo(Ruleset):
             return
         try:
             _advance(state)
+            unrest.case_17_cut_off(state)  # 17.0: lines to a Court broken by whatever changed hands
         except NotImplementedError as missing:
             state["blocked"] = str(missing)
             board.log(state, f"umpire stops here: {missing} is not built yet")
@@ -215,6 +217,7 @@ class EmpiresForTwo(Ruleset):
             )
         try:
             _apply(self, state, role, action)
+            unrest.case_17_cut_off(state)
         except NotImplementedError as missing:  # an action's outcome needs a rule not built (a lost Court's exile)
             state["blocked"] = str(missing)
             board.log(state, f"umpire stops here: {missing} is not built yet")

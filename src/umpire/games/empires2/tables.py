@@ -72,7 +72,7 @@ class RebellionTerms:
     language: Mapping[str, int]
     religion: Mapping[str, int]
     own_tie: int
-    per_other_tie: int
+    unfriendly_ties: int
     unrest: int
     independent_kin_neighbour: int
 
@@ -278,7 +278,7 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
         language=_scale(rebellion["language"], LANGUAGE_RELATIONS, "rebellion_value.language"),
         religion=_scale(rebellion["religion"], RELIGION_RELATIONS, "rebellion_value.religion"),
         own_tie=_int(rebellion, "own_tie", "rebellion_value"),
-        per_other_tie=_int(rebellion, "per_other_tie", "rebellion_value"),
+        unfriendly_ties=_int(rebellion, "unfriendly_ties", "rebellion_value"),
         unrest=_int(rebellion, "unrest", "rebellion_value"),
         independent_kin_neighbour=_int(rebellion, "independent_kin_neighbour", "rebellion_value"),
     )
