@@ -31,6 +31,9 @@ with a message naming it (docs/status.md).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.empires2 import (
@@ -239,71 +242,28 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
     if grand_diplomacy.pending(state) or (kind == grand_diplomacy.PROPOSE and not _asked(state)):
         _grand_diplomacy(state, role, action)  # rewrite 20.0: a proposal and its answer (EMP-G02)
         return
-    if parley.pending(state):
-        if kind != "vote":
-            raise IllegalAction(f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}")
-        try:
-            parley.vote(state, role, action.get("yes"))
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        return
-    if defence.pending(state):
-        if kind != "defend":
-            raise IllegalAction(f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}")
-        try:
-            defence.answer(state, role, action)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        return
-    if demise.pending(state):
-        if kind != "asylum":
-            raise IllegalAction(f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}")
-        demise.answer(state, role, action.get("grant"))
-        return
-    if alliances.bidders(state):
-        if kind != "bid":
-            raise IllegalAction(_bid_wanted(state))
-        try:
-            alliances.case_33_46_bid(state, role, action.get("gold"))  # type: ignore[arg-type]
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        return
-    if kind in ("place", "endeavour", "tax", "end_turn", event_effects.PLAY, conversion.CONVERT) or kind == PENANCE:
-        eid = _for_empire(state, role, action)
-    if kind == "place" and state["phase"] == "place":
-        _place(state, eid, action)
-    elif kind == "endeavour" and state["phase"] == "turn":
-        _endeavour(state, role, eid, action)
-    elif kind == "tax" and state["phase"] == "turn":
-        _tax(state, eid, action)
-    elif kind == "end_turn" and state["phase"] == "turn":
-        _end_turn(state, role, eid)
-    elif kind == conversion.CONVERT and state["phase"] == "turn":
-        try:
-            conversion.case_22_2_convert(state, eid, action.get("area"))
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-    elif kind == PENANCE and state["phase"] == "turn":
-        try:
-            excommunication.case_22_1_penance(state, eid)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-    elif kind == "exchange" and state["phase"] == "turn":
-        _exchange(state, role, action)
-    elif kind == "coup" and state["phase"] == "turn":
-        _coup(state, role, action)
-    elif kind == event_effects.PLAY and state["phase"] == "turn":
-        try:
-            event_effects.play(state, role, eid, action.get("card"), action.get("target"))
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-    elif kind == "parley" and state["phase"] == "turn":
-        try:
-            parley.call(state, role, action.get("areas"))
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-    else:
+    for question in QUESTIONS:
+        if question.is_open(state):
+            if kind != question.answer:
+                raise IllegalAction(question.wanted(state, kind))
+            with _refused():
+                question.carry_out(state, role, action)
+            return
+    play = TURN_ACTIONS.get(kind)
+    if play is None or state["phase"] != play.phase:
         raise IllegalAction(f"no {kind!r} action now; legal: {sorted({a['type'] for a in legal_actions(state, role)})}")
+    eid = _for_empire(state, role, action) if play.for_empire else ""
+    with _refused():
+        play.carry_out(state, role, eid, action)
+
+
+@contextlib.contextmanager
+def _refused() -> Iterator[None]:
+    """A rule function's ValueError, which names what is wrong, as the player's refusal."""
+    try:
+        yield
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
 
 
 def _deciding(state: State) -> str | None:
@@ -768,23 +728,86 @@ def _asked(state: State) -> bool:
 def _grand_diplomacy(state: State, role: str, action: dict[str, Any]) -> None:
     """Rewrite 20.0 (``grand_diplomacy.py``): a proposal in the player's own turn, or the other player's answer."""
     kind = action["type"]
-    try:
+    if grand_diplomacy.pending(state) and kind != grand_diplomacy.ANSWER:
+        raise IllegalAction(f"an agreement is proposed: answer it with 'agreement', not {kind!r}")
+    with _refused():
         if grand_diplomacy.pending(state):
-            if kind != grand_diplomacy.ANSWER:
-                raise IllegalAction(f"an agreement is proposed: answer it with 'agreement', not {kind!r}")
             grand_diplomacy.case_20_answer(state, role, action.get("accept"))
         else:
             grand_diplomacy.case_20_propose(state, role, action.get("gives"), action.get("gets"))
-    except ValueError as err:
-        raise IllegalAction(str(err)) from None
 
 
 def _coup(state: State, role: str, action: dict[str, Any]) -> None:
     eid = _named_empire(state, action)
-    try:
+    with _refused():
         alliances.case_33_42_diplomatic_coup(state, role, eid)
-    except ValueError as err:
-        raise IllegalAction(str(err)) from None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question that holds the game until it is answered: only its answer is taken meanwhile."""
+
+    is_open: Callable[[State], Any]
+    answer: str
+    wanted: Callable[[State, str], str]  # the refusal of another action, given its type
+    carry_out: Callable[[State, str, dict[str, Any]], object]
+
+
+#: The open questions, in the order they hold the game (rewrite 20.0's agreement is asked before them).
+QUESTIONS = (
+    Question(
+        parley.pending,
+        "vote",
+        lambda s, kind: f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}",
+        lambda s, role, a: parley.vote(s, role, a.get("yes")),
+    ),
+    Question(
+        defence.pending,
+        "defend",
+        lambda s, kind: f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}",
+        defence.answer,
+    ),
+    Question(
+        demise.pending,
+        "asylum",
+        lambda s, kind: f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}",
+        lambda s, role, a: demise.answer(s, role, a.get("grant")),
+    ),
+    Question(
+        alliances.bidders,
+        "bid",
+        lambda s, kind: _bid_wanted(s),
+        lambda s, role, a: alliances.case_33_46_bid(s, role, a.get("gold")),  # type: ignore[arg-type]
+    ),
+)
+
+
+@dataclass(frozen=True)
+class TurnAction:
+    """An action of the round's own flow: the phase it belongs to, whether it names the empire it is for (a
+    player's own or an ally's, 33.31), and how it is carried out (``eid`` is that empire, or "")."""
+
+    phase: str
+    for_empire: bool
+    carry_out: Callable[[State, str, str, dict[str, Any]], object]
+
+
+TURN_ACTIONS: dict[str, TurnAction] = {
+    "place": TurnAction("place", True, lambda s, role, eid, a: _place(s, eid, a)),
+    "endeavour": TurnAction("turn", True, _endeavour),
+    "tax": TurnAction("turn", True, lambda s, role, eid, a: _tax(s, eid, a)),
+    "end_turn": TurnAction("turn", True, lambda s, role, eid, a: _end_turn(s, role, eid)),
+    conversion.CONVERT: TurnAction(
+        "turn", True, lambda s, role, eid, a: conversion.case_22_2_convert(s, eid, a.get("area"))
+    ),
+    PENANCE: TurnAction("turn", True, lambda s, role, eid, a: excommunication.case_22_1_penance(s, eid)),
+    "exchange": TurnAction("turn", False, lambda s, role, eid, a: _exchange(s, role, a)),
+    "coup": TurnAction("turn", False, lambda s, role, eid, a: _coup(s, role, a)),
+    event_effects.PLAY: TurnAction(
+        "turn", True, lambda s, role, eid, a: event_effects.play(s, role, eid, a.get("card"), a.get("target"))
+    ),
+    "parley": TurnAction("turn", False, lambda s, role, eid, a: parley.call(s, role, a.get("areas"))),
+}
 
 
 RULESET = register(EmpiresForTwo())
