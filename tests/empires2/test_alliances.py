@@ -12,32 +12,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.empires2.helpers import cards, scenario_state, to_turn_of
 from umpire.games.empires2 import alliances, board, exchange, independent
 from umpire.games.empires2.leaders import Leader
 from umpire.games.empires2.mapdata import load_map
-from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
 
-def cards(n: int, fortune: int = 8, check: bool = False) -> list[dict[str, Any]]:
-    return [board.card_json(YearCard(f"t{i}", fortune, check)) for i in range(n)]
-
-
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(11)
-    s["rolls"] = []
-    s["event_deck"] = ["quiet_years"] * 5
-    for e in s["empires"].values():
-        e["year_cards"] = cards(5)
-    return s
+    return scenario_state("millennium", 11, year_cards=cards(5), quiet_deck=True)
 
 
 def set_diplomatic(state: State, eid: str, value: int) -> None:
@@ -352,20 +340,6 @@ def test_33_32_an_area_trade_the_payer_cannot_afford_is_refused(state: State) ->
 
 
 # --- 33.31 and the ruleset -------------------------------------------------------------------------------------------
-
-
-def to_turn_of(game: Game, eid: str) -> None:
-    """Play places and end turns (one ruling each) until ``eid``'s player-turn."""
-    for _ in range(200):
-        st_ = game.state
-        if st_["phase"] == "turn" and st_["current"] == eid and not alliances.bidders(st_):
-            return
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("bid", "place", "end_turn")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k != "max_gold"})
-    raise AssertionError(f"no turn of {eid}")
 
 
 def test_33_31_an_allied_empire_is_run_by_its_player_naming_it() -> None:

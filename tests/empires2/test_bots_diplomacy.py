@@ -5,18 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.empires2.helpers import to_turn_of
 from umpire.bots.empires2 import NormalBot, _score
 from umpire.games.empires2.mapdata import load_map
-from umpire.kernel.game import Game, new_game
-
-
-def to_turn_of(game: Game, eid: str) -> None:
-    while game.state["phase"] != "turn" or game.state["current"] != eid:
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn", "bid", "asylum", "defend")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
+from umpire.kernel.game import new_game
 
 
 def diplomacy(area: str, er: int, gold: int = 0) -> dict[str, Any]:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tests.empires2.helpers import to_turn_of
 from umpire.bots.empires2 import KEEP_CARDS, KEEP_GOLD, NormalBot, _calming, _score, final_taxation, reserve
 from umpire.games.empires2.mapdata import load_map
 from umpire.kernel.game import new_game
-
-from .test_bots_diplomacy import to_turn_of
 
 
 def endeavour(kind: str, area: str, er: int, gold: int = 0) -> dict[str, Any]:

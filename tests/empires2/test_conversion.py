@@ -9,15 +9,12 @@ from typing import Any
 
 import pytest
 
-from tests.empires2.test_alliances import to_turn_of
+from tests.empires2.helpers import fixed_die, scenario_state, to_turn_of
 from umpire.bots.empires2 import NormalBot, convert_choice
 from umpire.games.empires2 import alliances, board, conversion, economy, independent
-from umpire.games.empires2.scenario import load_scenario
 from umpire.games.empires2.tables import DATA_DIR, TableFault, parse_tables
-from umpire.kernel import rng as kernel_rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import new_game
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
@@ -25,23 +22,7 @@ State = dict[str, Any]
 @pytest.fixture
 def state() -> State:
     # Millennium: Germany (Catholic) holds Brandenburg (pagan, population 1).
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(5)
-    s["rolls"] = []
-    s["empires"]["germany"]["gold"] = 5
-    return s
-
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, face: int) -> list[str]:
-    """Make the kernel's die show ``face``; returns the purposes asked for."""
-    asked: list[str] = []
-
-    def roll(state: State, purpose: str, sides: int = 6, **_: Any) -> int:
-        asked.append(purpose)
-        return face
-
-    monkeypatch.setattr(kernel_rng, "roll", roll)
-    return asked
+    return scenario_state("millennium", 5, gold={"germany": 5})
 
 
 def test_22_2_differential_is_population_plus_the_religion(state: State) -> None:

@@ -8,30 +8,20 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state
 from umpire.bots.empires2 import NormalBot, RandomBot
 from umpire.games.empires2 import board, defence, independent
 from umpire.games.empires2 import rules as rules_module
-from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 RULES = rules_module.RULESET
 
 
-def cards(n: int, fortune: int = 8) -> list[dict[str, Any]]:
-    return [board.card_json(YearCard(f"t{i}", fortune, False)) for i in range(n)]
-
-
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s.update(rng=init_rng(3), rolls=[], event_deck=["quiet_years"] * 5, over=False, phase="turn", contests=[])
-    for e in s["empires"].values():
-        e["year_cards"] = cards(5)
-    return s
+    return scenario_state("millennium", 3, year_cards=cards(5), quiet_deck=True, over=False, phase="turn", contests=[])
 
 
 def _france_attacks_lorraine(state: State) -> str:

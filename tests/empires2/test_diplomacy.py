@@ -8,28 +8,17 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state, to_turn_of
 from umpire.games.empires2 import alliances, board, diplomacy, independent
-from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
 from umpire.kernel.errors import IllegalAction
-from umpire.kernel.game import Game, new_game
-from umpire.kernel.rng import init_rng
+from umpire.kernel.game import new_game
 
 State = dict[str, Any]
 
 
-def cards(n: int, fortune: int = 8, check: bool = False) -> list[dict[str, Any]]:
-    return [board.card_json(YearCard(f"t{i}", fortune, check)) for i in range(n)]
-
-
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(5)
-    s["rolls"] = []
-    for e in s["empires"].values():
-        e["year_cards"] = cards(5)
-    return s
+    return scenario_state("millennium", 5, year_cards=cards(5))
 
 
 # --- 12.1: who, where, and the rating ------------------------------------------------------------------------------
@@ -194,15 +183,6 @@ def test_18_0_no_claim_without_possession(state: State) -> None:
 
 
 # --- through the ruleset: players and Allied Empires ------------------------------------------------------------------
-
-
-def to_turn_of(game: Game, eid: str) -> None:
-    while game.state["phase"] != "turn" or game.state["current"] != eid:
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn", "bid", "asylum", "defend")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
 
 
 def test_12_0_a_player_makes_diplomacy_on_an_area_through_the_ruleset() -> None:

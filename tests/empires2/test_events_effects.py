@@ -10,14 +10,12 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state
 from umpire.bots.empires2 import NormalBot
 from umpire.games.empires2 import board, event_effects, independent, rules
 from umpire.games.empires2.events import parse_event_cards
-from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
 from umpire.games.empires2.tables import DATA_DIR, TableFault
 from umpire.kernel.errors import IllegalAction
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
@@ -29,13 +27,7 @@ def raw() -> dict[str, Any]:
 
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(7)
-    s["rolls"] = []
-    s["event_deck"] = ["quiet_years"] * 5
-    for e in s["empires"].values():
-        e["year_cards"] = [board.card_json(YearCard(f"t{i}", 8, False)) for i in range(5)]
-    return s
+    return scenario_state("millennium", 7, year_cards=cards(5), quiet_deck=True)
 
 
 def independent_draws(state: State, eid: str, card: str) -> None:

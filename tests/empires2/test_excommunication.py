@@ -11,18 +11,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.empires2.test_alliances import to_turn_of
+from tests.empires2.helpers import fixed_die, scenario_state, to_turn_of
 from umpire.bots.empires2 import NormalBot
 from umpire.games.empires2 import alliances, board, diplomacy, excommunication, independent, schism
 from umpire.games.empires2.church import DATA_DIR, ChurchFault, load_church, parse_church
 from umpire.games.empires2.independent import Plan
 from umpire.games.empires2.mapdata import load_map
-from umpire.games.empires2.scenario import load_scenario
 from umpire.games.empires2.sequence import YearCard
-from umpire.kernel import rng as kernel_rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
@@ -31,22 +28,7 @@ State = dict[str, Any]
 def state() -> State:
     # Millennium: Germany (Catholic) holds Tuscany beside Rome, which is independent; Byzantium (Orthodox) holds
     # Apulia beside it.
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s.update(rng=init_rng(5), rolls=[], options={}, round=1, start_year=976)
-    s["empires"]["germany"]["gold"] = 9
-    return s
-
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, face: int) -> list[str]:
-    """Make the kernel's die show ``face``; returns the purposes asked for."""
-    asked: list[str] = []
-
-    def roll(state: State, purpose: str, sides: int = 6, **_: Any) -> int:
-        asked.append(purpose)
-        return face
-
-    monkeypatch.setattr(kernel_rng, "roll", roll)
-    return asked
+    return scenario_state("millennium", 5, gold={"germany": 9}, options={}, round=1, start_year=976)
 
 
 def attack_rome(state: State, eid: str, kind: str = "pillage") -> None:

@@ -7,12 +7,11 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import scenario_state, to_turn_of
 from umpire.bots.empires2 import NormalBot, RandomBot, answer_agreement
 from umpire.games.empires2 import board, grand_diplomacy, victory
-from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
@@ -20,20 +19,15 @@ State = dict[str, Any]
 @pytest.fixture
 def state() -> State:
     """Millennium in Germany's player-turn of round 1."""
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s.update(rng=init_rng(7), rolls=[], phase="turn", current="germany", round=1, turn_index=0, scenario="millennium")
-    return s
+    return scenario_state(
+        "millennium", 7, phase="turn", current="germany", round=1, turn_index=0, scenario="millennium"
+    )
 
 
 def germany_to_act(seed: int = 2) -> Game:
     """A Millennium game run by plain moves until Germany's own player-turn."""
     game = new_game("empires2", "millennium", seed=seed)
-    while game.state["phase"] != "turn" or game.state["current"] != "germany":
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
+    to_turn_of(game, "germany")
     return game
 
 

@@ -7,29 +7,17 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state
 from umpire.games.empires2 import board, independent
 from umpire.games.empires2.independent import case_33_25_gold
 from umpire.games.empires2.mapdata import load_map
-from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
 
-def cards(n: int, fortune: int = 8, check: bool = False) -> list[dict[str, Any]]:
-    return [board.card_json(YearCard(f"t{i}", fortune, check)) for i in range(n)]
-
-
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(11)
-    s["rolls"] = []
-    s["event_deck"] = ["quiet_years"] * 5
-    for e in s["empires"].values():
-        e["year_cards"] = cards(5)
-    return s
+    return scenario_state("millennium", 11, year_cards=cards(5), quiet_deck=True)
 
 
 def test_33_11_every_empire_not_played_is_independent(state: State) -> None:

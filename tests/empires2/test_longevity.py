@@ -7,24 +7,17 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state
 from umpire.games.empires2 import board, independent, longevity, rules
 from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 
 
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("charlemagne"), ("frankish", "byzantine"))
-    s["scenario"] = "charlemagne"  # as the ruleset sets it
-    s["rng"] = init_rng(7)
-    s["rolls"] = []
-    s["event_deck"] = ["quiet_years"] * 5
-    for e in s["empires"].values():
-        e["year_cards"] = [board.card_json(YearCard(f"t{i}", 8, False)) for i in range(5)]
-    return s
+    # the scenario field as the ruleset sets it
+    return scenario_state("charlemagne", 7, year_cards=cards(5), quiet_deck=True, scenario="charlemagne")
 
 
 def draws_heirless(state: State, eid: str, round_: int) -> None:

@@ -8,12 +8,11 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import scenario_state
 from umpire.bots.empires2 import NormalBot
 from umpire.games.empires2 import alliances, board, parley
-from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import new_game
-from umpire.kernel.rng import init_rng
 
 State = dict[str, Any]
 INDEPENDENTS = ("france", "burgundy", "denmark", "poland", "kiev")
@@ -22,9 +21,7 @@ INDEPENDENTS = ("france", "burgundy", "denmark", "poland", "kiev")
 @pytest.fixture
 def state() -> State:
     """Millennium in Germany's player-turn of round 1."""
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s.update(rng=init_rng(7), rolls=[], phase="turn", current="germany", round=1, scenario="millennium")
-    return s
+    return scenario_state("millennium", 7, phase="turn", current="germany", round=1, scenario="millennium")
 
 
 def free_area(state: State) -> str:

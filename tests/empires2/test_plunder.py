@@ -7,21 +7,17 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import scenario_state, to_turn_of
 from umpire.games.empires2 import alliances, board, independent, plunder
-from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.errors import IllegalAction
-from umpire.kernel.game import Game, new_game
-from umpire.kernel.rng import init_rng
+from umpire.kernel.game import new_game
 
 State = dict[str, Any]
 
 
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(7)
-    s["rolls"] = []
-    return s
+    return scenario_state("millennium", 7)
 
 
 def test_16_2_plunder_brings_tax_and_population_and_unrest(state: State) -> None:
@@ -69,15 +65,6 @@ def test_16_2_refusals_name_the_fault(state: State) -> None:
     assert "names an area twice" in (plunder.refusal(state, "germany", ["saxony", "saxony"]) or "")
     assert "must list areas" in (plunder.refusal(state, "germany", "saxony") or "")
     assert plunder.refusal(state, "germany", ["saxony", "swabia"], {"franconia": 2}) is None
-
-
-def to_turn_of(game: Game, eid: str) -> None:
-    while game.state["phase"] != "turn" or game.state["current"] != eid:
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn", "bid", "asylum", "defend")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
 
 
 def test_16_2_a_player_plunders_in_his_taxation_through_the_ruleset() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.empires2.helpers import random_game
 from umpire.games.empires2 import raiders, rules
 from umpire.games.empires2.drawing import draw_view
 from umpire.games.empires2.raiders import load_chart, parse_chart
 from umpire.kernel.errors import UmpireError
-from umpire.kernel.game import Game, new_game, replay
+from umpire.kernel.game import new_game, replay
 from umpire.selfplay import play_one
 
 State = dict[str, Any]
@@ -50,22 +50,6 @@ def state_at(scenario: str, round_number: int, options: dict[str, Any] | None = 
     state = copy.deepcopy(new_game("empires2", scenario, options or {}, seed=1).state)
     state["round"] = round_number
     return state
-
-
-def random_game(scenario: str, seed: int, choices: int, rng_seed: int, options: dict[str, Any]) -> Game:
-    game = new_game("empires2", scenario, options, seed=seed)
-    pick = random.Random(rng_seed)
-    for _ in range(choices):
-        acting = game.view("gm")["acting"]
-        if game.state["over"] or game.state.get("blocked") or not acting:
-            break
-        role = acting[0]
-        action = dict(pick.choice(game.view(role)["actions"]))
-        gold = action.pop("max_gold", 0)
-        if action["type"] == "endeavour":
-            action["gold"] = pick.randint(0, min(gold, 3))
-        game.act(role, action)
-    return game
 
 
 # --- the chart (EMP-M02) -------------------------------------------------------------------------------------------

@@ -3,32 +3,16 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.empires2.helpers import random_game, to_turn_of
 from umpire.games.empires2 import rules as rules_module
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game, replay
-
-
-def random_game(scenario: str, seed: int, choices: int, rng_seed: int) -> Game:
-    game = new_game("empires2", scenario, seed=seed)
-    pick = random.Random(rng_seed)
-    for _ in range(choices):
-        acting = game.view("gm")["acting"]
-        if game.state["over"] or game.state.get("blocked") or not acting:
-            break
-        role = acting[0]
-        action = dict(pick.choice(game.view(role)["actions"]))
-        gold = action.pop("max_gold", 0)
-        if action["type"] == "endeavour":
-            action["gold"] = pick.randint(0, min(gold, 3))
-        game.act(role, action)
-    return game
 
 
 def test_seats_are_the_scenarios_two_empires_and_the_rest_independent() -> None:
@@ -135,12 +119,7 @@ def test_a_blocked_game_refuses_actions_with_what_is_missing() -> None:
 
 def _germany_to_act(seed: int) -> Game:
     game = random_game("millennium", seed, 0, 0)
-    while game.state["phase"] != "turn" or game.state["current"] != "germany":
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
+    to_turn_of(game, "germany")
     return game
 
 

@@ -6,22 +6,20 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import scenario_state
 from umpire.bots.empires2 import make_bot
 from umpire.games.empires2 import board, conversion, excommunication, independent, schism
 from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import new_game, replay
 from umpire.kernel.registry import get
-from umpire.kernel.rng import init_rng
 from umpire.selfplay import drive
 
 State = dict[str, Any]
 
 
 def millennium(round_: int = 1, **options: Any) -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s.update(rng=init_rng(5), rolls=[], options=options, round=round_, start_year=976)
-    return s
+    return scenario_state("millennium", 5, options=options, round=round_, start_year=976)
 
 
 def test_23_0_the_options_are_off_by_default() -> None:

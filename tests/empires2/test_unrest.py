@@ -6,34 +6,20 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, scenario_state, to_turn_of
 from umpire.games.empires2 import alliances, board, independent, unrest
 from umpire.games.empires2 import economy as ec
 from umpire.games.empires2.economy import TaxedArea
 from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.scenario import load_scenario
-from umpire.games.empires2.sequence import YearCard
-from umpire.kernel.game import Game, new_game
-from umpire.kernel.rng import init_rng
+from umpire.kernel.game import new_game
 
 State = dict[str, Any]
 
 
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["rng"] = init_rng(7)
-    s["rolls"] = []
-    return s
-
-
-def to_turn_of(game: Game, eid: str) -> None:
-    """Play quick legal actions until ``eid``'s player-turn."""
-    while game.state["phase"] != "turn" or game.state["current"] != eid:
-        role = game.view("gm")["acting"][0]
-        actions = game.view(role)["actions"]
-        simple = [a for a in actions if a["type"] in ("place", "end_turn", "bid", "asylum", "defend")]
-        pick = simple[0] if simple else next(a for a in actions if a.get("endeavour") == "ruling")
-        game.act(role, {k: v for k, v in pick.items() if k not in ("max_gold", "er")})
+    return scenario_state("millennium", 7)
 
 
 # --- 17.22: unfriendly ties (EMP-U01) ---------------------------------------------------------------------------------
@@ -103,10 +89,6 @@ def test_17_0_the_ruleset_looks_for_broken_lines_after_each_action() -> None:
 
 
 # --- 17.0: a failed endeavour from or on an area in unrest (EMP-U03) --------------------------------------------------
-
-
-def cards(n: int, fortune: int) -> list[dict[str, Any]]:
-    return [board.card_json(YearCard(f"t{i}", fortune, False)) for i in range(n)]
 
 
 def test_17_0_courting_from_a_court_in_unrest_that_loses_a_level_takes_a_rebellion_check(state: State) -> None:

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import scenario_state
 from umpire.bots.registry import bot_for
 from umpire.games.empires2 import alliances, board, victory
 from umpire.games.empires2.mapdata import load_map
-from umpire.games.empires2.scenario import load_scenario
 from umpire.kernel.game import new_game
 from umpire.selfplay import drive, outcome
 
@@ -19,9 +19,7 @@ State = dict[str, Any]
 
 @pytest.fixture
 def state() -> State:
-    s = board.new_state(load_scenario("charlemagne"), ("frankish", "byzantine"))
-    s["scenario"] = "charlemagne"
-    return s
+    return scenario_state("charlemagne", None, scenario="charlemagne")
 
 
 def test_the_figures_are_authored_and_loaded() -> None:
@@ -83,8 +81,7 @@ def test_equal_totals_are_a_draw(state: State) -> None:
 
 
 def test_33_5_an_alliance_is_credited_with_the_games_own_count(state: State) -> None:
-    s = board.new_state(load_scenario("millennium"), ("germany", "byzantine"))
-    s["scenario"] = "millennium"
+    s = scenario_state("millennium", None, scenario="millennium")
     s["empires"]["burgundy"]["court_ties"]["germany"] = alliances.case_33_41_ties_required(s, "burgundy")
     alliances.case_33_41_alliance(s, "germany", "burgundy", "test")
     assert s["empires"]["burgundy"]["alliance_vp"] == victory.empire_points(s, "burgundy")
