@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -75,8 +75,23 @@ def to_turn_of(game: Game, eid: str) -> None:
     raise AssertionError(f"no player-turn of {eid} within 200 actions")
 
 
-def random_game(scenario: str, seed: int, choices: int, rng_seed: int, options: dict[str, Any] | None = None) -> Game:
-    """A game of ``scenario`` whose seats make up to ``choices`` random legal actions (an endeavour with 0-3 gold)."""
+Chooser = Callable[[Game, list[dict[str, Any]], random.Random], dict[str, Any]]
+"""Picks one of the offered actions, given the game and the random source."""
+
+
+def random_game(
+    scenario: str,
+    seed: int,
+    choices: int,
+    rng_seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    choose: Chooser | None = None,
+    paid: tuple[str, ...] = ("endeavour",),
+    most: int = 3,
+) -> Game:
+    """A game of ``scenario`` whose seats make up to ``choices`` random legal actions, picked by ``choose`` (by
+    default any offered one); an action of a ``paid`` type spends 0 to ``most`` gold, within what it may."""
     game = new_game("empires2", scenario, options, seed=seed)
     pick = random.Random(rng_seed)
     for _ in range(choices):
@@ -84,10 +99,11 @@ def random_game(scenario: str, seed: int, choices: int, rng_seed: int, options: 
         if game.state["over"] or game.state.get("blocked") or not acting:
             break
         role = acting[0]
-        action = dict(pick.choice(game.view(role)["actions"]))
+        actions = game.view(role)["actions"]
+        action = dict(choose(game, actions, pick) if choose else pick.choice(actions))
         gold = action.pop("max_gold", 0)
-        if action["type"] == "endeavour":
-            action["gold"] = pick.randint(0, min(gold, 3))
+        if action["type"] in paid:
+            action["gold"] = pick.randint(0, min(gold, most))
         game.act(role, action)
     return game
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.empires2.helpers import cards, scenario_state, to_turn_of
+from tests.empires2.helpers import cards, random_game, scenario_state, to_turn_of
 from umpire.games.empires2 import alliances, board, exchange, independent
 from umpire.games.empires2.leaders import Leader
 from umpire.games.empires2.mapdata import load_map
@@ -442,22 +442,13 @@ def test_33_41_a_player_courts_through_the_ruleset() -> None:
 
 def courting_game(seed: int, choices: int, rng_seed: int) -> Game:
     """A random game whose players court often (with gold) and bid, so that alliances and contests come about."""
-    game = new_game("empires2", "millennium", seed=seed)
-    pick = random.Random(rng_seed)
-    for _ in range(choices):
-        acting = game.view("gm")["acting"]
-        if game.state["over"] or game.state.get("blocked") or not acting:
-            break
-        role = acting[0]
-        actions = game.view(role)["actions"]
+
+    def court_often(game: Game, actions: list[dict[str, Any]], pick: random.Random) -> dict[str, Any]:
         courts = {e["court"] for e in game.state["empires"].values()}
         court = [a for a in actions if a.get("endeavour") == "diplomacy" and a["area"] in courts]
-        action = dict(pick.choice(court) if court and pick.random() < 0.6 else pick.choice(actions))
-        most = action.pop("max_gold", 0)
-        if action["type"] in ("endeavour", "bid"):
-            action["gold"] = pick.randint(0, min(most, 4))
-        game.act(role, action)
-    return game
+        return pick.choice(court) if court and pick.random() < 0.6 else pick.choice(actions)
+
+    return random_game("millennium", seed, choices, rng_seed, choose=court_often, paid=("endeavour", "bid"), most=4)
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -125,23 +125,20 @@ def test_22_1_emp_e04_minus_one_on_ruling_and_diplomacy_in_communion(
     state: State, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fixed_die(monkeypatch, 6)
-    before = {
-        "ruling bavaria": independent.basic_er(state, "germany", "ruling", "bavaria"),
-        "ruling brandenburg": independent.basic_er(state, "germany", "ruling", "brandenburg"),
-        "fortification bavaria": independent.basic_er(state, "germany", "fortification", "bavaria"),
-        "conquest rome": independent.basic_er(state, "germany", "conquest", "rome"),
-        "diplomacy rome": diplomacy.rating(state, "germany", "rome", 0),
-        "court of france": alliances.diplomacy_rating(state, "germany", "france", 0),
-    }
+
+    def ratings() -> dict[str, int]:
+        return {
+            "ruling bavaria": independent.basic_er(state, "germany", "ruling", "bavaria"),
+            "ruling brandenburg": independent.basic_er(state, "germany", "ruling", "brandenburg"),
+            "fortification bavaria": independent.basic_er(state, "germany", "fortification", "bavaria"),
+            "conquest rome": independent.basic_er(state, "germany", "conquest", "rome"),
+            "diplomacy rome": diplomacy.rating(state, "germany", "rome", 0),
+            "court of france": alliances.diplomacy_rating(state, "germany", "france", 0),
+        }
+
+    before = ratings()
     excommunication.case_22_1_excommunicate(state, "germany", "a test")
-    after = {
-        "ruling bavaria": independent.basic_er(state, "germany", "ruling", "bavaria"),
-        "ruling brandenburg": independent.basic_er(state, "germany", "ruling", "brandenburg"),
-        "fortification bavaria": independent.basic_er(state, "germany", "fortification", "bavaria"),
-        "conquest rome": independent.basic_er(state, "germany", "conquest", "rome"),
-        "diplomacy rome": diplomacy.rating(state, "germany", "rome", 0),
-        "court of france": alliances.diplomacy_rating(state, "germany", "france", 0),
-    }
+    after = ratings()
     assert {k: before[k] - after[k] for k in before} == {
         "ruling bavaria": 1,
         "ruling brandenburg": 0,  # pagan
