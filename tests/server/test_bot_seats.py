@@ -56,3 +56,38 @@ def test_bot_seats_that_cannot_be_are_refused_with_what_was_expected(api: Api) -
     for body, words in cases:
         status, answer = api.call("POST", "/api/games", body=body)
         assert status == 422 and words in str(answer), (status, answer)
+
+
+def test_a_person_plays_germany_against_the_normal_bot_in_empires_for_two(api: Api) -> None:
+    """Empires for Two with the Byzantine seat a bot: its places, turns and answers (an agreement proposed to it,
+    EMP-G07) come at once, so the person is only ever waited for; an area given to it is accepted."""
+    made = api.create(ruleset="empires2", seed=4, settings={"bots": {"byzantine": "normal"}})
+    gid, germany = made["id"], made["seat_tokens"]["germany"]
+    assert set(made["seat_tokens"]) == {"germany"}
+    api.ok("POST", f"/api/games/{gid}/join", germany, {"name": "Otto"})
+    api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
+    proposed = False
+    for _ in range(120):
+        view = _view(api, gid, germany)
+        if view["over"] or (proposed and view["agreement"] is None):
+            break
+        assert view["acting"] == ["germany"], view["acting"]
+        if view["may_propose"] and not proposed:
+            # An area given raises the Byzantines' victory points (EMP-P01), so the normal bot accepts (EMP-G07).
+            court = view["empires"]["germany"]["court"]
+            given = sorted(a for a, x in view["areas"].items() if x["owner"] == "germany" and a != court)[0]
+            action = {"type": "propose", "gives": {"areas": [given]}}
+            api.ok("POST", f"/api/games/{gid}/actions", germany, {"action": action})
+            proposed = True
+            continue
+        action = next((a for a in view["actions"] if a["type"] in ("place", "end_turn", "defend")), view["actions"][0])
+        api.ok(
+            "POST",
+            f"/api/games/{gid}/actions",
+            germany,
+            {"action": {k: v for k, v in action.items() if k != "max_gold"}},
+        )
+    assert proposed
+    log = "\n".join(_view(api, gid, germany)["log"])
+    assert "Byzantine Empire accepts the agreement (rewrite 20.0)" in log, log[-2000:]
+    assert "Germany cedes" in log and "to Byzantine Empire" in log, log[-2000:]
