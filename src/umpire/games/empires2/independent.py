@@ -362,12 +362,21 @@ class Plan:
 def likeness(state: State, eid: str, aid: str, game_map: EmpiresMap | None = None) -> int:
     """EMP-S03, how unlike the Court Area an area is (lower is more alike): the language and religion modifiers
     against the Court's, then the differences in population and maximum social state."""
-    m = game_map or load_map()
     e = state["empires"][eid]
-    court, area = m.area(e["court"]), m.area(aid)
-    culture = language_modifier(e["language"], state["areas"][aid]["language"])
-    culture += religion_modifier(e["religion"], state["areas"][aid]["religion"])
-    return 10 * culture + abs(area.population - court.population) + abs(area.max_social_state - court.max_social_state)
+    return unlikeness(state, e["court"], e["language"], e["religion"], aid, game_map)
+
+
+def unlikeness(
+    state: State, seat: str, language: str, religion: str, aid: str, game_map: EmpiresMap | None = None
+) -> int:
+    """How unlike ``seat``, held by a lord of ``language`` and ``religion``, the area ``aid`` is (lower is more
+    alike): ten times the language and religion modifiers against the area's own now, then the differences in
+    population and maximum social state. The Independents' Court (EMP-S03) and a Magnate's seat (EMP-M10) alike."""
+    m = game_map or load_map()
+    home, area = m.area(seat), m.area(aid)
+    culture = language_modifier(language, state["areas"][aid]["language"])
+    culture += religion_modifier(religion, state["areas"][aid]["religion"])
+    return 10 * culture + abs(area.population - home.population) + abs(area.max_social_state - home.max_social_state)
 
 
 def case_33_24c_target(

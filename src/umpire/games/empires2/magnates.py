@@ -19,6 +19,7 @@ from typing import Any
 
 from umpire.games.empires2 import board
 from umpire.games.empires2.endeavours import Circumstances, c_results_needed, conquest_er, result
+from umpire.games.empires2.independent import unlikeness
 from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
 from umpire.games.empires2.raiders import FORTUNES, load_chart
 from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS, Tables
@@ -94,12 +95,8 @@ def case_24_2_round_appearance(
 
 def likeness(state: State, mid: str, aid: str, game_map: EmpiresMap | None = None) -> int:
     """How unlike the Magnate's seat an area is (lower is more alike), as the seed's 33.24 C reads its Court."""
-    m = game_map or load_map()
     g = state["magnates"][mid]
-    seat, area = m.area(g["seat"]), m.area(aid)
-    culture = language_modifier(g["language"], state["areas"][aid]["language"])
-    culture += religion_modifier(g["religion"], state["areas"][aid]["religion"])
-    return 10 * culture + abs(area.population - seat.population) + abs(area.max_social_state - seat.max_social_state)
+    return unlikeness(state, g["seat"], g["language"], g["religion"], aid, game_map)
 
 
 def case_24_3_targets(state: State, mid: str, game_map: EmpiresMap | None = None) -> list[str]:
