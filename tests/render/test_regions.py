@@ -150,6 +150,18 @@ def test_finland_has_its_1901_frontier(standard: dict[str, Any]) -> None:
     # Petsamo (Pechenga) was Russian in 1901, as were St Petersburg, Sestroretsk and Olonets.
     for lon, lat in ((31.1, 69.55), (30.32, 59.94), (30.0, 60.08), (32.97, 60.98), (34.35, 61.79)):
         assert province_at(standard, lon, lat) == "STP", (lon, lat)
+    # North of Ladoga: Suojarvi and Lieksa Finnish, Porosozero, Reboly and Kostomuksha Russian; St Petersburg's own
+    # point (where its centre and army are drawn) had been on land that was Finnish.
+    assert [province_at(standard, lon, lat) for lon, lat in ((32.37, 62.08), (30.0, 63.3))] == ["FIN", "FIN"]
+    for lon, lat in ((32.7, 62.75), (30.8, 63.83), (30.6, 64.57), tuple(standard["provinces"]["STP"]["pos"])):
+        assert province_at(standard, lon, lat) == "STP", (lon, lat)
+
+
+def test_russia_reaches_the_frame_not_a_meridian(standard: dict[str, Any]) -> None:
+    """Countries are cut well beyond the frame: cut at a meridian inside it, Russia ended in a slanted straight edge
+    (a meridian is a line through the cone's apex) with unclaimed land beyond, east of Perm and Orenburg."""
+    for lon, lat in ((57.0, 60.5), (58.5, 57.0), (59.5, 64.0)):  # the Urals: Perm, Sverdlovsk's west, Komi
+        assert province_at(standard, lon, lat) in ("MOS", "STP"), (lon, lat)
 
 
 def test_every_province_point_lies_in_its_own_shape(standard: dict[str, Any]) -> None:

@@ -348,7 +348,10 @@ def compute_geometry(game_map: Mapping[str, Any]) -> MapGeometry:
     unclaimed: list[BaseGeometry] = []
     if countries_of:
         # Borders between countries follow Natural Earth's frontiers; inside a country, the Voronoi rule.
-        near_box = box(min(lons) - lon_pad, min(lats) - lat_pad, max(lons) + lon_pad, max(lats) + lat_pad)
+        # Wider than the land's box: cut along a meridian, a country would end in a slanted straight edge inside
+        # the frame (a meridian is a straight line through the cone's apex), the land beyond left unclaimed.
+        wide = 3 * lon_pad
+        near_box = box(min(lons) - wide, min(lats) - lat_pad, max(lons) + wide, max(lats) + lat_pad)
 
         def project(poly: BaseGeometry) -> BaseGeometry:
             return _project_polygon(poly if near_box.contains(poly) else poly.intersection(near_box), proj)
