@@ -68,6 +68,13 @@ def test_the_form_shows_what_the_ruleset_uses(browser: Any, tmp_path: Path) -> N
         assert offered(page, "#assignment") == ["chosen", "random"]
         assert deadlines_shown(page) == ["movement", "retreats", "adjustments"]
 
+        # Empires for Two: the options a player can choose, not those that offer only "false" (the crusades and
+        # colonisation cannot be played on its map and scenarios, EMP-E09, EMP-M12).
+        page.select_option("#ruleset", "empires2")
+        shown = page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)")
+        assert shown == ["raiders", "magnates", "schism"], shown
+        both(pages, page, "03-form-empires2")
+
         # The megagame made from the form: what was hidden is not sent (no movement deadline, no auction).
         page.select_option("#ruleset", "rr3")
         page.fill("input[name=dl_default]", "12")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.kernel.errors import UmpireError
 from umpire.kernel.ruleset import Option
 
 State = dict[str, Any]
@@ -18,20 +17,19 @@ RULE_OPTIONS = (
     Option(
         "colonisation",
         False,
-        (False, True),
-        "rewrite 25.0: cannot arise on umpire's map, which has no uncolonised area (EMP-M12); true is refused",
+        (False,),
+        "rewrite 25.0: not played, umpire's map has no uncolonised area (EMP-M12)",
     ),
 )
 
 
-def check_options(options: dict[str, Any]) -> None:
-    """Refuse what cannot be played: colonisation (rewrite 25.0) has nothing to colonise on this map (EMP-M12)."""
-    if options.get("colonisation"):
-        raise UmpireError(
-            "option 'colonisation' (rewrite 25.0) cannot be played in empires2: umpire's map has no uncolonised area "
-            "(no Iceland, Greenland or land beyond the sea) and the rewrite's 25.0 text is not public (EMP-M12); "
-            "leave it false"
-        )
+def colonisation_refusal() -> str:
+    """Why colonisation (rewrite 25.0) cannot be played: nothing to colonise on this map (EMP-M12)."""
+    return (
+        "option 'colonisation' (rewrite 25.0) cannot be played in empires2: umpire's map has no uncolonised area "
+        "(no Iceland, Greenland or land beyond the sea) and the rewrite's 25.0 text is not public (EMP-M12); "
+        "leave it false"
+    )
 
 
 def enabled(state: State, option: str) -> bool:

@@ -107,18 +107,22 @@ class EmpiresForTwo(Ruleset):
             *optional_rules.RULE_OPTIONS,
             # Rewrite 23.0 (optional rules, EMP-E07 to E09): off unless asked for.
             Option(schism.SCHISM, False, (False, True), "the Catholic and Orthodox churches are one until 1054"),
-            Option(schism.CRUSADES, False, (False, True), "the crusades: refused, no scenario here reaches 1096"),
+            Option(
+                schism.CRUSADES, False, (False,), "the crusades: not played, no scenario here reaches 1096 (EMP-E09)"
+            ),
         ),
     )
 
     def option_values(self, options: dict[str, Any]) -> dict[str, Any]:
-        values = super().option_values(options)
-        if values[schism.CRUSADES]:
+        """The options, the two that cannot be played here refused with their reasons first (each offers only
+        ``false``, so the new-game form does not show them)."""
+        if options.get(schism.CRUSADES):
             raise ValueError(schism.case_23_2_crusades_refusal())
-        return values
+        if options.get("colonisation"):
+            raise ValueError(optional_rules.colonisation_refusal())
+        return super().option_values(options)
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
-        optional_rules.check_options(options)
         sc = load_scenario(scenario)
         state.update(board.new_state(sc, PLAYER_EMPIRES[scenario]))
         state["options"] = options

@@ -20,12 +20,13 @@
     for (const s of r.scenarios) sc.append(U.el("option", { value: s.name }, s.title));
     const box = U.clear(U.$("options"));
     box.append(U.el("legend", {}, "Rules options"));
-    for (const o of r.options) {
+    const choosable = r.options.filter(o => o.choices.length > 1);  // an option with one value has nothing to choose
+    for (const o of choosable) {
       const sel = U.el("select", { "data-option": o.name });
       o.choices.forEach((c, i) => sel.append(U.el("option", { value: String(i), selected: JSON.stringify(c) === JSON.stringify(o.default) }, c === null ? "none" : String(c))));
       box.append(U.el("label", { title: o.description }, o.name + " ", sel, U.el("small", {}, " " + o.description)));
     }
-    box.classList.toggle("hidden", !r.options.length);
+    box.classList.toggle("hidden", !choosable.length);
     const table = r.table;
     choicesInto(U.$("assignment"), table.assignment, ASSIGNMENT);
     choicesInto(U.$("missed-orders"), table.missed_orders, MISSED);
