@@ -465,7 +465,7 @@ def _advance(state: State) -> None:
             picker = state["picking"][0] if state["picking"] else None
             if picker is None:
                 state["phase"], state["turn_index"] = "turn", 0
-            elif state["empires"][picker]["status"] != board.PLAYER:
+            elif state["empires"][picker]["status"] == board.INDEPENDENT:  # an ally's player picks its spot (33.12)
                 place = earliest_free(state["order"])
                 state["order"] = place_in_round(state["order"], picker, place)
                 state["picking"].pop(0)
