@@ -291,3 +291,14 @@ def test_33_24a_missionary_fervor_as_the_last_card_does_not_come_back_on_top(sta
     state["event_discard"] = ["plague"]
     assert independent.case_33_24a_event_card(state, "france") == "plague"
     assert state["event_deck"] == ["missionary_fervor"]
+
+
+def test_33_26_an_independents_marked_year_card_calls_a_stature_check_in_the_normal_fashion() -> None:
+    state = scenario_state("millennium", 11, year_cards=cards(5, check=True), quiet_deck=True)
+    before = dict(state["empires"]["france"]["leader"])
+    independent.case_33_22_turn(state, "france")
+    checks = [line for line in state["log"] if line.startswith("France: stature check, new leader")]
+    assert len(checks) == 4  # each endeavour turns over a marked card: a check each (rewrite 8.0, EMP-R11)
+    assert any(r["purpose"].startswith("stature check for france") for r in state["rolls"])
+    assert checks[-1].endswith(board.leader_words(board.leader(state, "france")))
+    assert before != state["empires"]["france"]["leader"]

@@ -195,6 +195,7 @@ def test_24_1_the_phase_records_the_round_s_raids_with_every_die_s_purpose() -> 
 def test_24_0_raiders_are_off_unless_asked_for() -> None:
     assert rules.EmpiresForTwo().option_values({}) == {
         "seats": "scenario",
+        "leave_out": "none",
         "raiders": False,
         "magnates": False,
         "colonisation": False,

@@ -76,6 +76,7 @@ def test_empires2_options_of_24_0_and_25_0_through_the_api(api: Api) -> None:
     options = {o["name"]: o["default"] for o in listed["options"]}
     assert options == {
         "seats": "scenario",
+        "leave_out": "none",
         "raiders": False,
         "magnates": False,
         "colonisation": False,
@@ -88,3 +89,6 @@ def test_empires2_options_of_24_0_and_25_0_through_the_api(api: Api) -> None:
     status, answer = api.call("POST", "/api/games", body={"ruleset": "empires2", "options": {"colonisation": True}})
     assert status == 422, answer  # as any option the ruleset refuses
     assert "cannot be played in empires2: umpire's map has no uncolonised area" in str(answer)
+    body = {"ruleset": "empires2", "scenario": "charlemagne", "options": {"leave_out": "kiev"}}
+    status, answer = api.call("POST", "/api/games", body=body)
+    assert status == 422 and "only for the Millennium scenario (33.11" in str(answer), answer

@@ -101,6 +101,7 @@ def draw_view(view: dict[str, Any], panel: bool = True) -> str:
     """The board of a game in progress, from a view (``rules.view``): each area in its possessor's colour now, an
     area in unrest outlined red, the Courts where they are now, the area under attack marked; ``panel=False`` draws
     the map alone (the game page lists the empires itself)."""
+    from umpire.games.empires2.course import only
     from umpire.games.empires2.scenario import load_scenario
 
     live = {
@@ -113,7 +114,8 @@ def draw_view(view: dict[str, Any], panel: bool = True) -> str:
         "magnates": {aid: g["name"] for g in view.get("magnates", []) for aid in g["areas"]},
         "magnate_seats": {g["seat"]: g["name"] for g in view.get("magnates", [])},
     }
-    return draw_map_svg(load_scenario(view["scenario"]), live=live, panel=panel)
+    scenario = only(load_scenario(view["scenario"]), view["empires"])  # without an empire left out (33.11)
+    return draw_map_svg(scenario, live=live, panel=panel)
 
 
 def draw_map_svg(

@@ -40,6 +40,7 @@ from umpire.games.empires2 import (
     alliances,
     board,
     conversion,
+    course,
     defence,
     demise,
     diplomacy,
@@ -104,6 +105,12 @@ class EmpiresForTwo(Ruleset):
         browser=True,
         options=(
             Option("seats", "scenario", ("scenario",), "the seats play the scenario's two empires (EMP-S11)"),
+            Option(
+                course.LEAVE_OUT,
+                course.NONE,
+                course.CHOICES,
+                "Millennium only: one of its smaller empires left out of the game (33.11, EMP-S16)",
+            ),
             *optional_rules.RULE_OPTIONS,
             # Rewrite 23.0 (optional rules, EMP-E07 to E09): off unless asked for.
             Option(schism.SCHISM, False, (False, True), "the Catholic and Orthodox churches are one until 1054"),
@@ -123,8 +130,15 @@ class EmpiresForTwo(Ruleset):
         return super().option_values(options)
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
-        sc = load_scenario(scenario)
-        state.update(board.new_state(sc, PLAYER_EMPIRES[scenario]))
+        players = PLAYER_EMPIRES[scenario]
+        sc = course.case_33_11_empires(load_scenario(scenario), players, options.get(course.LEAVE_OUT, course.NONE))
+        state.update(board.new_state(sc, players))
+        left_out = options.get(course.LEAVE_OUT, course.NONE)
+        if left_out != course.NONE:
+            name = load_scenario(scenario).empires[left_out].name
+            board.log(
+                state, f"{name} is left out of the game by the players' choice (33.11); its areas are independent"
+            )
         state["options"] = options
         state["scenario"] = scenario
         state["rounds"] = sc.rounds
@@ -455,7 +469,7 @@ def _advance(state: State) -> None:
             picker = state["picking"][0] if state["picking"] else None
             if picker is None:
                 state["phase"], state["turn_index"] = "turn", 0
-            elif state["empires"][picker]["status"] != board.PLAYER:
+            elif state["empires"][picker]["status"] == board.INDEPENDENT:  # an ally's player picks its spot (33.12)
                 place = earliest_free(state["order"])
                 state["order"] = place_in_round(state["order"], picker, place)
                 state["picking"].pop(0)
