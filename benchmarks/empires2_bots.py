@@ -12,6 +12,10 @@ seconds a whole game takes, wall clock and CPU (the goal: under 10 s on one core
 time is the fair measure).
 
     python benchmarks/empires2_bots.py --seeds 50 [--seed 0] [--scenario millennium] [--option raiders=true]
+
+With ``--even``, ``normal`` plays both seats instead (two equal players): each seat's wins with the 95% Wilson
+interval, the draws, and the mean end total per seat with the scenario's adjustment and without it (how
+Millennium's authored adjustment was chosen, EMP-P10).
 """
 
 from __future__ import annotations
@@ -64,14 +68,49 @@ def won(result: dict[str, Any], seat: str) -> bool:
     return bool(result["winner"] == seat)
 
 
+def even(scenario: str, seeds: range, options: dict[str, Any]) -> None:
+    """``normal`` in both seats over ``seeds``: wins per seat (Wilson), draws, mean end totals, and the median of
+    the raw differences, the adjustment at which the seats would win equally often."""
+    first = new_game("empires2", scenario)
+    seats = first.ruleset.seats(first.state)
+    wins = dict.fromkeys(seats, 0)
+    totals: dict[str, list[int]] = {seat: [] for seat in seats}
+    raw: dict[str, list[int]] = {seat: [] for seat in seats}
+    for seed in seeds:
+        game = new_game("empires2", scenario, options, seed=seed)
+        drive(game, {seat: bot_for("empires2", "normal") for seat in seats}, checked=False)
+        for seat in seats:
+            parts = victory.player_points(game.state, seat)
+            totals[seat].append(parts["total"])
+            raw[seat].append(parts["total"] - parts["adjustment"])
+        if game.state.get("winner") in wins:
+            wins[game.state["winner"]] += 1
+    n = len(seeds)
+    print(f"\nempires2 {scenario}: normal against normal, {n} seeds; draws {n - sum(wins.values())}")
+    for seat in seats:
+        lo, hi = wilson(wins[seat], n)
+        print(
+            f"  {seat}: won {wins[seat]}/{n} (95% CI {lo:.0%}-{hi:.0%}); mean end {statistics.mean(totals[seat]):.1f}"
+            f" ({statistics.mean(raw[seat]):.1f} without the scenario's adjustment)"
+        )
+    a, b = seats
+    gap = statistics.median(x - y for x, y in zip(raw[a], raw[b], strict=True))
+    print(f"  median raw difference {a} - {b}: {gap:+.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scenario", choices=SCENARIOS, action="append")
+    parser.add_argument("--even", action="store_true", help="normal in both seats (two equal players)")
     parser.add_argument("--option", action="append", help="rules option NAME=VALUE, e.g. raiders=true (rewrite 24.0)")
     args = parser.parse_args(argv)
     options = parse_options(args.option)
+    if args.even:
+        for scenario in args.scenario or SCENARIOS:
+            even(scenario, range(args.seed, args.seed + args.seeds), options)
+        return 0
     normal_times: list[float] = []
     random_times: list[float] = []
     normal_cpu: list[float] = []

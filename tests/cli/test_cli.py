@@ -29,6 +29,7 @@ def assert_user_error(result: subprocess.CompletedProcess[str], *phrases: str) -
 def test_rulesets_lists_both_diplomacy_games() -> None:
     out = umpire("rulesets").stdout
     assert "standard:" in out and "europe1615:" in out
+    assert "option millennium_adjustment (default true; true, false)" in out  # EMP-P10
 
 
 def test_new_view_act_replay(tmp_path: Path) -> None:

@@ -199,6 +199,7 @@ def test_24_0_raiders_are_off_unless_asked_for() -> None:
         "raiders": False,
         "magnates": False,
         "colonisation": False,
+        "millennium_adjustment": True,
         "schism": False,
         "crusades": False,
     }

@@ -87,6 +87,13 @@ def test_authored_entries_are_listed() -> None:
     assert "fortification:constantinople" in s.authored_entries
     assert "religion:sicily" in s.authored_entries
     assert "language:brandenburg" in s.authored_entries
+    assert "vp_adjustment:byzantine" in s.authored_entries  # EMP-P10
+
+
+def test_millenniums_adjustment_is_authored_and_charlemagnes_public() -> None:
+    assert load_scenario("millennium").vp_adjustments == {"byzantine": -73}  # EMP-P10, authored
+    assert "vp_adjustments" not in load_scenario("millennium").public
+    assert not any(e.startswith("vp_adjustment:") for e in load_scenario("charlemagne").authored_entries)
 
 
 def test_unknown_scenario_is_named() -> None:
@@ -143,6 +150,14 @@ def _fort_twice(raw: dict[str, Any]) -> None:
     raw["fortifications"].append({"area": "saxony", "level": 1, "authored": True})
 
 
+def _pub_vp_unmarked(raw: dict[str, Any]) -> None:
+    del raw["public"]["vp_adjustments"]
+    raw["vp_adjustments"] = {
+        "frankish": {"points": -40, "authored": True},
+        "byzantine": {"points": 5, "authored": False},
+    }
+
+
 def _diff(item: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     def apply(raw: dict[str, Any]) -> None:
         raw["differences"].append(item)
@@ -196,6 +211,15 @@ FAULTS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("vp type", _set("vp_adjustments", []), "'vp_adjustments' must be an object keyed by empire"),
     ("vp empire", _set("vp_adjustments.saxons", -5), "vp_adjustments: 'saxons' is not an empire of the scenario"),
     ("vp range", _set("vp_adjustments.frankish", -500), "'frankish''s adjustment must be an integer from -200"),
+    ("vp marked fields", _set("vp_adjustments.frankish", {"points": -40}), "vp_adjustments 'frankish': fields must be"),
+    ("vp marked flag", _set("vp_adjustments.frankish", {"points": -40, "authored": 1}), "'authored' must be true or"),
+    (
+        "vp marked range",
+        _set("vp_adjustments.frankish", {"points": 300, "authored": True}),
+        "from -200 to 200, got 300",
+    ),
+    ("vp not public", _drop("public.vp_adjustments"), "'frankish': a figure not marked authored must be public"),
+    ("vp unmarked", _pub_vp_unmarked, "'byzantine': a figure not marked authored must be public"),
     ("longevity type", _set("longevity", 7), "'longevity' must be an object keyed by empire \\(rewrite 27.7\\)"),
     ("longevity empire", _set("longevity.saxons", 7), "longevity: 'saxons' is not an empire of the scenario"),
     ("longevity range", _set("longevity.frankish", 0), "'frankish''s rounds must be an integer from 1 to 100"),

@@ -61,6 +61,37 @@ def test_the_total_adds_the_scenarios_adjustment_and_the_alliances(state: State)
     assert parts["total"] == parts["empire"] - 40 + 3
 
 
+def _points(scenario: str, options: dict[str, Any] | None = None) -> dict[str, dict[str, int]]:
+    game = new_game("empires2", scenario, options or {}, seed=1)
+    return victory.standings(game.state)
+
+
+def test_millenniums_authored_adjustment_counts_by_default() -> None:
+    parts = _points("millennium")  # EMP-P10
+    assert parts["byzantine"]["adjustment"] == -73 and parts["germany"]["adjustment"] == 0
+    assert parts["byzantine"]["total"] == parts["byzantine"]["empire"] - 73
+
+
+def test_the_option_plays_millenniums_raw_totals_and_leaves_27_92() -> None:
+    raw = _points("millennium", {victory.AUTHORED_ADJUSTMENT: False})
+    assert raw["byzantine"]["adjustment"] == 0
+    assert raw["byzantine"]["total"] == raw["byzantine"]["empire"]
+    assert _points("charlemagne", {victory.AUTHORED_ADJUSTMENT: False})["frankish"]["adjustment"] == -40
+
+
+def test_the_adjustment_decides_millenniums_end() -> None:
+    """Byzantium ahead by fewer raw points than its -73 loses with the adjustment and wins without it."""
+    for options, winner in (({}, "germany"), ({victory.AUTHORED_ADJUSTMENT: False}, "byzantine")):
+        game = new_game("empires2", "millennium", options, seed=1)
+        state = game.state
+        gap = victory.empire_points(state, "byzantine") - victory.empire_points(state, "germany")
+        assert 0 < gap < 73
+        assert victory.end_of_scenario(state) == winner
+        assert state["result"]["scores"]["byzantine"] == victory.empire_points(state, "byzantine") - (
+            73 if not options else 0
+        )
+
+
 def test_the_end_names_the_higher_total_the_winner_and_logs_each_part(state: State) -> None:
     winner = victory.end_of_scenario(state)
     totals = {p: v["total"] for p, v in victory.standings(state).items()}

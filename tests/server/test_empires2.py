@@ -80,6 +80,7 @@ def test_empires2_options_of_24_0_and_25_0_through_the_api(api: Api) -> None:
         "raiders": False,
         "magnates": False,
         "colonisation": False,
+        "millennium_adjustment": True,
         "schism": False,
         "crusades": False,
     }

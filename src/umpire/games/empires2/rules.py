@@ -112,6 +112,13 @@ class EmpiresForTwo(Ruleset):
                 "Millennium only: one of its smaller empires left out of the game (33.11, EMP-S16)",
             ),
             *optional_rules.RULE_OPTIONS,
+            Option(
+                victory.AUTHORED_ADJUSTMENT,
+                True,
+                (True, False),
+                "Millennium's authored Byzantine victory point adjustment that levels the seats (EMP-P10); false "
+                "plays the raw totals. Charlemagne's Frankish -40 is printed (27.92) and always counts",
+            ),
             # Rewrite 23.0 (optional rules, EMP-E07 to E09): off unless asked for.
             Option(schism.SCHISM, False, (False, True), "the Catholic and Orthodox churches are one until 1054"),
             Option(

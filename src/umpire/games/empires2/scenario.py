@@ -4,16 +4,17 @@ A scenario file holds::
 
     {"about", "id", "name", "section", "start_year", "end_year", "rounds", "players": [min, max],
      "public": {field: source}, "empires": {id: empire}, "fortifications": [{"area", "level", "authored"}],
-     "differences": [{"area", "language" | "religion", "authored"}], "vp_adjustments": {empire: points},
-     "longevity": {empire: rounds}}
+     "differences": [{"area", "language" | "religion", "authored"}],
+     "vp_adjustments": {empire: points | {"points", "authored"}}, "longevity": {empire: rounds}}
 
-An empire is ``{"name", "colour", "court", "possessions", "claims", "gold", "leader", "authored"}`` with
-``leader`` ``{"name", "administrative", "combat", "diplomatic"}``.  ``public`` names the top-level fields taken
-from the rules rewrite, with the section; every other figure is authored, and each empire, fortification and
-difference says which it is.  ``differences`` lists the areas whose language or religion at the start differs
-from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5).  ``longevity`` names the empires whose leader
-can neither die nor lose his wits in the first rounds (rewrite 27.7, Charlemagne's Longevity).  Rulings EMP-D09 to
-EMP-D11.
+An empire is ``{"name", "colour", "court", "possessions", "claims", "gold", "leader", "authored"}`` with ``leader``
+``{"name", "administrative", "combat", "diplomatic"}``. ``public`` names the top-level fields taken from the rules
+rewrite, with the section; every other figure is authored, and each empire, fortification and difference says which it
+is; a victory point adjustment is a bare integer when public (the file's ``public`` names ``vp_adjustments``), else
+marked ``{"points", "authored": true}``. ``differences`` lists the areas whose language or religion at the start
+differs from the map's (as the rewrite's scenarios do, e.g. rewrite 27.5). ``longevity`` names the empires whose
+leader can neither die nor lose his wits in the first rounds (rewrite 27.7, Charlemagne's Longevity). Rulings EMP-D09
+to EMP-D11.
 """
 
 from __future__ import annotations
@@ -121,8 +122,8 @@ class Scenario:
     """Empire -> the rounds from the first in which its leader takes no stature check and Leader Dies Heirless has no
     effect on it (rewrite 27.7)."""
     authored_entries: tuple[str, ...]
-    """Every authored fortification and difference, as ``"fortification:<area>"``, ``"language:<area>"`` or
-    ``"religion:<area>"``."""
+    """Every authored fortification, difference and adjustment, as ``"fortification:<area>"``,
+    ``"language:<area>"``, ``"religion:<area>"`` or ``"vp_adjustment:<empire>"``."""
 
     def possessor(self, area_id: str) -> str | None:
         """The empire possessing ``area_id`` at the start, or None for an independent area."""
@@ -254,6 +255,33 @@ def _fortifications(source: str, raw: object, game_map: EmpiresMap, authored: li
     return out
 
 
+def _vp_adjustments(
+    source: str, raw: object, public: bool, empires: Mapping[str, Empire], authored: list[str]
+) -> dict[str, int]:
+    """``{empire: points}`` for a public figure (rewrite 27.92; the file's ``public`` must name ``vp_adjustments``)
+    or ``{empire: {"points", "authored"}}``; an authored one is listed as ``"vp_adjustment:<empire>"``."""
+    if not isinstance(raw, Mapping):
+        raise _fault(source, "top level", "'vp_adjustments' must be an object keyed by empire")
+    points: dict[str, int] = {}
+    for eid, value in raw.items():
+        if eid not in empires:
+            raise _fault(source, "vp_adjustments", f"{eid!r} is not an empire of the scenario")
+        where = f"vp_adjustments {eid!r}"
+        marked = isinstance(value, Mapping)
+        entry = _exact(source, where, value, frozenset({"points", "authored"})) if marked else {"points": value}
+        points[eid] = _int(source, "vp_adjustments", entry["points"], -200, 200, f"{eid!r}'s adjustment")
+        if marked and _flag(source, where, entry["authored"]):
+            authored.append(f"vp_adjustment:{eid}")
+        elif not public:
+            raise _fault(
+                source,
+                where,
+                "a figure not marked authored must be public, but 'public' does not name 'vp_adjustments'; "
+                'write an authored one as {"points": <n>, "authored": true}',
+            )
+    return points
+
+
 def _differences(
     source: str, raw: object, game_map: EmpiresMap, authored: list[str]
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -312,13 +340,7 @@ def parse_scenario(raw: object, game_map: EmpiresMap, source: str = "scenario.js
     authored: list[str] = []
     fortifications = _fortifications(source, top["fortifications"], game_map, authored)
     languages, religions = _differences(source, top["differences"], game_map, authored)
-    vp = top["vp_adjustments"]
-    if not isinstance(vp, Mapping):
-        raise _fault(source, "top level", "'vp_adjustments' must be an object keyed by empire")
-    for eid, points in vp.items():
-        if eid not in empires:
-            raise _fault(source, "vp_adjustments", f"{eid!r} is not an empire of the scenario")
-        _int(source, "vp_adjustments", points, -200, 200, f"{eid!r}'s adjustment")
+    vp = _vp_adjustments(source, top["vp_adjustments"], "vp_adjustments" in public, empires, authored)
     longevity = top["longevity"]
     if not isinstance(longevity, Mapping):
         raise _fault(source, "top level", "'longevity' must be an object keyed by empire (rewrite 27.7)")
@@ -339,7 +361,7 @@ def parse_scenario(raw: object, game_map: EmpiresMap, source: str = "scenario.js
         fortifications=MappingProxyType(fortifications),
         languages=MappingProxyType(languages),
         religions=MappingProxyType(religions),
-        vp_adjustments=MappingProxyType(dict(vp)),
+        vp_adjustments=MappingProxyType(vp),
         longevity=MappingProxyType(dict(longevity)),
         authored_entries=tuple(authored),
     )

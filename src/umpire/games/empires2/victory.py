@@ -3,8 +3,8 @@
 An empire's victory points are counted from the areas it possesses with the figures of ``data/victory.json`` (all
 authored, EMP-P01): for each area a fixed part, its population and its social state (none below zero) times their
 weights, and a bonus when the empire also holds a claim to it (rewrite 2.0, 18.0). A player's total adds the
-scenario's adjustment (rewrite 27.92, ``vp_adjustments``) and the points his alliances brought (33.5,
-``alliances.py``). At the end the higher total wins; equal totals are a draw (EMP-P02).
+scenario's adjustment (rewrite 27.92, ``vp_adjustments``; Millennium's is authored, EMP-P10) and the points his
+alliances brought (33.5, ``alliances.py``). At the end the higher total wins; equal totals are a draw (EMP-P02).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ State = dict[str, Any]
 DATA_DIR = Path(__file__).with_name("data")
 VICTORY_FILE = "victory.json"
 FIELDS = ("per_area", "per_population", "per_social_state", "claim_bonus")
+#: The ruleset option that plays Millennium's raw totals when false (EMP-P10); the public 27.92 is not affected.
+AUTHORED_ADJUSTMENT = "millennium_adjustment"
 
 
 class VictoryFault(ValueError):
@@ -92,8 +94,14 @@ def empire_points(state: State, eid: str, game_map: EmpiresMap | None = None) ->
 
 
 def adjustment(state: State, eid: str) -> int:
-    """The scenario's fixed adjustment to an empire's total (rewrite 27.92: Frankish -40)."""
-    return int(load_scenario(state["scenario"]).vp_adjustments.get(eid, 0)) if "scenario" in state else 0
+    """The scenario's fixed adjustment to an empire's total: rewrite 27.92's Frankish -40, always; an authored one
+    (Millennium's Byzantine, EMP-P10) unless the option :data:`AUTHORED_ADJUSTMENT` is false."""
+    if "scenario" not in state:
+        return 0
+    sc = load_scenario(state["scenario"])
+    if f"vp_adjustment:{eid}" in sc.authored_entries and not state.get("options", {}).get(AUTHORED_ADJUSTMENT, True):
+        return 0
+    return int(sc.vp_adjustments.get(eid, 0))
 
 
 def player_points(state: State, player: str, game_map: EmpiresMap | None = None) -> dict[str, int]:
