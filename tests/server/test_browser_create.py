@@ -72,7 +72,7 @@ def test_the_form_shows_what_the_ruleset_uses(browser: Any, tmp_path: Path) -> N
         # colonisation cannot be played on its map and scenarios, EMP-E09, EMP-M12).
         page.select_option("#ruleset", "empires2")
         shown = page.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)")
-        assert shown == ["leave_out", "raiders", "magnates", "schism"], shown
+        assert shown == ["leave_out", "raiders", "magnates", "millennium_adjustment", "schism"], shown
         both(pages, page, "03-form-empires2")
 
         # The megagame made from the form: what was hidden is not sent (no movement deadline, no auction).
