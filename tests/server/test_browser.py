@@ -43,6 +43,21 @@ def until(condition: Any, seconds: float = 15.0) -> None:
         time.sleep(0.05)
 
 
+def scroll_to(locator: Any, tries: int = 5) -> None:
+    """Scroll ``locator`` into view. A live update may redraw the page between finding the element and scrolling
+    to it (Playwright then says it is no longer attached); it is found again and scrolled to, up to ``tries``."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(tries):
+        try:
+            locator.scroll_into_view_if_needed()
+            return
+        except PlaywrightError:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2)
+
+
 def ensure_chromium() -> None:
     if os.path.exists(CHROMIUM):
         return

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser
+from tests.server.test_browser import Pages, browser, scroll_to
 
 __all__ = ["browser"]  # the module's fixture, shared
 
@@ -84,13 +84,13 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
             )
         assert item.locator("ol.item-steps li").count() == 3
         assert "(Rhea)" in item.locator("ol.item-steps").inner_text()
-        item.scroll_into_view_if_needed()
+        scroll_to(item)
         shot(rhea, "01-laptop-debate-rounds")
 
         phone = page_for(browser.new_context(viewport=PHONE))
         phone.goto(f"{server.url}/g/{gid}#token={tokens['religious_control']}")
         phone.wait_for_selector("#desk ol.item-steps li")
-        phone.locator("#desk li.pending").filter(has_text="Religious debate").scroll_into_view_if_needed()
+        scroll_to(phone.locator("#desk li.pending").filter(has_text="Religious debate"))
         shot(phone, "02-phone-debate-rounds")
         phone.locator("#desks").screenshot(path=str(ARTIFACTS / "02b-phone-religious-desk.png"))
         assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -106,7 +106,7 @@ def test_a_debate_round_by_round_and_an_election_of_the_electors_who_vote(browse
         # The candidates by name, not id (issue 18 point 7): "Frederick III the Wise", never "frederick iii saxony".
         shown = election.locator('select[name="vote_saxony"] option').evaluate_all("os => os.map(o => o.textContent)")
         assert "Frederick III the Wise" in shown and not any("_" in o or o.islower() for o in shown if o != "–"), shown
-        election.scroll_into_view_if_needed()
+        scroll_to(election)
         shot(pia, "03-phone-election-form")
         pia.locator("#desks").screenshot(path=str(ARTIFACTS / "03b-phone-political-desk.png"))
         assert pia.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
