@@ -138,11 +138,12 @@ class EmpiresForTwo(Ruleset):
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
         players = PLAYER_EMPIRES[scenario]
-        sc = course.case_33_11_empires(load_scenario(scenario), players, options.get(course.LEAVE_OUT, course.NONE))
-        state.update(board.new_state(sc, players))
+        printed = load_scenario(scenario)
         left_out = options.get(course.LEAVE_OUT, course.NONE)
+        sc = course.case_33_11_empires(printed, players, left_out)
+        state.update(board.new_state(sc, players))
         if left_out != course.NONE:
-            name = load_scenario(scenario).empires[left_out].name
+            name = printed.empires[left_out].name
             board.log(
                 state, f"{name} is left out of the game by the players' choice (33.11); its areas are independent"
             )
@@ -264,8 +265,9 @@ def _apply(rules: EmpiresForTwo, state: State, role: str, action: dict[str, Any]
         return
     if role not in _acting(state):
         raise IllegalAction(f"it is not {role}'s move; waiting for {', '.join(_acting(state)) or 'nobody'}")
-    if grand_diplomacy.pending(state) or (kind == grand_diplomacy.PROPOSE and not _asked(state)):
-        _grand_diplomacy(state, role, action)  # rewrite 20.0: a proposal and its answer (EMP-G02)
+    if kind == grand_diplomacy.PROPOSE and not _asked(state):
+        with _refused():  # rewrite 20.0: a proposal, in the player's own turn with no question open (EMP-G02)
+            grand_diplomacy.case_20_propose(state, role, action.get("gives"), action.get("gets"))
         return
     for question in QUESTIONS:
         if question.is_open(state):
@@ -307,17 +309,9 @@ def _acting(state: State) -> list[str]:
     empire (his own or his ally, 33.31)."""
     if state["over"] or state.get("blocked"):
         return []
-    if grand_diplomacy.pending(state):
-        return grand_diplomacy.waiting_for(state)
-    if parley.pending(state):
-        return parley.waiting_for(state)
-    if defence.pending(state):
-        return defence.waiting_for(state)
-    if demise.pending(state):
-        return demise.waiting_for(state)
-    waiting = alliances.bidders(state)
-    if waiting:
-        return waiting
+    for question in QUESTIONS:
+        if question.is_open(state):
+            return question.waiting(state)
     eid = _deciding(state)
     who = alliances.case_33_31_controller(state, eid) if eid else None
     return [who] if who else []
@@ -357,16 +351,9 @@ def legal_actions(state: State, role: str) -> list[dict[str, Any]]:
     action names the empire it is for. Exchanges (33.32) and ``paid_by`` are accepted when legal but not listed."""
     if role not in _acting(state):
         return []
-    if grand_diplomacy.pending(state):
-        return grand_diplomacy.actions(state, role)
-    if parley.pending(state):
-        return parley.actions(state, role)
-    if defence.pending(state):
-        return defence.actions(state, role)
-    if demise.pending(state):
-        return demise.actions(state, role)
-    if role in alliances.bidders(state):
-        return [{"type": "bid", "gold": 0, "max_gold": state["empires"][role]["gold"]}]
+    for question in QUESTIONS:
+        if question.is_open(state):
+            return question.actions(state, role)  # ``role`` is among those it waits for (_acting)
     eid = _deciding(state)
     assert eid is not None
     if state["phase"] == "place":
@@ -746,20 +733,9 @@ def _exchange(state: State, role: str, action: dict[str, Any]) -> None:
 
 
 def _asked(state: State) -> bool:
-    """Whether a question is open that must be answered before anything else (a vote, defence, asylum, a bid)."""
-    return bool(parley.pending(state) or defence.pending(state) or demise.pending(state) or alliances.bidders(state))
-
-
-def _grand_diplomacy(state: State, role: str, action: dict[str, Any]) -> None:
-    """Rewrite 20.0 (``grand_diplomacy.py``): a proposal in the player's own turn, or the other player's answer."""
-    kind = action["type"]
-    if grand_diplomacy.pending(state) and kind != grand_diplomacy.ANSWER:
-        raise IllegalAction(f"an agreement is proposed: answer it with 'agreement', not {kind!r}")
-    with _refused():
-        if grand_diplomacy.pending(state):
-            grand_diplomacy.case_20_answer(state, role, action.get("accept"))
-        else:
-            grand_diplomacy.case_20_propose(state, role, action.get("gives"), action.get("gets"))
+    """Whether a question is open that must be answered before anything else (an agreement, a vote, defence,
+    asylum, a bid)."""
+    return any(question.is_open(state) for question in QUESTIONS)
 
 
 def _coup(state: State, role: str, action: dict[str, Any]) -> None:
@@ -770,36 +746,55 @@ def _coup(state: State, role: str, action: dict[str, Any]) -> None:
 
 @dataclass(frozen=True)
 class Question:
-    """A question that holds the game until it is answered: only its answer is taken meanwhile."""
+    """A question that holds the game until it is answered: whom it waits for, what they may do, and the only
+    action taken meanwhile, its answer."""
 
     is_open: Callable[[State], Any]
+    waiting: Callable[[State], list[str]]
+    actions: Callable[[State, str], list[dict[str, Any]]]
     answer: str
     wanted: Callable[[State, str], str]  # the refusal of another action, given its type
     carry_out: Callable[[State, str, dict[str, Any]], object]
 
 
-#: The open questions, in the order they hold the game (rewrite 20.0's agreement is asked before them).
+#: The open questions, in the order they hold the game.
 QUESTIONS = (
     Question(
+        grand_diplomacy.pending,
+        grand_diplomacy.waiting_for,
+        grand_diplomacy.actions,
+        grand_diplomacy.ANSWER,
+        lambda s, kind: f"an agreement is proposed: answer it with 'agreement', not {kind!r}",
+        lambda s, role, a: grand_diplomacy.case_20_answer(s, role, a.get("accept")),
+    ),
+    Question(
         parley.pending,
+        parley.waiting_for,
+        parley.actions,
         "vote",
         lambda s, kind: f"a parley is open (EMP-P03): vote on its issue with 'vote', not {kind!r}",
         lambda s, role, a: parley.vote(s, role, a.get("yes")),
     ),
     Question(
         defence.pending,
+        defence.waiting_for,
+        defence.actions,
         "defend",
         lambda s, kind: f"a defence (rewrite 13.0) is asked: answer it with 'defend', not {kind!r}",
         defence.answer,
     ),
     Question(
         demise.pending,
+        demise.waiting_for,
+        demise.actions,
         "asylum",
         lambda s, kind: f"an asylum question (33.61) is open: answer it with 'asylum', not {kind!r}",
         lambda s, role, a: demise.answer(s, role, a.get("grant")),
     ),
     Question(
         alliances.bidders,
+        alliances.bidders,
+        lambda s, role: [{"type": "bid", "gold": 0, "max_gold": s["empires"][role]["gold"]}],
         "bid",
         lambda s, kind: _bid_wanted(s),
         lambda s, role, a: alliances.case_33_46_bid(s, role, a.get("gold")),  # type: ignore[arg-type]
