@@ -114,6 +114,14 @@ def areas_of(state: State, eid: str) -> list[str]:
     return sorted(aid for aid, a in state["areas"].items() if a["owner"] == eid)
 
 
+def mark_attacked(state: State, aid: str) -> None:
+    """Note a conquest, pillage or raid against ``aid`` on its owner's list of areas "attacked since its last turn"
+    (33.24 step 1, EMP-S07); an area of no empire has no list."""
+    owner = state["areas"][aid]["owner"]
+    if owner is not None and aid not in state["empires"][owner]["attacked"]:
+        state["empires"][owner]["attacked"].append(aid)
+
+
 def leader_json(new: Leader) -> dict[str, int]:
     return {"administrative": new.administrative, "combat": new.combat, "diplomatic": new.diplomatic}
 

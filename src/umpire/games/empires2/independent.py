@@ -606,8 +606,7 @@ def carry_out(
     er = plan.er + plan.gold
     owner = state["areas"][plan.target]["owner"]
     if plan.endeavour in ("conquest", "pillage") and owner is not None:
-        if plan.target not in state["empires"][owner]["attacked"]:
-            state["empires"][owner]["attacked"].append(plan.target)
+        board.mark_attacked(state, plan.target)
         if defend is None:
             board.log(state, f"{name(state, owner)} does not defend {m.area(plan.target).name} (its player's choice)")
         else:

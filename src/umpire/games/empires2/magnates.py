@@ -161,8 +161,7 @@ def case_24_3_attack(state: State, mid: str, tables: Tables | None = None, game_
         f"{g['name']} attacks {m.area(target).name} ({whose}) from {m.area(base).name}: "
         f"rating {er:+d}, fortune {fortune}: {code}"
     )
-    if owner is not None and target not in state["empires"][owner]["attacked"]:
-        state["empires"][owner]["attacked"].append(target)
+    board.mark_attacked(state, target)
     if code == "-1":
         state["areas"][base]["social_state"] -= 1
         words += f"; {m.area(base).name}'s social state falls to {state['areas'][base]['social_state']}"

@@ -223,8 +223,7 @@ def case_24_1_raid(
             words += f", {e['name']} loses {gold} gold"
     else:
         words = "beaten off"
-    if owner is not None and aid not in state["empires"][owner]["attacked"]:
-        state["empires"][owner]["attacked"].append(aid)
+    board.mark_attacked(state, aid)
     came = f"2d6 {came_on} ({raider.appears_on} or more), " if came_on is not None else ""
     board.log(
         state, f"{raider.name} raid {m.area(aid).name}: {came}{terms}; {words}; they go home (rewrite 24.0, EMP-M05)"
