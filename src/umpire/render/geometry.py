@@ -59,22 +59,24 @@ class LambertConic:
             math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2)
         )
 
-    def project(self, lon: float, lat: float) -> tuple[float, float]:
+    def _cone(self) -> tuple[float, float, float]:
+        """The cone's constant ``n``, the radius factor ``R·F`` and the origin's radius ``rho0``."""
         n = self._n()
         p1 = math.radians(self.lat1)
         f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
-        rho = EARTH_RADIUS_KM * f / math.tan(math.pi / 4 + math.radians(lat) / 2) ** n
-        rho0 = EARTH_RADIUS_KM * f / math.tan(math.pi / 4 + math.radians(self.lat0) / 2) ** n
+        k = EARTH_RADIUS_KM * f
+        return n, k, k / math.tan(math.pi / 4 + math.radians(self.lat0) / 2) ** n
+
+    def project(self, lon: float, lat: float) -> tuple[float, float]:
+        n, k, rho0 = self._cone()
+        rho = k / math.tan(math.pi / 4 + math.radians(lat) / 2) ** n
         theta = n * math.radians(lon - self.lon0)
         return rho * math.sin(theta), rho0 - rho * math.cos(theta)
 
     def project_array(self, coords: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """:meth:`project` for an array of (lon, lat) rows at once (for ``shapely.transform``)."""
-        n = self._n()
-        p1 = math.radians(self.lat1)
-        f = math.cos(p1) * math.tan(math.pi / 4 + p1 / 2) ** n / n
-        rho = EARTH_RADIUS_KM * f / np.tan(np.pi / 4 + np.radians(coords[:, 1]) / 2) ** n
-        rho0 = EARTH_RADIUS_KM * f / math.tan(math.pi / 4 + math.radians(self.lat0) / 2) ** n
+        n, k, rho0 = self._cone()
+        rho = k / np.tan(np.pi / 4 + np.radians(coords[:, 1]) / 2) ** n
         theta = n * np.radians(coords[:, 0] - self.lon0)
         return np.column_stack((rho * np.sin(theta), rho0 - rho * np.cos(theta)))
 
