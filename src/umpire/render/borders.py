@@ -152,7 +152,7 @@ def _voronoi(region: BaseGeometry, seeds: Mapping[str, Point], frame: Polygon) -
             continue
         mains[pid] = [p for p in parts if any(p.covers(pt) for pt in own)]
         strays.extend(p for p in parts if p not in mains[pid])
-    _join_by_border(strays, mains)
+    join_by_border(strays, mains)
     return mains
 
 
@@ -199,11 +199,11 @@ def _share(
     if large:
         for pid, parts in _voronoi(unary_union(large), takers, frame).items():
             out.setdefault(pid, []).extend(parts)
-    _join_by_border([p for p in rest if p.area < SLIVER_KM2], out)
+    join_by_border([p for p in rest if p.area < SLIVER_KM2], out)
     return out
 
 
-def _join_by_border(pieces: list[Polygon], areas: dict[str, list[Polygon]]) -> None:
+def join_by_border(pieces: list[Polygon], areas: dict[str, list[Polygon]]) -> None:
     """Give each piece to the province it shares the longest border with (the nearest, if it touches none)."""
     if not areas:
         return
@@ -297,7 +297,7 @@ def country_cells(
             slivers: list[Polygon] = []
             for part in _parts(rest):
                 (slivers if part.area < SLIVER_KM2 else unclaimed).append(part)
-            _join_by_border(slivers, here)
+            join_by_border(slivers, here)
         for pid, parts in here.items():
             areas.setdefault(pid, []).extend(parts)
     merged = {pid: unary_union(parts) for pid, parts in areas.items()}

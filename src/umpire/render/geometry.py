@@ -27,7 +27,7 @@ from shapely import MultiPoint, MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points, unary_union
 
-from umpire.render.borders import country_cells, map_countries, map_regions
+from umpire.render.borders import country_cells, join_by_border, map_countries, map_regions
 
 EARTH_RADIUS_KM = 6371.0
 
@@ -216,20 +216,10 @@ def _cells(
             mains[pid] = unary_union(main) if main else Polygon()
             strays.extend(p for p in parts if p not in main)
         # A stray part (a cell reaching round a gulf or across a bay) joins the province it touches most.
-        extra: dict[str, list[Polygon]] = {pid: [] for pid in inside}
-        grown = {pid: mains[pid].buffer(0.01) for pid in inside} if strays else {}
-        for stray in strays:
-            edge = stray.boundary
-            best = max(
-                inside,
-                key=lambda pid: (
-                    edge.intersection(grown[pid]).length if grown[pid].intersects(edge) else 0.0,
-                    -stray.distance(mains[pid]),
-                ),
-            )
-            extra[best].append(stray)
+        grouped: dict[str, list[Polygon]] = {pid: _polygons(mains[pid]) for pid in inside}
+        join_by_border(strays, grouped)
         for pid in inside:
-            areas[pid].append(unary_union([mains[pid], *extra[pid]]))
+            areas[pid].append(unary_union(grouped[pid]))
     merged = {pid: unary_union(parts) if parts else Polygon() for pid, parts in areas.items()}
     return merged, empty_pieces
 
