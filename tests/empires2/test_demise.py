@@ -10,6 +10,7 @@ from tests.empires2.helpers import cards, to_turn_of
 from umpire.games.empires2 import alliances, board, demise, independent
 from umpire.games.empires2.economy import REBELLION
 from umpire.games.empires2.mapdata import load_map
+from umpire.games.empires2.tables import load_tables
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
 
@@ -152,6 +153,7 @@ def test_33_64_nobody_grants_asylum_the_empire_is_dismantled_its_claims_stay(gam
 
 
 def test_33_64_a_dismantled_empire_reappears_in_place_of_a_magnate(game: Game) -> None:
+    game.state["empires"]["denmark"]["leader"] = {"administrative": 9, "combat": 9, "diplomatic": 9}
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": False})
     game.act("byzantine", {"type": "asylum", "grant": False})
@@ -162,7 +164,10 @@ def test_33_64_a_dismantled_empire_reappears_in_place_of_a_magnate(game: Game) -
     assert denmark["court"] == "scania" and denmark["gold"] == demise.REAPPEARING_GOLD == 6
     assert state["areas"]["scania"]["owner"] == "denmark"
     assert any("stature check on 3-3-3" in line for line in state["log"])
-    assert any(r["purpose"].startswith("stature check for denmark") for r in state["rolls"])
+    faces = [r["result"] for r in state["rolls"] if r["purpose"].startswith("stature check for denmark")][-1]
+    row3 = load_tables().stature_by_current[3]  # issue 28 point 3: row 3, whatever its last leader (9-9-9) was
+    new = [row3[f - 1] for f in faces]
+    assert denmark["leader"] == dict(zip(("administrative", "combat", "diplomatic"), new, strict=True))
 
 
 def test_33_64_no_reappearance_where_it_never_ruled_or_in_another_language(game: Game) -> None:

@@ -348,11 +348,11 @@ def case_33_64_reappear(
     state: State, eid: str, aid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
 ) -> None:
     """33.64: the dismantled empire reappears in place of the Magnate, its leader from a stature check on a 3-3-3
-    and six gold in its treasury; it is Independent again."""
+    (the stature table's row 3 for each stature, whatever its last leader was, EMP-X08) and six gold in its
+    treasury; it is Independent again."""
     m = game_map or load_map()
     e = state["empires"][eid]
-    e["leader"] = board.leader_json(REAPPEARING_LEADER)
-    new = stature_check(state, eid, tables)
+    new = stature_check(state, eid, REAPPEARING_LEADER, tables)
     e.update(
         leader=board.leader_json(new),
         gold=REAPPEARING_GOLD,

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from umpire.games.empires2.mapdata import LANGUAGES, RELIGIONS, EmpiresMap, load_map
+from umpire.games.empires2.tables import MAX_STATURE
 
 __all__ = [
     "FORTIFICATION_LEVELS",
@@ -46,7 +47,6 @@ SCENARIOS: tuple[str, ...] = ("charlemagne", "millennium")
 """The scenario files shipped, by id (``data/scenario_<id>.json``)."""
 MAX_EMPIRES = 7
 """The most empires a scenario lists (33.11: the Millennium scenario lists seven)."""
-MAX_STATURE = 9
 MAX_GOLD = 99
 FORTIFICATION_LEVELS: tuple[int, ...] = (1, 2, 3)
 """Fortification levels a scenario may place (rewrite 27.4 uses 2 and 3; 33.24 steps 4-5 fortify up to 3)."""
