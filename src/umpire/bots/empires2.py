@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import cache
 from typing import Any
 
 from umpire.games.empires2 import grand_diplomacy, victory
@@ -62,8 +61,6 @@ KEEP_CARDS = 1
 RICH = 12
 #: The fortification level a normal bot builds in its areas unlike its Court (their rebellion value is higher).
 UNLIKE_FORT = 2
-#: The highest fortification level (data/tables.json "fortification"): the Court's aim when it borders another's.
-MAX_FORT = load_tables().max_fortification
 #: The rating bands of the results table begin at +1, +5 and +8 (data/tables.json "results").
 BANDS = (1, 5, 8)
 
@@ -87,22 +84,25 @@ class RandomBot:
         return _clean(action, rng.randint(0, max(0, int(action.get("max_gold", 0)))))
 
 
-@cache
-def _scenario(name: str) -> Scenario:
-    return load_scenario(name)
+#: Each scenario's areas' languages and religions at the start, with the map and scenario they were read from (an
+#: owner's data folder, ``owner_data.use``, gives new ones).
+_TERMS: dict[str, tuple[EmpiresMap, Scenario, dict[str, tuple[str, str]]]] = {}
 
 
-@cache
 def _terms(scenario: str) -> dict[str, tuple[str, str]]:
     """Each area's language and religion at the scenario's start (a conversion changes the religion: the view's
     ``religion`` of a listed area is the current one)."""
-    m, sc = load_map(), _scenario(scenario)
-    return {aid: (sc.language(m, aid), sc.religion(m, aid)) for aid in m.areas}
+    m, sc = load_map(), load_scenario(scenario)
+    held = _TERMS.get(scenario)
+    if held is None or held[0] is not m or held[1] is not sc:
+        held = (m, sc, {aid: (sc.language(m, aid), sc.religion(m, aid)) for aid in m.areas})
+        _TERMS[scenario] = held
+    return held[2]
 
 
 def _court_terms(view: View, me: str) -> tuple[str, str]:
     """The language and religion of the empire's original Court (rewrite 2.0: the leaders keep them)."""
-    return _terms(view["scenario"])[_scenario(view["scenario"]).empires[me].court]
+    return _terms(view["scenario"])[load_scenario(view["scenario"]).empires[me].court]
 
 
 def _area(view: View, aid: str, m: EmpiresMap) -> dict[str, Any]:
@@ -211,7 +211,8 @@ def _score(
         border = any(_area(view, n, m)["owner"] not in (me,) for n in area.links)
         if rating < 1:
             return 0.0, 0
-        if aid == view["empires"][me]["court"] and border and a["fortification"] < MAX_FORT:  # its Court first
+        top = load_tables().max_fortification  # the Court's aim where it borders another empire's
+        if aid == view["empires"][me]["court"] and border and a["fortification"] < top:  # its Court first
             return 90.0 + rating - 5 * a["fortification"], gold
         if a["fortification"] < UNLIKE_FORT and _unlike(view, aid, me):  # -1 on its rebellion value a level
             return 25.0 + rating + area.population - 5 * a["fortification"], gold

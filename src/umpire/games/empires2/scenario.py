@@ -20,14 +20,13 @@ to EMP-D11.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from umpire.games.empires2 import datafiles
 from umpire.games.empires2.mapdata import LANGUAGES, RELIGIONS, EmpiresMap, load_map
 from umpire.games.empires2.tables import MAX_STATURE
 
@@ -372,9 +371,11 @@ def load_scenario(scenario_id: str) -> Scenario:
     """The scenario ``scenario_id`` (one of :data:`SCENARIOS`), validated against the map once and cached."""
     if scenario_id not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario_id!r}; expected one of {', '.join(SCENARIOS)}")
-    name = f"scenario_{scenario_id}.json"
-    text = resources.files("umpire.games.empires2").joinpath("data", name).read_text(encoding="utf-8")
-    scenario = parse_scenario(json.loads(text), load_map(), f"empires2/data/{name}")
-    if scenario.id != scenario_id:
-        raise ValueError(f"empires2/data/{name}: top level: 'id' is {scenario.id!r}, expected {scenario_id!r}")
+    src = datafiles.source(f"scenario_{scenario_id}.json")
+    try:
+        scenario = parse_scenario(datafiles.read(src), load_map(), src.label)
+        if scenario.id != scenario_id:
+            raise ValueError(f"{src.label}: top level: 'id' is {scenario.id!r}, expected {scenario_id!r}")
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
     return scenario

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).with_name("data")
+from umpire.games.empires2 import datafiles
+
+DATA_DIR = datafiles.PACKAGED
 TABLES_FILE = "tables.json"
 
 #: The endeavours whose outcome is read from the Year Card (rewrite 9.0); defence only lowers an attack (13.0).
@@ -338,8 +338,12 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
 
 @functools.cache
 def load_tables() -> Tables:
-    """The checked charts of ``data/tables.json`` (read once)."""
-    data = json.loads((DATA_DIR / TABLES_FILE).read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise TableFault("top level", "expected a JSON object")
-    return parse_tables(data)
+    """The checked charts of ``tables.json`` (the package's, or the owner's, ``datafiles``; read once)."""
+    src = datafiles.source(TABLES_FILE)
+    try:
+        data = datafiles.read(src)
+        if not isinstance(data, dict):
+            raise TableFault("top level", "expected a JSON object")
+        return parse_tables(data)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
