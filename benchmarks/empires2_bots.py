@@ -16,6 +16,11 @@ time is the fair measure).
 With ``--even``, ``normal`` plays both seats instead (two equal players): each seat's wins with the 95% Wilson
 interval, the draws, and the mean end total per seat with the scenario's adjustment and without it (how
 Millennium's authored adjustment was chosen, EMP-P10).
+
+With ``--plans``, ``normal`` with the plans of issue 28 point 5 (Magnates' seats conquered first, the areas they
+threaten fortified, the last round's offer of gold for a claim) plays ``normal`` without them, each seat in turn on
+the same seeds (use ``--option magnates=true`` for the Magnates): the planning bot's wins with the Wilson interval,
+and each side's mean victory point growth.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import sys
 import time
 from typing import Any
 
+from umpire.bots.empires2 import NormalBot
 from umpire.bots.registry import bot_for
 from umpire.cli.args import parse_options
 from umpire.games.empires2 import victory
@@ -98,15 +104,51 @@ def even(scenario: str, seeds: range, options: dict[str, Any]) -> None:
     print(f"  median raw difference {a} - {b}: {gap:+.1f}")
 
 
+def plans(scenario: str, seeds: range, options: dict[str, Any]) -> None:
+    """``normal`` with its plans against ``normal`` without, each seat in turn on each seed."""
+    first = new_game("empires2", scenario)
+    seats = first.ruleset.seats(first.state)
+    print(f"\nempires2 {scenario}: normal with plans against normal without, {len(seeds)} seeds, each seat in turn")
+    if options:
+        print(f"  options: {options}")
+    wins = games = 0
+    mine: list[int] = []
+    theirs: list[int] = []
+    for seat in seats:
+        other = next(s for s in seats if s != seat)
+        seat_wins = 0
+        for seed in seeds:
+            game = new_game("empires2", scenario, options, seed=seed)
+            start = {s: standing(game.state, s) for s in seats}
+            drive(game, {seat: NormalBot(plans=True), other: NormalBot(plans=False)}, checked=False)
+            seat_wins += game.state.get("winner") == seat
+            mine.append(standing(game.state, seat) - start[seat])
+            theirs.append(standing(game.state, other) - start[other])
+        lo, hi = wilson(seat_wins, len(seeds))
+        print(f"  {seat} with plans: won {seat_wins}/{len(seeds)} (95% CI {lo:.0%}-{hi:.0%})")
+        wins += seat_wins
+        games += len(seeds)
+    lo, hi = wilson(wins, games)
+    print(
+        f"  with plans, both seats: won {wins}/{games} (95% CI {lo:.0%}-{hi:.0%}); mean VP growth with plans "
+        f"{statistics.mean(mine):+.1f}, without {statistics.mean(theirs):+.1f}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--scenario", choices=SCENARIOS, action="append")
     parser.add_argument("--even", action="store_true", help="normal in both seats (two equal players)")
+    parser.add_argument("--plans", action="store_true", help="normal with its plans against normal without them")
     parser.add_argument("--option", action="append", help="rules option NAME=VALUE, e.g. raiders=true (rewrite 24.0)")
     args = parser.parse_args(argv)
     options = parse_options(args.option)
+    if args.plans:
+        for scenario in args.scenario or SCENARIOS:
+            plans(scenario, range(args.seed, args.seed + args.seeds), options)
+        return 0
     if args.even:
         for scenario in args.scenario or SCENARIOS:
             even(scenario, range(args.seed, args.seed + args.seeds), options)

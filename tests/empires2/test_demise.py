@@ -6,9 +6,11 @@ from typing import Any
 
 import pytest
 
+from tests.empires2.helpers import cards, to_turn_of
 from umpire.games.empires2 import alliances, board, demise, independent
 from umpire.games.empires2.economy import REBELLION
 from umpire.games.empires2.mapdata import load_map
+from umpire.games.empires2.tables import load_tables
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
 
@@ -57,29 +59,62 @@ def test_33_61_the_seats_are_asked_and_answer_sealed(game: Game) -> None:
     assert not any("asylum contest" in line for line in game.state["log"])  # one willing seat: no roll
 
 
-def test_33_61_two_willing_seats_contest_with_ties_to_the_lost_court(game: Game) -> None:
-    game.state["areas"]["denmark"]["ties"]["byzantine"] = 30
+def court_denmark(game: Game, seat: str) -> int:
+    """``seat`` courts Denmark in its own player-turn (33.41), by the game's actions, with a Year Card that reads a
+    tie at any rating from +1; returns the ties the seat's view then shows."""
+    to_turn_of(game, seat)
+    game.state["empires"][seat]["year_cards"] = cards(5, fortune=5)
+    game.state["empires"][seat]["gold"] = 20
+    listed = next(
+        a
+        for a in game.view(seat)["actions"]
+        if a["type"] == "endeavour" and a["endeavour"] == "diplomacy" and a["area"] == "denmark"
+    )
+    gold = max(0, 1 - int(listed["er"]))
+    game.act(seat, {k: v for k, v in listed.items() if k not in ("max_gold", "er")} | {"gold": gold})
+    ties: int = game.view(seat)["empires"]["denmark"]["court_ties"][seat]
+    return ties
+
+
+def test_33_61_two_willing_seats_contest_with_the_ties_they_earned_courting(game: Game) -> None:
+    """Issue 28 point 2: "ties to the Independent's Court (before it was lost)" are the ties a seat earned by
+    courting it (33.41), not ties on the lost Court Area, which nobody places."""
+    earned = court_denmark(game, "byzantine")
+    assert earned == 1 and game.state["areas"]["denmark"]["ties"] == {}
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": True})
     game.act("byzantine", {"type": "asylum", "grant": True})
-    assert game.state["control"]["denmark"] == "byzantine"
     contest = [line for line in game.state["log"] if "asylum contest" in line and "dice" in line]
-    assert len(contest) >= 2 and any("ties 30" in line for line in contest)
+    assert len(contest) >= 2
+    assert any(line.startswith("Byzantine Empire:") and f"ties {earned}:" in line for line in contest)
+    assert any(line.startswith("Germany:") and "ties 0:" in line for line in contest)
     assert any("asylum contest for Denmark" in r["purpose"] for r in game.state["rolls"])
 
 
-def test_33_62_the_hosts_ties_go_to_the_new_court(game: Game) -> None:
+def test_33_62_the_hosts_ties_are_court_ties_kept_across_exile(game: Game) -> None:
+    """Issue 28 point 1: the host's ties live where every Court tie lives (the empire's ``court_ties``, shown in
+    the views), are its ties to the new Court when the empire leaves exile, put nothing on any area, and carry the
+    alliance through its next contest."""
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": True})
     game.act("byzantine", {"type": "asylum", "grant": False})
-    needed = demise.alliance_ties("denmark")
+    needed = alliances.case_33_41_ties_required(game.state, "denmark")
     assert needed == load_map().area("denmark").max_social_state + max(1, load_map().area("denmark").population)
-    assert game.state["empires"]["denmark"]["exile"] == {"court": "denmark", "host": "germany", "ties": needed}
+    seen = game.view("byzantine")["empires"]["denmark"]
+    assert seen["demise"] == demise.EXILE and seen["ally_of"] == "germany"
+    assert seen["court_ties"] == {"germany": needed} and seen["ties_required"] == needed
+    assert game.state["empires"]["denmark"]["exile"] == {"court": "denmark", "host": "germany"}
     rebel(game.state, "scania", "byzantine")
-    denmark = game.state["empires"]["denmark"]
-    assert denmark["court"] == "scania" and denmark["demise"] is None and "exile" not in denmark
-    assert game.state["areas"]["scania"]["owner"] == "denmark"
-    assert game.state["areas"]["scania"]["ties"]["germany"] == needed
+    seen = game.view("germany")["empires"]["denmark"]
+    assert seen["court"] == "scania" and seen["demise"] is None and "exile" not in game.state["empires"]["denmark"]
+    assert seen["court_ties"] == {"germany": needed}  # 33.62: "the number of ties ... to the new Court"
+    assert seen["ties_required"] == alliances.case_33_41_ties_required(game.state, "denmark") <= needed
+    assert all(not a["ties"] for a in game.view("gm")["areas"].values() if a["owner"] == "denmark")
+    assert any("the ties against Denmark's Court move with it: Germany 5" in line for line in game.state["log"])
+    independent.stature_check_now(game.state, "denmark", None)  # the ally's next contest (33.33, 33.44)
+    game.act("germany", {"type": "bid", "gold": 0})
+    assert not any("no player holds the ties" in line for line in game.state["log"])
+    assert any(line.startswith("Denmark alliance contest (33.44") and "Germany" in line for line in game.state["log"])
 
 
 def test_33_63_an_ally_without_a_court_is_its_players_choice(game: Game) -> None:
@@ -118,6 +153,7 @@ def test_33_64_nobody_grants_asylum_the_empire_is_dismantled_its_claims_stay(gam
 
 
 def test_33_64_a_dismantled_empire_reappears_in_place_of_a_magnate(game: Game) -> None:
+    game.state["empires"]["denmark"]["leader"] = {"administrative": 9, "combat": 9, "diplomatic": 9}
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": False})
     game.act("byzantine", {"type": "asylum", "grant": False})
@@ -128,7 +164,10 @@ def test_33_64_a_dismantled_empire_reappears_in_place_of_a_magnate(game: Game) -
     assert denmark["court"] == "scania" and denmark["gold"] == demise.REAPPEARING_GOLD == 6
     assert state["areas"]["scania"]["owner"] == "denmark"
     assert any("stature check on 3-3-3" in line for line in state["log"])
-    assert any(r["purpose"].startswith("stature check for denmark") for r in state["rolls"])
+    faces = [r["result"] for r in state["rolls"] if r["purpose"].startswith("stature check for denmark")][-1]
+    row3 = load_tables().stature_by_current[3]  # issue 28 point 3: row 3, whatever its last leader (9-9-9) was
+    new = [row3[f - 1] for f in faces]
+    assert denmark["leader"] == dict(zip(("administrative", "combat", "diplomatic"), new, strict=True))
 
 
 def test_33_64_no_reappearance_where_it_never_ruled_or_in_another_language(game: Game) -> None:

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from tests.empires2.helpers import fixed_die, scenario_state, to_turn_of
 from umpire.bots.empires2 import NormalBot
 from umpire.games.empires2 import alliances, board, diplomacy, excommunication, independent, schism
-from umpire.games.empires2.church import DATA_DIR, ChurchFault, load_church, parse_church
+from umpire.games.empires2.church import ChurchFault, load_church, parse_church
+from umpire.games.empires2.datafiles import PACKAGED as DATA_DIR
 from umpire.games.empires2.independent import Plan
 from umpire.games.empires2.mapdata import load_map
 from umpire.games.empires2.sequence import YearCard

@@ -297,7 +297,7 @@ def test_33_26_an_independents_marked_year_card_calls_a_stature_check_in_the_nor
     state = scenario_state("millennium", 11, year_cards=cards(5, check=True), quiet_deck=True)
     before = dict(state["empires"]["france"]["leader"])
     independent.case_33_22_turn(state, "france")
-    checks = [line for line in state["log"] if line.startswith("France: stature check, new leader")]
+    checks = [line for line in state["log"] if line.startswith("France: stature check on ")]
     assert len(checks) == 4  # each endeavour turns over a marked card: a check each (rewrite 8.0, EMP-R11)
     assert any(r["purpose"].startswith("stature check for france") for r in state["rolls"])
     assert checks[-1].endswith(board.leader_words(board.leader(state, "france")))

@@ -62,4 +62,4 @@ def test_no_stature_check_for_the_franks_through_round_seven(state: State) -> No
     assert "stature check ignored" in str(state["log"][-1])
     state["round"] = 8
     independent.stature_check_now(state, "frankish", None)
-    assert state["rolls"] and "stature check, new leader" in str(state["log"][-1])
+    assert state["rolls"] and ", new leader " in str(state["log"][-1])

@@ -91,7 +91,7 @@ def test_authored_entries_are_listed() -> None:
 
 
 def test_millenniums_adjustment_is_authored_and_charlemagnes_public() -> None:
-    assert load_scenario("millennium").vp_adjustments == {"byzantine": -73}  # EMP-P10, authored
+    assert load_scenario("millennium").vp_adjustments == {"byzantine": -68}  # EMP-P10, authored
     assert "vp_adjustments" not in load_scenario("millennium").public
     assert not any(e.startswith("vp_adjustment:") for e in load_scenario("charlemagne").authored_entries)
 

@@ -109,8 +109,20 @@ def test_the_about_string_is_required() -> None:
         parse_tables(data)
 
 
-def test_a_stature_table_needs_every_face() -> None:
+def test_a_stature_table_needs_a_row_for_every_stature_and_a_value_for_every_face() -> None:
     data = raw()
-    del data["statures"]["by_face"]["6"]
-    with pytest.raises(TableFault, match=r"each die face 1\.\.6"):
+    del data["statures"]["by_current"]["9"]
+    with pytest.raises(TableFault, match=r"'by_current' must give a row for each stature 0\.\.9: no row for 9"):
+        parse_tables(data)
+    data = raw()
+    data["statures"]["by_current"]["4"] = [1, 2, 3, 4, 5]
+    with pytest.raises(TableFault, match=r"statures\.by_current\.4: must list the new stature for each die face"):
+        parse_tables(data)
+    data = raw()
+    data["statures"]["by_current"]["2"] = [1, 2, 3, 4, 5, 10]
+    with pytest.raises(TableFault, match=r"statures\.by_current\.2: statures must be whole numbers 0\.\.9"):
+        parse_tables(data)
+    data = raw()
+    data["statures"]["by_face"] = data["statures"].pop("by_current")
+    with pytest.raises(TableFault, match="'by_current' must map each stature now"):
         parse_tables(data)

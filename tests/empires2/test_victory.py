@@ -68,8 +68,8 @@ def _points(scenario: str, options: dict[str, Any] | None = None) -> dict[str, d
 
 def test_millenniums_authored_adjustment_counts_by_default() -> None:
     parts = _points("millennium")  # EMP-P10
-    assert parts["byzantine"]["adjustment"] == -73 and parts["germany"]["adjustment"] == 0
-    assert parts["byzantine"]["total"] == parts["byzantine"]["empire"] - 73
+    assert parts["byzantine"]["adjustment"] == -68 and parts["germany"]["adjustment"] == 0
+    assert parts["byzantine"]["total"] == parts["byzantine"]["empire"] - 68
 
 
 def test_the_option_plays_millenniums_raw_totals_and_leaves_27_92() -> None:
@@ -80,15 +80,15 @@ def test_the_option_plays_millenniums_raw_totals_and_leaves_27_92() -> None:
 
 
 def test_the_adjustment_decides_millenniums_end() -> None:
-    """Byzantium ahead by fewer raw points than its -73 loses with the adjustment and wins without it."""
+    """Byzantium ahead by fewer raw points than its -68 loses with the adjustment and wins without it."""
     for options, winner in (({}, "germany"), ({victory.AUTHORED_ADJUSTMENT: False}, "byzantine")):
         game = new_game("empires2", "millennium", options, seed=1)
         state = game.state
         gap = victory.empire_points(state, "byzantine") - victory.empire_points(state, "germany")
-        assert 0 < gap < 73
+        assert 0 < gap < 68
         assert victory.end_of_scenario(state) == winner
         assert state["result"]["scores"]["byzantine"] == victory.empire_points(state, "byzantine") - (
-            73 if not options else 0
+            68 if not options else 0
         )
 
 

@@ -399,9 +399,9 @@ def test_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
     assert "MEC" not in g.state["units"]
 
 
-def prussia_falls_holding(province: str, eliminated: tuple[str, ...] = ()) -> Game:
+def prussia_falls_holding(province: str, eliminated: tuple[str, ...] = (), **options: Any) -> Game:
     """Fall 1616: Prussia owns ``province`` (emptied) and a Danish army stands in PRU; played to the winter."""
-    g = game()
+    g = game(**options)
     g.state["units"].pop("PRU")
     unit(g, "PRU", "DENMARK")
     g.state["owner"][province] = "PRU"
@@ -423,6 +423,23 @@ def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bo
     captures = next(h for h in g.state["history"] if h["phase"] == "W1616E")
     assert "BOH: PRU -> AUSTRIA (liberated: PRU was captured)" in captures["public"]["changes"]
     assert "BOH" in rules.owned_centres(g.state, "AUSTRIA")  # its value counts for Austria again
+
+
+def test_the_seeds_literal_reading_makes_the_freed_bohemian_centre_a_new_independent_minor_state() -> None:
+    """Issue 28 point 6, option ``freed_centres=new_state``: "the Bohemian center will be 'liberated' making it a new
+    independent minor state": BOH becomes a one-centre pliant state, shown in the views, which raises its army at
+    the late winter as a liberated state does (R10); its value no longer counts for Austria."""
+    g = prussia_falls_holding("BOH", freed_centres="new_state")
+    assert g.state["owner"]["BOH"] == "BOH" and "BOH" in g.state["pliant"]
+    free = g.view("observer")["new_minors"]["BOH"]
+    assert free["name"] == "Bohemia (free)" and free["from"] == "AUSTRIA" and free["provinces"] == ["BOH"]
+    captures = next(h for h in g.state["history"] if h["phase"] == "W1616E")
+    line = "BOH: PRU -> BOH (liberated: PRU was captured as a new independent minor state)"
+    assert line in captures["public"]["changes"]
+    assert "BOH" not in rules.owned_centres(g.state, "AUSTRIA")
+    while g.state["phase"] != "S1617M":
+        resolve(g)
+    assert g.state["units"]["BOH"]["nation"] == "BOH"
 
 
 def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from umpire.games.his2p import deck, engine, events
+from umpire.games.his2p import deck, engine, events, events_mandatory
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
@@ -211,6 +211,55 @@ def test_seed_6_2_league_diplomatic_cards_join_the_turn_after() -> None:
     assert set(range(213, 220)) <= set(state["diplomatic_deck"])
     everything = state["diplomatic_deck"] + [n for h in state["diplomatic_hands"].values() for n in h]
     assert set(range(213, 220)) <= set(everything)
+
+
+def test_seed_6_2_the_log_says_which_diplomatic_cards_are_new_and_which_come_back() -> None:
+    """Issue 28 point 12: after the League the Diplomatic Deck takes its 7 new cards and the Diplomatic discard,
+    and the log tells them apart (it said "9 Diplomatic cards join" where 7 were new and 2 reshuffled)."""
+    game = impulse_with("protestant", 13, turn=4)
+    state = game.state
+    state["events"]["schmalkaldic_league"] = 3
+    played = state["diplomatic_deck"][:2]
+    state["diplomatic_deck"] = state["diplomatic_deck"][2:]
+    state["diplomatic_discard"] = sorted(played)
+    deck.diplomacy_phase(state)
+    lines = [entry["text"] for entry in game.view("observer")["log"]]
+    assert (
+        "7 new Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League, and the 2 of the Diplomatic "
+        "discard are shuffled back in with them (seed 6.2)"
+    ) in lines
+    assert set(played) <= set(state["diplomatic_deck"]) and state["diplomatic_discard"] == []
+
+
+def test_21_6_an_electorate_the_diet_turns_catholic_keeps_its_regular_until_the_league_moves_it() -> None:
+    """Issue 28 point 12, ruling HIS-V20: Luther's theses turn Brandenburg Protestant and place its regular from the
+    Electorate Display (21.6); the Papacy wins the Diet of Worms and turns Brandenburg Catholic again: the regular
+    stays (no rule removes it, and the Protestant may not move before the League), its display stays empty (18.3
+    step 8: the regulars come the first time only); the League then sends it to the nearest Protestant electorate."""
+    game = new_game("his2p", seed=1)
+    while game.view("protestant")["decision"]["kind"] == "attempts":
+        actions = game.view("protestant")["actions"]
+        game.act("protestant", next((a for a in actions if a.get("space") == "brandenburg"), actions[0]))
+    assert game.view("observer")["units"]["brandenburg"] == {"protestant": {"regular": 1}}
+    for role, pick in (("papacy", max), ("protestant", min)):
+        offered = [a for a in game.view(role)["actions"] if a["type"] == "diet_card"]
+        game.act(role, pick(offered, key=lambda a: deck.cp_of(a["card"])))
+    assert decision(game, "papacy")["kind"] == "flips"
+    game.act("papacy", {"type": "flip", "space": "brandenburg"})
+    view = game.view("observer")
+    assert not game.state["spaces"]["brandenburg"]["protestant"]
+    assert view["units"]["brandenburg"] == {"protestant": {"regular": 1}}
+    assert "brandenburg" not in game.state["electorate_display"]
+    state = game.state
+    protestant_spaces(game, 12)
+    state["spaces"]["brandenburg"]["protestant"] = False
+    events_mandatory.schmalkaldic_league(state, load_map(), "protestant")
+    assert "brandenburg" not in state["units"] or "protestant" not in state["units"]["brandenburg"]
+    moved = [e["text"] for e in state["log"] if e["text"].startswith("Brandenburg is a Catholic electorate")]
+    assert moved == [
+        "Brandenburg is a Catholic electorate: 1 regular move to Wittenberg, the nearest Protestant one (21.6)"
+    ]
+    assert state["units"]["wittenberg"]["protestant"]["regular"] == 3
 
 
 def test_15_society_of_jesus_places_two_universities_by_papal_choice() -> None:

@@ -323,11 +323,12 @@ def test_19_3_attrition_without_a_friendly_path() -> None:
     game = cp_decision("papacy", 1)
     state = game.state
     b.add_units(state, "pavia", "papacy", "regular", 3)
-    in_rome = b.land_unit_count(state, "rome", "papacy")
+    in_ravenna = b.land_unit_count(state, "ravenna", "papacy")
     wintering.winter_return(state, load_map())
     assert b.land_unit_count(state, "pavia", "papacy") == 0
-    # Rome and Ravenna are both two land spaces away, neither by a friendly path: the capital first (HIS-W06).
-    assert b.land_unit_count(state, "rome", "papacy") == in_rome + 1  # 1 of the 3 (2 lost)
+    # Ravenna is two steps away, Rome three, neither by a friendly path: the nearer (HIS-W06; with sea zones free,
+    # as first built, Rome was two steps away too, by Genoa and the sea, and the capital came first).
+    assert b.land_unit_count(state, "ravenna", "papacy") == in_ravenna + 1  # 1 of the 3 (2 lost)
     assert any("attrition" in line["text"] for line in state["log"])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
 from umpire.games.his2p import winter_choices
@@ -69,3 +71,22 @@ def test_seed_19_an_invaders_units_never_choose_their_capital() -> None:
     assert places and not {"vienna", "valladolid"} & set(places)
     assert winter_choices._powers(state, "papacy") == ["papacy", "hapsburg"]  # seed 11: the Papacy decides
     assert winter_choices._powers(state, "protestant") == ["protestant"]
+
+
+@pytest.mark.parametrize(("rule", "lands"), [("step", "ravenna"), ("free", "rome"), ("land", "ravenna")])
+def test_19_3_a_sea_zone_on_the_winter_path_is_a_step(rule: str, lands: str) -> None:
+    """Issue 28 point 12, ruling HIS-W06: 19.3's path runs over spaces and sea zones and "nearest" is its length, a sea
+    zone a step like a space (default ``step``): a Papal stack in Ragusa winters in Ravenna, two steps across the
+    Adriatic, not in Rome; when sea zones cost nothing (``free``, the first build) every Papal port is one step
+    away and the capital wins the tie; by land only (``land``) Ravenna is nearer still, over unfriendly land."""
+    game = cp_decision("papacy", 0)
+    game.state["options"]["winter_sea_zones"] = rule
+    b.add_units(game.state, "ragusa", "papacy", "regular", 2)
+    _winter(game)
+    game.act("papacy", {"type": "done"})
+    assert b.land_unit_count(game.state, "ragusa", "papacy") == 0
+    texts = [entry["text"] for entry in game.view("observer")["log"]]
+    name = load_map().spaces[lands].name
+    assert any(t.startswith("Winter: papacy returns ") and f"from Ragusa to {name}" in t for t in texts)
+    attrition = "Winter: papacy loses 1 of 2 unit(s) to attrition returning from Ragusa" in texts
+    assert attrition == (rule == "land")  # by sea the path is friendly (sea zones need no fleet); by land it is not

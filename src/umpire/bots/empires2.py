@@ -27,7 +27,10 @@
   Once a round, before ending its turn, it calls a parley (EMP-P03) on claims to its own largest unclaimed areas
   (a claim to a possessed area is worth victory points at the end, rewrite 18.0); it votes no on the other
   player's claims. Offered an agreement (rewrite 20.0), it accepts only one that raises its victory points by
-  ``victory.py``'s count (EMP-G07); it proposes none.
+  ``victory.py``'s count (EMP-G07); it proposes one kind only: in the last round, at the end of its own player-turn,
+  all its gold (worth nothing once the round ends) for the other player's claim to an area it possesses.
+  With Magnates on the map (rewrite 24.0, EMP-M13) it conquers a Magnate's seat before another area (taking it ends
+  him) and fortifies, up to level 2, the areas a Magnate may attack next; it makes no plan for raiders.
 
 A view lists every legal endeavour with its rating before gold (``er``) and the most gold it may add
 (``max_gold``), so the bots need no engine state; ``normal`` reads the rebellion-value terms of its own areas from
@@ -38,7 +41,6 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import cache
 from typing import Any
 
 from umpire.games.empires2 import grand_diplomacy, victory
@@ -62,8 +64,6 @@ KEEP_CARDS = 1
 RICH = 12
 #: The fortification level a normal bot builds in its areas unlike its Court (their rebellion value is higher).
 UNLIKE_FORT = 2
-#: The highest fortification level (data/tables.json "fortification"): the Court's aim when it borders another's.
-MAX_FORT = load_tables().max_fortification
 #: The rating bands of the results table begin at +1, +5 and +8 (data/tables.json "results").
 BANDS = (1, 5, 8)
 
@@ -87,22 +87,25 @@ class RandomBot:
         return _clean(action, rng.randint(0, max(0, int(action.get("max_gold", 0)))))
 
 
-@cache
-def _scenario(name: str) -> Scenario:
-    return load_scenario(name)
+#: Each scenario's areas' languages and religions at the start, with the map and scenario they were read from (an
+#: owner's data folder, ``owner_data.use``, gives new ones).
+_TERMS: dict[str, tuple[EmpiresMap, Scenario, dict[str, tuple[str, str]]]] = {}
 
 
-@cache
 def _terms(scenario: str) -> dict[str, tuple[str, str]]:
     """Each area's language and religion at the scenario's start (a conversion changes the religion: the view's
     ``religion`` of a listed area is the current one)."""
-    m, sc = load_map(), _scenario(scenario)
-    return {aid: (sc.language(m, aid), sc.religion(m, aid)) for aid in m.areas}
+    m, sc = load_map(), load_scenario(scenario)
+    held = _TERMS.get(scenario)
+    if held is None or held[0] is not m or held[1] is not sc:
+        held = (m, sc, {aid: (sc.language(m, aid), sc.religion(m, aid)) for aid in m.areas})
+        _TERMS[scenario] = held
+    return held[2]
 
 
 def _court_terms(view: View, me: str) -> tuple[str, str]:
     """The language and religion of the empire's original Court (rewrite 2.0: the leaders keep them)."""
-    return _terms(view["scenario"])[_scenario(view["scenario"]).empires[me].court]
+    return _terms(view["scenario"])[load_scenario(view["scenario"]).empires[me].court]
 
 
 def _area(view: View, aid: str, m: EmpiresMap) -> dict[str, Any]:
@@ -185,11 +188,39 @@ def _conquest_ratings(actions: list[Action]) -> dict[str, int]:
     return best
 
 
+#: What a conquest of a Magnate's seat is worth more than another's (EMP-M11: taking his seat ends him, his other
+#: areas stay independent and calm).
+MAGNATE_SEAT = 15.0
+
+
+def magnate_seats(view: View) -> set[str]:
+    """The seats of the Magnates on the map (the view's ``magnates``, rewrite 24.0; empty with the option off)."""
+    return {str(g["seat"]) for g in view.get("magnates") or []}
+
+
+def magnate_threats(view: View, m: EmpiresMap) -> set[str]:
+    """The areas a Magnate may attack in his next conquest (EMP-M10: a land area linked to one of his): those linked
+    to a Magnate's area, and those he already holds C results against."""
+    out: set[str] = set()
+    for g in view.get("magnates") or []:
+        out.update(str(aid) for aid in g["partial"])
+        for held in g["areas"]:
+            out.update(m.area(held).links)
+    return out
+
+
 def _score(
-    view: View, action: Action, spare: int, m: EmpiresMap, conquest: dict[str, int] | None = None
+    view: View,
+    action: Action,
+    spare: int,
+    m: EmpiresMap,
+    conquest: dict[str, int] | None = None,
+    *,
+    plans: bool = True,
 ) -> tuple[float, int]:
     """How much the normal bot wants an endeavour (0: not at all) and the gold it would add; ``conquest`` is the
-    best listed conquest rating of each area (diplomacy goes where conquest is poor)."""
+    best listed conquest rating of each area (diplomacy goes where conquest is poor); ``plans``: the Magnates'
+    plans (a seat's conquest first, fortification against them; issue 28 point 5)."""
     me = str(action.get("empire", view["role"]))
     kind, aid, er = action["endeavour"], action["area"], int(action["er"])
     gold = min(_gold_for(er, spare), int(action["max_gold"]))
@@ -206,15 +237,19 @@ def _score(
         if rating < 5:
             return 0.0, 0
         owner_bonus = 10.0 if a["owner"] is None else 0.0
-        return 40.0 + owner_bonus + 2 * rating + area.population + area.max_social_state, gold
+        seat = MAGNATE_SEAT if plans and aid in magnate_seats(view) else 0.0
+        return 40.0 + owner_bonus + seat + 2 * rating + area.population + area.max_social_state, gold
     if kind == "fortification":
         border = any(_area(view, n, m)["owner"] not in (me,) for n in area.links)
         if rating < 1:
             return 0.0, 0
-        if aid == view["empires"][me]["court"] and border and a["fortification"] < MAX_FORT:  # its Court first
+        top = load_tables().max_fortification  # the Court's aim where it borders another empire's
+        if aid == view["empires"][me]["court"] and border and a["fortification"] < top:  # its Court first
             return 90.0 + rating - 5 * a["fortification"], gold
         if a["fortification"] < UNLIKE_FORT and _unlike(view, aid, me):  # -1 on its rebellion value a level
             return 25.0 + rating + area.population - 5 * a["fortification"], gold
+        if plans and a["fortification"] < UNLIKE_FORT and aid in magnate_threats(view, m):  # -1 on his rating a level
+            return 28.0 + rating + area.population - 5 * a["fortification"], gold
         if a["fortification"] == 0 and border:
             return 12.0 + rating + area.population, gold
         return 0.0, 0
@@ -289,7 +324,13 @@ def _own_tie_worth(view: View, aid: str, me: str) -> float:
 
 
 class NormalBot:
-    """A plain sensible empire (see the module docstring)."""
+    """A plain sensible empire (see the module docstring). ``plans`` (on by default) adds the plans of issue 28
+    point 5: around Magnates (their seats conquered first, the areas they threaten fortified) and the last round's
+    purchase of a claim; off, the bot plays as it did before them (``benchmarks/empires2_bots.py --plans`` measures
+    the one against the other)."""
+
+    def __init__(self, *, plans: bool = True) -> None:
+        self.plans = plans
 
     def act(self, view: View, rng: random.Random) -> Action | None:
         actions = view.get("actions") or []
@@ -338,12 +379,12 @@ class NormalBot:
         can_end = "end_turn" in kinds
         keep_gold, keep_cards = reserve(view, me)
         if can_end and e["year_cards"] <= keep_cards:
-            return _before_ending(view, actions, me)
+            return _before_ending(view, actions, me, plans=self.plans)
         best: tuple[float, float, Action, int] | None = None
         conquest = _conquest_ratings(endeavours)
         for a in endeavours:
             spare = int(a["max_gold"]) - keep_gold
-            score, gold = _score(view, a, max(0, spare), m, conquest)
+            score, gold = _score(view, a, max(0, spare), m, conquest, plans=self.plans)
             if a["max_gold"] < keep_gold and a["endeavour"] != "ruling":
                 continue  # its cost would eat the defence's gold
             if a.get("excommunicates"):
@@ -354,7 +395,7 @@ class NormalBot:
         if best is not None:
             return _clean(best[2], best[3])
         if can_end:
-            return _before_ending(view, actions, me)
+            return _before_ending(view, actions, me, plans=self.plans)
         # One endeavour is required (rewrite 9.0): the least harmful, a ruling at its best rating.
         fallback = max(endeavours, key=lambda a: (not a.get("excommunicates"), a["endeavour"] == "ruling", a["er"]))
         return _clean(fallback, 0)
@@ -425,12 +466,40 @@ def _plunder_choice(view: View, actions: list[Action], me: str, gold_after_tax: 
     return best[1] if best else None
 
 
-def _before_ending(view: View, actions: list[Action], me: str) -> Action:
-    """The turn's last move: a parley on claims if one may be called (EMP-P03), else the end of the turn."""
+def _before_ending(view: View, actions: list[Action], me: str, *, plans: bool = True) -> Action:
+    """The turn's last move: a parley on claims if one may be called (EMP-P03), else, in the last round, an offer
+    of its gold for a claim (``last_round_offer``), else the end of the turn."""
     areas = _parley_areas(view, actions)
     if areas:
         return {"type": "parley", "areas": areas}
+    offer = last_round_offer(view, me) if plans else None
+    if offer is not None:
+        return offer
     return {"type": "end_turn", "empire": me}
+
+
+def last_round_offer(view: View, me: str) -> Action | None:
+    """EMP-G07: at the end of its own player-turn in the scenario's last round the gold it holds buys nothing more
+    (the victory points are counted when the round ends, rewrite 26.0), so the normal bot offers all of it for the
+    other player's claim to an area it possesses and does not claim (2 points to it at the end, EMP-P01): the most
+    valuable such area, then by name. None if no agreement may be proposed, it holds no gold, or there is no such
+    claim."""
+    if not final_round(view) or not view.get("may_propose") or me != view["role"]:
+        return None
+    gold = int(view["empires"][me]["gold"])
+    other = next((eid for eid, e in view["empires"].items() if e["status"] == "player" and eid != me), None)
+    if gold <= 0 or other is None:
+        return None
+    m, mine = load_map(), set(view["empires"][me]["claims"])
+    wanted = [
+        aid
+        for aid in view["empires"][other]["claims"]
+        if aid not in mine and view["areas"].get(aid, {}).get("owner") == me
+    ]
+    if not wanted:
+        return None
+    best = max(wanted, key=lambda aid: (m.area(aid).population + view["areas"][aid]["social_state"], aid))
+    return {"type": grand_diplomacy.PROPOSE, "gives": {"gold": gold}, "gets": {"claims": [best]}}
 
 
 def _parley_areas(view: View, actions: list[Action]) -> list[str]:

@@ -7,6 +7,7 @@ stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -20,6 +21,8 @@ from umpire.cli.outcome import act_report, end_reason
 from umpire.cli.roles import resolve_role
 from umpire.cli.selfplay import selfplay as selfplay_command
 from umpire.cli.viewtext import view_text
+from umpire.games.empires2 import owner_data
+from umpire.games.empires2.datafiles import ENV as DATA_ENV
 from umpire.kernel import registry
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
@@ -30,6 +33,25 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def settings(
+    data: Annotated[
+        str | None,
+        typer.Option(
+            "--data",
+            metavar="DIR",
+            help=f"An owner's data folder: the files in DIR/empires2/ are read over the packaged Empires for Two "
+            f"data (map, scenarios, tables), each checked first; also the {DATA_ENV} environment variable. Put it "
+            "before the command: umpire --data DIR serve.",
+        ),
+    ] = None,
+) -> None:
+    """Settings for every command."""
+    folder = data if data is not None else os.environ.get(DATA_ENV)
+    if folder:
+        owner_data.use(folder)
 
 
 def fail(message: str) -> NoReturn:

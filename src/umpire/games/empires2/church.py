@@ -8,14 +8,12 @@ are authored and marked so; the two years are history.
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from umpire.games.empires2 import datafiles
 from umpire.games.empires2.mapdata import load_map
 
-DATA_DIR = Path(__file__).with_name("data")
 CHURCH_FILE = "church.json"
 #: Each block of the file and the fields it holds besides ``authored`` (and ``source`` for a public fact).
 BLOCKS: dict[str, tuple[str, ...]] = {
@@ -105,6 +103,9 @@ def parse_church(raw: Any, source: str = CHURCH_FILE) -> Church:
 
 @functools.cache
 def load_church() -> Church:
-    """The figures of ``data/church.json``, checked."""
-    path = DATA_DIR / CHURCH_FILE
-    return parse_church(json.loads(path.read_text(encoding="utf-8")), CHURCH_FILE)
+    """The figures of ``church.json`` (the package's, or the owner's, ``datafiles``), checked."""
+    src = datafiles.source(CHURCH_FILE)
+    try:
+        return parse_church(datafiles.read(src), src.label)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None

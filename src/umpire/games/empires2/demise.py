@@ -6,18 +6,20 @@ leaders' language and religion left:
 - a player's empire goes into exile (rewrite 21.0, EMP-X02);
 - an Independent Empire asks the two seats whether they grant it asylum (33.61): the seats answer with an
   ``asylum`` action, neither seeing the other's answer; one willing seat grants it, two contest it (Diplomatic
-  Stature + ties to the lost Court + 2d6), none dismantles the empire (33.64);
+  Stature + the ties each earned courting it + 2d6), none dismantles the empire (33.64);
 - an Allied Empire's own player chooses first: asylum, or ending the alliance and letting 33.61 run (33.63).
 
-Asylum is an alliance with an empire in exile (33.61), its ties kept on the empire until it has a Court again
-(33.62). An empire in exile takes no player-turn (EMP-X02). A Magnate "appears" where an area rebels and becomes
-independent (EMP-X04): an exile of that area's language and religion takes it as its new Court (rewrite 21.3), and
-a dismantled empire that once possessed it reappears there with a 3-3-3 leader's stature check and six gold (33.64).
+Asylum is an alliance with an empire in exile (33.61): the host holds the ties an alliance to the last Court needs,
+kept where every Court tie lives (``court_ties``, ``alliances.py``), so they are its ties to the new Court once the
+empire leaves exile (33.62). An empire in exile takes no player-turn (EMP-X02). A Magnate "appears" where an area
+rebels and becomes independent (EMP-X04): an exile of that area's language and religion takes it as its new Court
+(rewrite 21.3), and a dismantled empire that once possessed it reappears there with a 3-3-3 leader's stature check
+and six gold (33.64).
 
 State: ``empires[id]["demise"]`` is None, ``"exile"`` or ``"dismantled"``; ``empires[id]["exile"]`` holds the lost
-Court and the host's ties while in exile; ``empires[id]["ever"]`` the areas it took after the scenario's start;
-``state["asylum"]`` the open question (empire, the seats asked, their sealed answers), ``state["asylum_queue"]``
-any asked after it.
+Court and the host (None for a player's own exile) while in exile; ``empires[id]["ever"]`` the areas it took after
+the scenario's start; ``state["asylum"]`` the open question (empire, the seats asked, their sealed answers),
+``state["asylum_queue"]`` any asked after it.
 """
 
 from __future__ import annotations
@@ -70,12 +72,6 @@ def seats(state: State) -> list[str]:
     return [eid for eid, e in board.empires(state) if e["status"] == board.PLAYER]
 
 
-def alliance_ties(aid: str, game_map: EmpiresMap | None = None) -> int:
-    """33.41: the ties an alliance needs, the Court's maximum social state plus its population (one at least)."""
-    area = (game_map or load_map()).area(aid)
-    return area.max_social_state + max(1, area.population)
-
-
 def ever_possessed(state: State, eid: str) -> set[str]:
     """The areas the empire possessed at the scenario's start, took since, or holds now (33.64)."""
     sc = load_scenario(state["scenario"]) if "scenario" in state else None
@@ -113,12 +109,16 @@ def court_lost(state: State, eid: str, tables: Tables | None = None, game_map: E
 def case_21_exile(state: State, eid: str, host: str | None, game_map: EmpiresMap | None = None) -> None:
     """Rewrite 21.0: the empire goes into exile. It keeps its leader, gold, claims, ties and any areas it still
     holds, takes no player-turn (EMP-X02) and leaves exile when it gains an area of its language and religion
-    (rewrite 21.3). ``host``: the seat that granted asylum (33.61), whose ties are kept for the new Court (33.62)."""
+    (rewrite 21.3). ``host``: the seat that granted asylum (33.61): it is granted the ties an alliance to the last
+    Court needs (33.62), held against the empire's Court like any others (``court_ties``), so they follow it to the
+    new Court."""
     m = game_map or load_map()
     e = state["empires"][eid]
     last = e["court"]
     e["demise"] = EXILE
-    e["exile"] = {"court": last, "host": host, "ties": alliance_ties(last, m) if host else 0}
+    e["exile"] = {"court": last, "host": host}
+    if host:
+        case_33_62_host_ties(state, eid, host, m)
     e["year_cards"] = []
     where = f", in asylum with {board.name(state, host)} (33.61)" if host else ""
     _say(state, f"{e['name']} goes into exile (rewrite 21.0){where}: no player-turn until it has a Court again")
@@ -126,6 +126,21 @@ def case_21_exile(state: State, eid: str, host: str | None, game_map: EmpiresMap
         state["current"] = None
         state["turn_index"] = state.get("turn_index", 0) + 1
         _say(state, f"{e['name']}'s player-turn ends: its leader is in exile")
+
+
+def case_33_62_host_ties(state: State, eid: str, host: str, game_map: EmpiresMap | None = None) -> None:
+    """33.62: "an alliance to an Empire in exile is represented by granting the player Empire which has the alliance
+    a number of diplomatic ties sufficient to gain an alliance to the last Court": the host's Court ties are raised
+    to what an alliance to the last Court needs (33.41), never lowered (EMP-X06)."""
+    need = alliances.case_33_41_ties_required(state, eid, game_map)
+    held = state["empires"][eid]["court_ties"]
+    if held.get(host, 0) < need:
+        held[host] = need
+    _say(
+        state,
+        f"{board.name(state, host)} holds {held[host]} ties to {board.name(state, eid)}'s Court, enough for an "
+        f"alliance to its last Court (33.62)",
+    )
 
 
 def case_33_63_ally_loses_court(state: State, eid: str, seat: str) -> None:
@@ -228,16 +243,16 @@ def settle(state: State, game_map: EmpiresMap | None = None) -> None:
 
 
 def case_33_61_contest(state: State, eid: str, willing: list[str]) -> str:
-    """33.61: each willing seat rolls 2d6 + its Diplomatic Stature + its ties to the lost Court; the highest grants
-    asylum; equal highest roll again (EMP-X03)."""
-    court = state["empires"][eid]["court"]
+    """33.61: each willing seat rolls 2d6 + its Diplomatic Stature + its "ties to the Independent's Court (before it
+    was lost)": the ties it earned courting the empire (33.41, ``court_ties``), which the loss of the Court leaves
+    in place; the highest grants asylum; equal highest roll again (EMP-X03)."""
     contenders = list(willing)
     while True:
         totals = {}
         for seat in contenders:
             dice = rng.roll_many(state, f"{board.name(state, seat)}: asylum contest for {board.name(state, eid)}", 2)
             stature = board.leader(state, seat).diplomatic
-            ties = state["areas"][court]["ties"].get(seat, 0)
+            ties = alliances.ties(state, seat, eid)
             totals[seat] = sum(dice) + stature + ties
             _say(
                 state,
@@ -316,30 +331,28 @@ def case_33_64_magnate_appears(
 
 
 def case_21_3_leave_exile(state: State, eid: str, aid: str, game_map: EmpiresMap | None = None) -> None:
-    """Rewrite 21.3: the exile takes the area where a Magnate appears as its new Court; a host keeps its ties, now
-    to the new Court (33.62)."""
+    """Rewrite 21.3: the exile takes the area where a Magnate appears as its new Court; every tie held against its
+    Court, the host's of 33.62 among them, is now a tie to the new Court (33.41, 33.62), and the number an alliance
+    needs is the new Court's."""
     m = game_map or load_map()
     e = state["empires"][eid]
-    exile = e.pop("exile", None) or {}
+    e.pop("exile", None)
     state["areas"][aid].update(owner=eid, unrest=False)
     took(state, eid, aid)
     e.update(court=aid, demise=None)
     _say(state, f"{e['name']} leaves exile: {m.area(aid).name} rises for it in place of a Magnate (rewrite 21.3)")
-    host = exile.get("host")
-    if host:
-        state["areas"][aid]["ties"][host] = exile["ties"]
-        _say(state, f"{board.name(state, host)} keeps {exile['ties']} ties, now to {m.area(aid).name} (33.62)")
+    alliances.case_33_41_court_moved(state, eid)  # the host's ties of 33.62 among them
 
 
 def case_33_64_reappear(
     state: State, eid: str, aid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None
 ) -> None:
     """33.64: the dismantled empire reappears in place of the Magnate, its leader from a stature check on a 3-3-3
-    and six gold in its treasury; it is Independent again."""
+    (the stature table's row 3 for each stature, whatever its last leader was, EMP-X08) and six gold in its
+    treasury; it is Independent again."""
     m = game_map or load_map()
     e = state["empires"][eid]
-    e["leader"] = board.leader_json(REAPPEARING_LEADER)
-    new = stature_check(state, eid, tables)
+    new = stature_check(state, eid, REAPPEARING_LEADER, tables)
     e.update(
         leader=board.leader_json(new),
         gold=REAPPEARING_GOLD,

@@ -10,13 +10,13 @@ and the Diplomatic Coup holding card (seed 33.24, 33.42). Every other name and c
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2.tables import DATA_DIR, TableFault
+from umpire.games.empires2 import datafiles
+from umpire.games.empires2.tables import TableFault
 from umpire.kernel import rng
 
 State = dict[str, Any]
@@ -212,11 +212,15 @@ def parse_event_cards(data: Mapping[str, Any]) -> EventDeck:
 
 @functools.cache
 def load_event_cards() -> EventDeck:
-    """The checked card list of ``data/event_cards.json`` (read once)."""
-    data = json.loads((DATA_DIR / EVENTS_FILE).read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise TableFault("top level", "expected a JSON object", EVENTS_FILE)
-    return parse_event_cards(data)
+    """The checked card list of ``event_cards.json`` (the package's, or the owner's, ``datafiles``; read once)."""
+    src = datafiles.source(EVENTS_FILE)
+    try:
+        data = datafiles.read(src)
+        if not isinstance(data, dict):
+            raise TableFault("top level", "expected a JSON object", EVENTS_FILE)
+        return parse_event_cards(data)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
 
 
 def shuffled_deck(state: State, deck: EventDeck | None = None) -> list[str]:

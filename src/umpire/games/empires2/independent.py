@@ -222,7 +222,7 @@ def case_33_24a_leader_dies_heirless(state: State, eid: str, tables: Tables | No
     for _ in range(death.demesne_cards_discarded):
         e["in_play"].remove(DEMESNE)
         state["event_discard"].append(DEMESNE)
-    new = stature_check(state, eid, tables)
+    new = stature_check(state, eid, board.leader(state, eid), tables)
     e["leader"] = board.leader_json(new)
     excommunication.case_22_1_new_leader(state, eid)
     _say(
@@ -643,9 +643,12 @@ def stature_check_now(state: State, eid: str, tables: Tables | None) -> None:
         longevity.say_spared(state, eid, "stature check")
         return
     before = board.leader(state, eid)
-    new = stature_check(state, eid, tables)
+    new = stature_check(state, eid, before, tables)
     state["empires"][eid]["leader"] = board.leader_json(new)
-    board.log(state, f"{name(state, eid)}: stature check, new leader {board.leader_words(new)}")
+    board.log(
+        state,
+        f"{name(state, eid)}: stature check on {board.leader_words(before)}, new leader {board.leader_words(new)}",
+    )
     excommunication.case_22_1_new_leader(state, eid)
     alliances.case_33_33_stature_check(state, eid, before, new)
 

@@ -1,8 +1,10 @@
 """Leaders and their statures (rewrite 8.0): stature checks, death and heirs, as far as the public facts go.
 
 A leader has three statures: administrative (ruling, fortification), combat (conquest, pillage, defence) and
-diplomatic (diplomacy). A stature check gives the empire a new leader, one die per stature read through the
-authored stature table (seed 33.64 speaks of statures "as though from a Stature Check on a 3-3-3"). Year Cards
+diplomatic (diplomacy). A stature check gives the empire a new leader, one die per stature read in the stature
+table's row for the stature it replaces (``tables.json`` "statures", authored, EMP-R12): so the seed's 33.64,
+statures "as though from a Stature Check on a 3-3-3", reads row 3 whatever the dismantled empire's last leader was.
+Year Cards
 marked for a stature check call one when turned over (EMP-R11). A leader who dies heirless costs the empire its
 diplomatic ties (seed 33.48) and its played Personal Demesne cards (rewrite 19.0).
 """
@@ -55,25 +57,31 @@ class Leader:
         return self.administrative + self.combat + self.diplomatic
 
 
-def stature_from_face(face: int, tables: Tables | None = None) -> int:
-    """The stature a die face gives (authored table "statures")."""
+def stature_from_face(face: int, current: int, tables: Tables | None = None) -> int:
+    """The stature a die face gives at a stature check, from the stature ``current`` it replaces (EMP-R12)."""
     if face not in STATURE_FACES:
         raise ValueError(f"a die shows 1..6, not {face}")
-    return (tables or load_tables()).stature_by_face[face]
+    rows = (tables or load_tables()).stature_by_current
+    if current not in rows:
+        raise ValueError(f"a stature is 0..{max(rows)}, not {current}")
+    return rows[current][face - 1]
 
 
-def leader_from_faces(faces: Sequence[int], tables: Tables | None = None) -> Leader:
-    """A new leader from three dice, in the order administrative, combat, diplomatic."""
+def leader_from_faces(faces: Sequence[int], current: Leader, tables: Tables | None = None) -> Leader:
+    """The new leader from three dice, in the order administrative, combat, diplomatic, each read against the
+    ``current`` leader's stature of that kind."""
     if len(faces) != len(STATURES):
         raise ValueError(f"a stature check reads three dice, not {list(faces)}")
-    a, c, d = (stature_from_face(face, tables) for face in faces)
+    pairs = zip(faces, STATURES, strict=True)
+    a, c, d = (stature_from_face(face, current.stature(name), tables) for face, name in pairs)
     return Leader(a, c, d)
 
 
-def stature_check(state: State, empire: str, tables: Tables | None = None) -> Leader:
-    """Roll a stature check: one die per stature, read through the stature table."""
+def stature_check(state: State, empire: str, current: Leader, tables: Tables | None = None) -> Leader:
+    """Roll a stature check on the ``current`` leader: one die per stature, each read in its row of the stature
+    table (rewrite 8.0, EMP-R12)."""
     faces = rng.roll_many(state, f"stature check for {empire} (administrative, combat, diplomatic)", 3)
-    return leader_from_faces(faces, tables)
+    return leader_from_faces(faces, current, tables)
 
 
 @dataclass(frozen=True, slots=True)

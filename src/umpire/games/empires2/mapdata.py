@@ -12,13 +12,13 @@ in docs/rulings.md; the format, field by field, in docs/empires2-data.md).
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from umpire.games.empires2 import datafiles
 
 __all__ = [
     "LANGUAGES",
@@ -35,6 +35,8 @@ __all__ = [
     "parse_map",
     "religion_modifier",
 ]
+
+MAP_FILE = "map.json"
 
 LANGUAGE_FAMILIES: Mapping[str, str] = MappingProxyType(
     {
@@ -369,6 +371,9 @@ def parse_map(raw: object, source: str = "map.json") -> EmpiresMap:
 
 @functools.cache
 def load_map() -> EmpiresMap:
-    """The Empires for Two map, validated once and cached."""
-    text = resources.files("umpire.games.empires2").joinpath("data", "map.json").read_text(encoding="utf-8")
-    return parse_map(json.loads(text), "empires2/data/map.json")
+    """The Empires for Two map (the package's, or the owner's, ``datafiles``), validated once and cached."""
+    src = datafiles.source(MAP_FILE)
+    try:
+        return parse_map(datafiles.read(src), src.label)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None

@@ -11,12 +11,10 @@ purpose, every raid into the log in words, and the round's raids into ``state["r
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import board, datafiles
 from umpire.games.empires2.endeavours import result
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
 from umpire.games.empires2.sequence import round_years
@@ -124,8 +122,12 @@ def parse_chart(raw: dict[str, Any], game_map: EmpiresMap | None = None) -> Raid
 
 @functools.cache
 def load_chart() -> RaiderChart:
-    text = resources.files("umpire.games.empires2").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-    return parse_chart(json.loads(text))
+    """The checked raider chart of ``raiders.json`` (the package's, or the owner's, ``datafiles``; read once)."""
+    src = datafiles.source(DATA_FILE)
+    try:
+        return parse_chart(datafiles.read(src))
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
 
 
 # --- 24.1: when raiders come ---------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from umpire.games.empires2 import (
     labels,
     magnates,
     optional_rules,
+    owner_data,
     parley,
     plunder,
     raiders,
@@ -137,6 +138,7 @@ class EmpiresForTwo(Ruleset):
         return super().option_values(options)
 
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:
+        owner_data.check()  # an owner's data folder (UMPIRE_DATA) is checked whole before a game starts on it
         players = PLAYER_EMPIRES[scenario]
         printed = load_scenario(scenario)
         left_out = options.get(course.LEAVE_OUT, course.NONE)
@@ -160,6 +162,7 @@ class EmpiresForTwo(Ruleset):
         state["over"] = False
         state["event_deck"] = events.shuffled_deck(state)
         state["control"] = {eid: eid if e["status"] == board.PLAYER else "engine" for eid, e in board.empires(state)}
+        owner_data.note(state)
 
     def seats(self, state: State) -> list[str]:
         return [eid for eid, e in board.empires(state) if e["status"] == board.PLAYER]
@@ -240,6 +243,7 @@ class EmpiresForTwo(Ruleset):
         return out
 
     def apply(self, state: State, role: str, action: dict[str, Any]) -> None:
+        owner_data.hold(state)
         if state.get("blocked"):
             raise IllegalAction(
                 f"the game cannot go on: {state['blocked']} is not built yet in umpire (docs/status.md)"

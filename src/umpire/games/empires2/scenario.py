@@ -20,15 +20,15 @@ to EMP-D11.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from umpire.games.empires2 import datafiles
 from umpire.games.empires2.mapdata import LANGUAGES, RELIGIONS, EmpiresMap, load_map
+from umpire.games.empires2.tables import MAX_STATURE
 
 __all__ = [
     "FORTIFICATION_LEVELS",
@@ -46,7 +46,6 @@ SCENARIOS: tuple[str, ...] = ("charlemagne", "millennium")
 """The scenario files shipped, by id (``data/scenario_<id>.json``)."""
 MAX_EMPIRES = 7
 """The most empires a scenario lists (33.11: the Millennium scenario lists seven)."""
-MAX_STATURE = 9
 MAX_GOLD = 99
 FORTIFICATION_LEVELS: tuple[int, ...] = (1, 2, 3)
 """Fortification levels a scenario may place (rewrite 27.4 uses 2 and 3; 33.24 steps 4-5 fortify up to 3)."""
@@ -372,9 +371,11 @@ def load_scenario(scenario_id: str) -> Scenario:
     """The scenario ``scenario_id`` (one of :data:`SCENARIOS`), validated against the map once and cached."""
     if scenario_id not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario_id!r}; expected one of {', '.join(SCENARIOS)}")
-    name = f"scenario_{scenario_id}.json"
-    text = resources.files("umpire.games.empires2").joinpath("data", name).read_text(encoding="utf-8")
-    scenario = parse_scenario(json.loads(text), load_map(), f"empires2/data/{name}")
-    if scenario.id != scenario_id:
-        raise ValueError(f"empires2/data/{name}: top level: 'id' is {scenario.id!r}, expected {scenario_id!r}")
+    src = datafiles.source(f"scenario_{scenario_id}.json")
+    try:
+        scenario = parse_scenario(datafiles.read(src), load_map(), src.label)
+        if scenario.id != scenario_id:
+            raise ValueError(f"{src.label}: top level: 'id' is {scenario.id!r}, expected {scenario_id!r}")
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
     return scenario

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).with_name("data")
+from umpire.games.empires2 import datafiles
+
+DATA_DIR = datafiles.PACKAGED
 TABLES_FILE = "tables.json"
 
 #: The endeavours whose outcome is read from the Year Card (rewrite 9.0); defence only lowers an attack (13.0).
@@ -34,6 +34,8 @@ RESULT_CODES: Mapping[str, frozenset[str]] = {
 LANGUAGE_RELATIONS: tuple[str, ...] = ("same", "related", "unrelated")
 RELIGION_RELATIONS: tuple[str, ...] = ("same", "different_church", "different_religion")
 STATURE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+#: The highest stature a leader may have (a scenario's leaders and every row of the stature table run 0..9).
+MAX_STATURE = 9
 
 
 class TableFault(ValueError):
@@ -98,7 +100,7 @@ class Tables:
     year_card_kinds: tuple[YearCardKind, ...]
     bands: tuple[Band, ...]
     results: Mapping[str, tuple[tuple[str, ...], ...]]
-    stature_by_face: Mapping[int, int]
+    stature_by_current: Mapping[int, tuple[int, ...]]
     initiative_per_stature_point: int
     initiative_per_area: int
     conversion_cost: int
@@ -238,13 +240,26 @@ def _year_cards(table: Mapping[str, Any]) -> tuple[YearCardKind, ...]:
     return tuple(kinds)
 
 
-def _statures(table: Mapping[str, Any]) -> dict[int, int]:
-    raw = table.get("by_face")
-    if not isinstance(raw, dict) or sorted(raw) != [str(face) for face in STATURE_FACES]:
-        raise TableFault("statures", "'by_face' must give a stature for each die face 1..6")
-    out = {int(face): value for face, value in raw.items()}
-    if any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in out.values()):
-        raise TableFault("statures", f"statures must be whole numbers from 0, got {raw}")
+def _statures(table: Mapping[str, Any]) -> dict[int, tuple[int, ...]]:
+    """``by_current``: for each stature a leader may have now (0..MAX_STATURE), the stature each die face 1..6 gives
+    at a stature check (EMP-R12)."""
+    raw = table.get("by_current")
+    rows = [str(n) for n in range(MAX_STATURE + 1)]
+    if not isinstance(raw, dict):
+        raise TableFault("statures", f"'by_current' must map each stature now, {rows[0]}..{rows[-1]}, to a row")
+    missing, unknown = [r for r in rows if r not in raw], sorted(set(raw) - set(rows))
+    if missing or unknown:
+        what = f"no row for {', '.join(missing)}" if missing else f"unknown rows {', '.join(unknown)}"
+        raise TableFault("statures", f"'by_current' must give a row for each stature 0..{MAX_STATURE}: {what}")
+    out: dict[int, tuple[int, ...]] = {}
+    for key in rows:
+        row = raw[key]
+        where = f"statures.by_current.{key}"
+        if not isinstance(row, list) or len(row) != len(STATURE_FACES):
+            raise TableFault(where, f"must list the new stature for each die face 1..6, got {row!r}")
+        if any(not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_STATURE for v in row):
+            raise TableFault(where, f"statures must be whole numbers 0..{MAX_STATURE}, got {row!r}")
+        out[int(key)] = tuple(row)
     return out
 
 
@@ -311,7 +326,7 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
         year_card_kinds=kinds,
         bands=bands,
         results=_results(tables["results"].get("endeavours"), len(bands), len(kinds)),
-        stature_by_face=_statures(tables["statures"]),
+        stature_by_current=_statures(tables["statures"]),
         initiative_per_stature_point=_int(initiative, "per_stature_point", "initiative", low=0),
         initiative_per_area=_int(initiative, "per_area", "initiative", low=0),
         conversion_cost=_int(tables["conversion"], "gold", "conversion", low=0),
@@ -323,8 +338,12 @@ def parse_tables(data: Mapping[str, Any]) -> Tables:
 
 @functools.cache
 def load_tables() -> Tables:
-    """The checked charts of ``data/tables.json`` (read once)."""
-    data = json.loads((DATA_DIR / TABLES_FILE).read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise TableFault("top level", "expected a JSON object")
-    return parse_tables(data)
+    """The checked charts of ``tables.json`` (the package's, or the owner's, ``datafiles``; read once)."""
+    src = datafiles.source(TABLES_FILE)
+    try:
+        data = datafiles.read(src)
+        if not isinstance(data, dict):
+            raise TableFault("top level", "expected a JSON object")
+        return parse_tables(data)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None

@@ -10,18 +10,15 @@ alliances brought (33.5, ``alliances.py``). At the end the higher total wins; eq
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import board, datafiles
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
 from umpire.games.empires2.scenario import load_scenario
 
 State = dict[str, Any]
 
-DATA_DIR = Path(__file__).with_name("data")
 VICTORY_FILE = "victory.json"
 FIELDS = ("per_area", "per_population", "per_social_state", "claim_bonus")
 #: The ruleset option that plays Millennium's raw totals when false (EMP-P10); the public 27.92 is not affected.
@@ -70,9 +67,12 @@ def parse_victory(raw: Any, source: str = VICTORY_FILE) -> VictoryTable:
 
 @functools.cache
 def load_victory() -> VictoryTable:
-    """The victory-point figures of ``data/victory.json``, checked."""
-    path = DATA_DIR / VICTORY_FILE
-    return parse_victory(json.loads(path.read_text(encoding="utf-8")), VICTORY_FILE)
+    """The victory-point figures of ``victory.json`` (the package's, or the owner's, ``datafiles``), checked."""
+    src = datafiles.source(VICTORY_FILE)
+    try:
+        return parse_victory(datafiles.read(src), src.label)
+    except ValueError as fault:
+        raise datafiles.refault(fault, src) from None
 
 
 def area_points(state: State, eid: str, aid: str, game_map: EmpiresMap | None = None) -> int:

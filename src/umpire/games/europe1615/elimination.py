@@ -13,7 +13,7 @@ from typing import Any
 from umpire.diplomacy.map import UnitType
 from umpire.games.europe1615.board import State, capital, game_map, minor_table
 from umpire.games.europe1615.ending import check_agreement
-from umpire.games.europe1615.mapdata import OTTOMAN, power_confession, start_owner
+from umpire.games.europe1615.mapdata import OTTOMAN, MinorState, power_confession, start_owner
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.ruleset import GM
 
@@ -62,6 +62,16 @@ def new_unit_kind(prov: str) -> tuple[UnitType, str]:
     return "A", prov
 
 
+def origins(state: State) -> dict[str, str | None]:
+    """The nation each province is liberated to: the one holding it at the start (``start_owner``), or the new
+    state made of it when a power was dissolved or it was freed as a new state (``state["new_minors"]``)."""
+    start: dict[str, str | None] = dict(start_owner(game_map()))
+    for mid, nm in state.get("new_minors", {}).items():
+        for prov in nm["provinces"]:
+            start[prov] = mid
+    return start
+
+
 def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
     and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
@@ -73,10 +83,7 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     left unowned.  Each vacant liberated centre gets a unit at once.  Returns (liberated states, units raised)."""
     gm = game_map()
     table = minor_table(state)
-    start: dict[str, str | None] = dict(start_owner(gm))
-    for mid, nm in state.get("new_minors", {}).items():  # a dissolved power's centre: its new state (EG-01)
-        for prov in nm["provinces"]:
-            start[prov] = mid
+    start = origins(state)
     by_state: dict[str, list[str]] = {}
     for prov, owner in sorted(state["owner"].items()):
         if owner != power:
@@ -114,19 +121,30 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     return freed, raised
 
 
+#: The ruleset option choosing what becomes of a great power's centre freed from a captured minor state (ruling R09).
+FREED_CENTRES = "freed_centres"
+#: R09's default: the centre goes back to the power that held it at the start.
+RETURN = "return"
+#: The seed's literal reading: "the Bohemian center will be 'liberated' making it a new independent minor state".
+NEW_STATE = "new_state"
+
+
 def free_holdings(state: State, mid: str) -> list[str]:
     """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
-    the Bohemian center will be 'liberated' ... given that it has not been taken by another state/power" (ruling
-    R09, issue 13).  Run after the states whose capital the captured state ``mid`` held were liberated: every other
-    province ``mid`` still holds outside its own goes back to the great power (or the Ottomans) that held it at the
-    start if it is still in the game -- its value counts for that power again and it may build there -- or to the
-    minor state that held it if that state still holds its capital; it is left unowned otherwise (its state's
-    capital is held by a third nation, or its power is eliminated), as elimination does (ruling E2-01).  Returns
-    the report lines."""
+    the Bohemian center will be 'liberated' making it a new independent minor state, given that it has not been
+    taken by another state/power" (ruling R09, issues 13 and 28).  Run after the states whose capital the captured
+    state ``mid`` held were liberated: every other province ``mid`` still holds outside its own goes back to the
+    minor state that held it if that state still holds its capital; a great power's (or the Ottomans') goes back
+    to it if it is still in the game -- its value counts for that power again and it may build there -- or, with
+    the option ``freed_centres`` at ``new_state`` (the seed's literal example), a centre becomes a new one-centre
+    pliant minor state (:func:`new_state`) that raises its unit at the late winter like any liberated state (R10);
+    any other is left unowned (its state's capital is held by a third nation, or its power is eliminated), as
+    elimination does (ruling E2-01).  Returns the report lines."""
     gm = game_map()
     table = minor_table(state)
     own = set(table[mid].provinces)
-    start: dict[str, str | None] = dict(start_owner(gm))
+    start = origins(state)
+    literal = state["options"].get(FREED_CENTRES, RETURN) == NEW_STATE
     lines: list[str] = []
     for prov, owner in sorted(state["owner"].items()):
         if owner != mid or prov in own:
@@ -134,12 +152,45 @@ def free_holdings(state: State, mid: str) -> list[str]:
         origin = start.get(prov)
         back: str | None = None
         if origin is not None and (origin in gm.powers or origin == OTTOMAN):
-            back = None if origin in state["eliminated"] else origin
+            if origin in state["eliminated"]:
+                back = None
+            elif literal and prov in gm.centers:
+                back = new_state(state, prov, origin, table)
+            else:
+                back = origin
         elif origin in table and state["owner"].get(capital(table[origin])) == origin:
             back = origin  # a minor state that still holds its capital
         state["owner"][prov] = back
-        lines.append(f"{prov}: {mid} -> {back or 'unowned'} (liberated: {mid} was captured)")
+        made = " as a new independent minor state" if back is not None and back not in (origin, None) else ""
+        lines.append(f"{prov}: {mid} -> {back or 'unowned'} (liberated: {mid} was captured{made})")
+    if literal:
+        state["pliant"].sort()
     return lines
+
+
+def new_state(state: State, prov: str, origin: str, table: dict[str, MinorState]) -> str:
+    """A new one-centre pliant minor state made of the centre ``prov`` that belonged to ``origin`` (a dissolved
+    power's centre, EG-01, or a centre freed by the seed's literal "new independent minor state", R09): recorded in
+    ``state["new_minors"]`` (id: the province id, with ``X`` appended if a state already has that id; name
+    ``"<Name> (free)"``; its start unit a fleet on a coast, an army inland; its confession ``origin``'s), owning the
+    province and pliant.  Returns its id; the caller sorts ``state["pliant"]``."""
+    gm = game_map()
+    mid = prov.upper() if prov.upper() not in table else f"{prov.upper()}X"
+    kind, loc = new_unit_kind(prov)
+    confession = power_confession(gm, origin) if origin in gm.powers else table[origin].confession
+    state.setdefault("new_minors", {})[mid] = {
+        "id": mid,
+        "name": f"{gm.provinces[prov].name} (free)",
+        "provinces": [prov],
+        "centre": prov,
+        "unit": f"{kind} {loc}",
+        "confession": confession,
+        "from": origin,
+    }
+    state["owner"][prov] = mid
+    state["pliant"].append(mid)
+    table[mid] = minor_table(state)[mid]
+    return mid
 
 
 def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]:
@@ -164,25 +215,13 @@ def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]
     freed, raised = liberate(state, power)
     table = minor_table(state)
     created: list[str] = []
-    confession = power_confession(gm, power)
     for prov in owned:
         if prov not in gm.centers or state["owner"].get(prov) is not None:
             continue
-        mid = prov.upper() if prov.upper() not in table else f"{prov.upper()}X"
-        kind, loc = new_unit_kind(prov)
-        state.setdefault("new_minors", {})[mid] = {
-            "id": mid,
-            "name": f"{gm.provinces[prov].name} (free)",
-            "provinces": [prov],
-            "centre": prov,
-            "unit": f"{kind} {loc}",
-            "confession": confession,
-            "from": power,
-        }
-        state["owner"][prov] = mid
-        state["pliant"].append(mid)
+        mid = new_state(state, prov, power, table)
         created.append(mid)
         if prov not in state["units"]:
+            kind, loc = new_unit_kind(prov)
             state["units"][prov] = {"nation": mid, "kind": kind, "loc": loc, "mark": False}
             raised.append(f"{mid} {kind} {loc}")
     state["pliant"].sort()

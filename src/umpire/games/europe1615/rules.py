@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.europe1615 import sanctions, views
+from umpire.games.europe1615 import elimination, sanctions, views
 from umpire.games.europe1615.board import (
     FIRST_YEAR,
     State,
@@ -111,6 +111,13 @@ class Europe1615(Ruleset):
                 False,
                 (False, True),
                 "the Ottomans build on their vacant centres and disband units beyond them (ruling E1615-34)",
+            ),
+            Option(
+                elimination.FREED_CENTRES,
+                elimination.RETURN,
+                (elimination.RETURN, elimination.NEW_STATE),
+                "a great power's centre freed when the minor state holding it is captured: back to that power "
+                "(return), or a new independent minor state, the seed's literal example (new_state; ruling R09)",
             ),
         ),
     )

@@ -151,7 +151,8 @@ def diplomacy_phase(state: State) -> None:
     first: ending a war never touches the Diplomatic Deck, so the order is immaterial (ruling HIS-D01)."""
     league = state["events"].get("schmalkaldic_league")
     if league and league < state["turn"] and state["diplomatic_later"]:
-        added = state["diplomatic_later"] + state["diplomatic_discard"]
+        new, back = state["diplomatic_later"], state["diplomatic_discard"]
+        added = new + back
         state["diplomatic_deck"] = rng.shuffle(
             state,
             "the Schmalkaldic League's Diplomatic cards join the deck",
@@ -162,7 +163,12 @@ def diplomacy_phase(state: State) -> None:
         state["diplomatic_discard"] = []
         from umpire.games.his2p.engine import log
 
-        log(state, f"{len(added)} Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League")
+        reshuffled = f", and the {len(back)} of the Diplomatic discard are shuffled back in with them" if back else ""
+        log(
+            state,
+            f"{len(new)} new Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League{reshuffled} "
+            f"(seed 6.2)",
+        )
 
 
 def diet_choices(state: State, power: str) -> list[int]:

@@ -234,6 +234,41 @@ def schmalkaldic_league(state: State, board: HisMap, power: str) -> None:
             return
         state["leaders"][leader] = where
         engine.log(state, f"the leader {leader.replace('_', ' ').title()} enters at {board.spaces[where].name}")
+    league_leaves_catholic_electorates(state, board)
+
+
+def league_leaves_catholic_electorates(state: State, board: HisMap) -> None:
+    """Rule book 21.6, the Schmalkaldic League: Protestant regulars and army leaders standing in an electorate under
+    Catholic religious influence (the Diet of Worms or a counter-reformation turned it back after its regulars were
+    placed, ruling HIS-V20) move at once to the nearest electorate under Protestant religious influence (fewest
+    connections, passes included; ties by name). With no such electorate they stay where they are."""
+    leaders = load_people().army_leaders
+    protestant = [e for e in board.electorates() if b.religion(state, board, e) == b.PROTESTANT]
+    for space in board.electorates():
+        if b.religion(state, board, space) == b.PROTESTANT:
+            continue
+        units = {kind: n for kind, n in b.units_of(state, space, PROTESTANT).items() if n and kind in b.LAND_UNITS}
+        people = sorted(
+            lid
+            for lid, at in state["leaders"].items()
+            if at == space and lid in leaders and leaders[lid].power == PROTESTANT
+        )
+        if not units and not people:
+            continue
+        hops = board.hops(space)
+        reached = [e for e in protestant if e in hops]
+        if not reached:
+            engine.log(state, f"{board.spaces[space].name}: no Protestant electorate to go to; they stay (21.6)")
+            continue
+        to = min(reached, key=lambda e: (hops[e], e))
+        for kind, n in units.items():
+            b.add_units(state, space, PROTESTANT, kind, -n)
+            b.add_units(state, to, PROTESTANT, kind, n)
+        for lid in people:
+            state["leaders"][lid] = to
+        what = ", ".join([f"{n} {kind}" for kind, n in units.items()] + [leaders[lid].name for lid in people])
+        name, dest = board.spaces[space].name, board.spaces[to].name
+        engine.log(state, f"{name} is a Catholic electorate: {what} move to {dest}, the nearest Protestant one (21.6)")
 
 
 def _jesuit_targets(state: State, board: HisMap) -> list[str]:

@@ -19,7 +19,7 @@ from umpire.games.his2p import engine, military, restrictions, wintering
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
-from umpire.games.his2p.wintering import distances
+from umpire.games.his2p.wintering import SEA_FREE, distances
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -113,7 +113,7 @@ def _nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = Fa
     else (and for naval units) by any path of spaces and sea zones (HIS-I07)."""
     dist = board.hops(start) if by_land and start in board.spaces else {}
     if not any(s in dist for s in options):
-        dist = distances(board, start)
+        dist = distances(board, start, SEA_FREE)  # 22.4's nearest, not the winter's (HIS-I07)
     found = [s for s in options if s in dist]
     return min(found, key=lambda s: (dist[s], s)) if found else None
 

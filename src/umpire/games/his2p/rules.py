@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import board, deck, engine, views
+from umpire.games.his2p import board, deck, engine, views, wintering
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.scenario import two_player_setup
 from umpire.kernel.errors import IllegalAction
@@ -42,6 +42,13 @@ class HereIStandTwoPlayer(Ruleset):
                 "base",
                 ("base", "anniversary"),
                 "printing of the main deck: cards 1-110, or the 500th-anniversary deck less its cards 111-116",
+            ),
+            Option(
+                wintering.SEA_ZONES,
+                wintering.SEA_STEP,
+                wintering.SEA_RULES,
+                "the winter return's path (19.3): a sea zone on it is a step like a space (step), costs nothing (free)"
+                ", or is not taken (land; ruling HIS-W06)",
             ),
             Option(
                 "text",

@@ -61,7 +61,7 @@ def destinations(state: State, board: HisMap, power: str, space: str) -> list[st
         if space in _capitals(board, power) or not board.spaces[space].fortified:
             return []
         return capitals
-    dist = wintering.distances(board, space)
+    dist = wintering.distances(board, space, wintering.sea_rule(state))
     room = [
         s
         for s in board.spaces

@@ -28,20 +28,43 @@ WINTER_STACK = 4
 LOSS_ORDER = ("mercenary", "regular", "cavalry")
 
 
-def _neighbours(board: HisMap, where: str) -> set[str]:
+#: The ruleset option saying how 19.3's path and "nearest" take sea zones (ruling HIS-W06).
+SEA_ZONES = "winter_sea_zones"
+#: The default: a sea zone on the path is a step like a space (the path is of adjacent spaces and sea zones).
+SEA_STEP = "step"
+#: The first build's reading, kept as an option: a sea zone costs nothing (every port of one sea network is then a
+#: step from every other).
+SEA_FREE = "free"
+#: The land-path reading: no sea zone on the path, for the distance and for the friendly path alike.
+LAND_ONLY = "land"
+SEA_RULES = (SEA_STEP, SEA_FREE, LAND_ONLY)
+
+
+def sea_rule(state: State) -> str:
+    """How this game's winter paths take sea zones (option ``winter_sea_zones``, HIS-W06)."""
+    rule: str = state.get("options", {}).get(SEA_ZONES, SEA_STEP)
+    return rule
+
+
+def _neighbours(board: HisMap, where: str, *, by_sea: bool = True) -> set[str]:
     if where in board.spaces:
         space = board.spaces[where]
-        return set(space.links | space.passes | space.ports)
+        return set(space.links | space.passes | (space.ports if by_sea else frozenset()))
     sea = board.seas[where]
     return set(sea.links | sea.ports)
 
 
-def distances(board: HisMap, start: str) -> dict[str, int]:
+def distances(board: HisMap, start: str, sea: str = SEA_FREE) -> dict[str, int]:
     """Steps from ``start`` to every land space by any path of spaces and sea zones, whoever controls them (19.3:
-    "nearest" counts the direct path)."""
-    # A 0-1 breadth-first search: entering a sea zone costs nothing, a land space one step, so a node is settled
-    # only when it leaves the deque (a plain BFS would keep whichever path it met first, which depended on the
-    # order of a set: another process, another answer; ruling HIS-W06).
+    "nearest" counts the direct path): a space entered is a step; a sea zone entered is one too with ``sea`` at
+    ``step``, none at ``free``; at ``land`` the path takes no sea zone."""
+    if sea not in SEA_RULES:
+        raise ValueError(f"unknown sea-zone rule {sea!r}; expected one of {', '.join(SEA_RULES)}")
+    # A 0-1 breadth-first search: entering a sea zone costs nothing (``free``), a land space one step, so a node is
+    # settled only when it leaves the deque (a plain BFS would keep whichever path it met first, which depended on
+    # the order of a set: another process, another answer; ruling HIS-W06).
+    sea_cost = 0 if sea == SEA_FREE else 1
+    by_sea = sea != LAND_ONLY
     dist = {start: 0}
     todo = deque([start])
     done: set[str] = set()
@@ -50,8 +73,8 @@ def distances(board: HisMap, start: str) -> dict[str, int]:
         if here in done:
             continue
         done.add(here)
-        for n in sorted(_neighbours(board, here)):
-            step = 0 if n in board.seas else 1
+        for n in sorted(_neighbours(board, here, by_sea=by_sea)):
+            step = sea_cost if n in board.seas else 1
             if n not in dist or dist[here] + step < dist[n]:
                 dist[n] = dist[here] + step
                 if step:
@@ -63,8 +86,9 @@ def distances(board: HisMap, start: str) -> dict[str, int]:
 
 def friendly_path(state: State, board: HisMap, power: str, start: str, goal: str) -> bool:
     """19.3: a path from ``start`` to ``goal`` whose land spaces after the start are all friendly-controlled and
-    free of unrest (enemy units are ignored; sea zones need no fleet)."""
+    free of unrest (enemy units are ignored; sea zones need no fleet; none on the path with the ``land`` rule)."""
     mine = military.friends(state, power)
+    by_sea = sea_rule(state) != LAND_ONLY
 
     def ok(where: str) -> bool:
         if where in board.seas:
@@ -75,7 +99,7 @@ def friendly_path(state: State, board: HisMap, power: str, start: str, goal: str
     todo = [start]
     while todo:
         here = todo.pop()
-        for n in _neighbours(board, here):
+        for n in _neighbours(board, here, by_sea=by_sea):
             if n not in seen and ok(n):
                 if n == goal:
                     return True
@@ -131,7 +155,7 @@ def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str
     """Where units from ``src`` go and how many fit (HIS-W06): the capital or the nearest controlled fortified
     space with room, preferring a friendly path (no attrition), then the nearer, then the capital, then the name."""
     capital = military.capital_of(board, power)
-    dist = distances(board, src)
+    dist = distances(board, src, sea_rule(state))
     room: dict[str, int] = {}
     if capital and state["spaces"][capital]["control"] == power:
         room[capital] = 10**6
