@@ -36,6 +36,7 @@ from umpire.bots.europe1615_reading import (
     deployable_for,
     gmap,
     minor_info,
+    nearness,
 )
 from umpire.games.europe1615 import influence, sanctions
 from umpire.games.europe1615.mapdata import PAPAL_STATES
@@ -48,7 +49,7 @@ PHASE_SPEND = {"S": 0.6, "U": 0.5, "F": 1.0}
 #: A diplomatic attack is made only when it adds at least this much to the bot's value.
 ATTACK_GAIN = 2.0
 #: Noise on the worth of each purchase (so that seeds differ and bots with the same view do not all collide).
-NOISE = 0.15
+NOISE = 0.3
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def expected_rows(public: Mapping[str, Any], belief: Belief, ws: Mapping[str, Wo
             if row.get(p, 0.0) > 0:
                 row[p] = row[p] + stake
             else:
-                chance = min(1.0, belief.entry.get(p, 0.3) * w.alignment / mean_worth)
+                chance = min(1.0, belief.entry.get(p, 0.3) * nearness(p, m) * w.alignment / mean_worth)
                 add = stake * chance
                 if add > 0.05:
                     row[p] = add
@@ -227,7 +228,7 @@ def plan_deployments(
         return {}
     alive = [p for p in gmap().powers if p not in public["eliminated"]]
     ledger = Ledger(me, expected_rows(public, belief, ws), ws, capture_points(public), alive)
-    taste = {m: 1.0 + NOISE * (2 * rng.random() - 1) for m in sorted(allowed)}
+    taste = {m: (1.0 + NOISE * (2 * rng.random() - 1)) * nearness(me, m) for m in sorted(allowed)}
     plan: dict[str, int] = {}
     while spend > 0:
         now = ledger.value()

@@ -377,7 +377,7 @@ def plan(board: Board, power: str, rng: random.Random, noise: float = 0.2) -> Pl
             # an aligned state's unit: it stays to support (it cannot retreat, and its home is its state)
             continue
         here = dist[u.kind].get(u.loc, 12)
-        options: list[tuple[float, str | None]] = [(-1.5 * here + 0.3 + rng.random() * noise * 0.3, None)]
+        options: list[tuple[float, str | None]] = [(-1.5 * here + rng.random() * noise * 0.3, None)]
         for d in reaches[p]:
             c = prov(d)
             if c in claimed:
@@ -387,7 +387,10 @@ def plan(board: Board, power: str, rng: random.Random, noise: float = 0.2) -> Pl
                 continue  # never into a province one of its own units keeps
             score = -1.5 * dist[u.kind].get(d, 12) + rng.random() * noise * 0.3
             if occupant is not None:
-                score -= 5.0  # alone into a held province: it bounces
+                # alone into a held province: a minor state's unit stays and it bounces; a power's unit may leave,
+                # and the attack cuts its support
+                moves_away = board.side.get(c) in gm.powers and worth(board, power, u.nation, c) > 0
+                score -= 2.0 if moves_away else 5.0
             elif threat.get(c, 0):
                 score -= 0.6
             options.append((score, d))

@@ -48,6 +48,35 @@ def centre_values() -> Mapping[str, int]:
 
 POWERS: tuple[str, ...] = ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN")
 
+
+@lru_cache(maxsize=8)
+def home_distance(power: str) -> Mapping[str, int]:
+    """Steps (over any border) from ``power``'s home centres to every province."""
+    gm = gmap()
+    dist = {c: 0 for c in gm.homes[power]}
+    frontier = list(dist)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in sorted(gm.any_adj.get(here, ())):
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return dist
+
+
+def nearness(power: str, minor: str) -> float:
+    """How much more a power cares for a state beside its home than for a far one (its units can help or
+    threaten it): 1.3 next to a home centre, 1.15 two steps away, else 1."""
+    info = minor_info().get(minor)
+    if info is None:
+        return 1.0
+    dist = home_distance(power)
+    d = min((dist.get(q, 99) for q in info.provinces), default=99)
+    return 1.3 if d <= 1 else 1.15 if d == 2 else 1.0
+
+
 #: What a rival is expected to put into a state it enters, before it has shown how it spreads its INFs.
 PRIOR_STAKE = 3.0
 #: The chance that a rival enters a given state it has no INFs in, before it has shown how widely it spreads.
@@ -107,10 +136,19 @@ def _movement_entries(view: Mapping[str, Any]) -> list[tuple[int, dict[str, Any]
     return out
 
 
+#: The share of a year's INFs a rival is taken to deploy from each movement phase on, before it has shown its
+#: habit: everything from Spring, a third from Summer, a sixth in the Fall.
+PRIOR_LATE = {0: 1.0, 1: 0.35, 2: 0.15}
+SEASONS = "SUF"
+
+
 def read_belief(view: Mapping[str, Any]) -> Belief:
-    """Estimate every state's INFs from the public record (module docstring)."""
+    """Estimate every state's INFs from the public record (module docstring).  A rival's INFs of the current year
+    are split over the states it deployed to so far in the share it has shown it deploys by now (from its
+    earlier years: how many of its deployments came in each phase)."""
     me = view["role"]
     year = int(view["year"])
+    season = SEASONS.index(view["phase"][0]) if view["phase"][0] in SEASONS else 0
     alloc_by_year: dict[int, dict[str, int]] = {}
     for h in view.get("history", []):
         if h.get("kind") == "status check":
@@ -118,14 +156,23 @@ def read_belief(view: Mapping[str, Any]) -> Belief:
     alloc_by_year.setdefault(year, dict(view.get("allocation", {})))
     moves = _movement_entries(view)
     entries: dict[int, dict[str, int]] = {}
+    by_season: dict[str, list[int]] = {p: [0, 0, 0] for p in POWERS}
     for y, h in moves:
+        s = SEASONS.index(h["phase"][0]) if h["phase"][0] in SEASONS else 0
         for p, states in h.get("deployed", {}).items():
             entries.setdefault(y, {})[p] = entries.get(y, {}).get(p, 0) + len(states)
+            if y < year and p in by_season:
+                by_season[p][s] += len(states)
+    late = {}
+    for p, counts in by_season.items():
+        total = sum(counts)
+        late[p] = sum(counts[season:]) / total if total else PRIOR_LATE[season]
     inf: dict[str, dict[str, float]] = {}
     for y, h in moves:
         for p, states in h.get("deployed", {}).items():
             n = entries[y][p]
-            each = alloc_by_year.get(y, {}).get(p, 0) / n if n else 0.0
+            share = 1.0 if y < year else max(0.2, 1.0 - late.get(p, 0.0))
+            each = share * alloc_by_year.get(y, {}).get(p, 0) / n if n else 0.0
             for m in states:
                 row = inf.setdefault(m, {})
                 row[p] = row.get(p, 0.0) + max(1.0, each)
@@ -153,8 +200,7 @@ def read_belief(view: Mapping[str, Any]) -> Belief:
     for p in POWERS:
         if p == me:
             continue
-        years = sorted(y for y in entries if entries[y].get(p))
-        done = [y for y in years if y < year] or years
+        done = sorted(y for y in entries if entries[y].get(p) and y < year)
         if done:
             y = done[-1]
             n = entries[y][p]
@@ -163,9 +209,9 @@ def read_belief(view: Mapping[str, Any]) -> Belief:
         else:
             belief.stake[p] = PRIOR_STAKE
             belief.entry[p] = PRIOR_ENTRY
-        now = entries.get(year, {}).get(p, 0)
         total = float(view.get("allocation", {}).get(p, 0))
-        belief.left[p] = 0.0 if p in eliminated else max(0.0, total - now * belief.stake[p])
+        now = entries.get(year, {}).get(p, 0)
+        belief.left[p] = 0.0 if p in eliminated else (total if now == 0 else total * late[p])
     return belief
 
 
