@@ -159,34 +159,39 @@ class Ledger:
 
 def expected_rows(public: Mapping[str, Any], belief: Belief, ws: Mapping[str, Worth]) -> dict[str, dict[str, float]]:
     """Each state's INFs as the bot must expect them after this phase: its own, the rivals' estimates and what
-    each rival may still add there (module docstring)."""
+    each rival may still add there -- in a state it holds INFs in, its usual stake, or its INFs left shared over
+    the states it holds INFs in if that is less; in a state it has not entered, its usual stake times the chance
+    that it enters (the share of states it usually enters, more for a valuable state and one near its home)."""
     me = belief.me
     mean_worth = sum(w.alignment for w in ws.values()) / max(1, len(ws))
-    rows: dict[str, dict[str, float]] = {}
-    can = {p: set(deployable_for(dict(public), p)) for p in belief.left}
-    for m, w in ws.items():
-        row = dict(belief.row(m))
-        for p, left in belief.left.items():
-            if p == me or left <= 0 or m not in can[p]:
+    rows: dict[str, dict[str, float]] = {m: dict(belief.row(m)) for m in ws}
+    for p, left in sorted(belief.left.items()):
+        if p == me or left <= 0:
+            continue
+        can = set(deployable_for(dict(public), p))
+        held = [m for m in ws if m in can and rows[m].get(p, 0.0) > 0]
+        stake = min(left, belief.stake.get(p, 1.0))
+        defend = min(stake, left / max(1, len(held)))
+        for m in sorted(ws):
+            if m not in can:
                 continue
-            stake = min(left, belief.stake.get(p, 1.0))
+            row = rows[m]
             if row.get(p, 0.0) > 0:
-                row[p] = row[p] + stake
-            else:
-                chance = min(1.0, belief.entry.get(p, 0.3) * nearness(p, m) * w.alignment / mean_worth)
-                add = stake * chance
-                if add > 0.05:
-                    row[p] = add
-        rows[m] = row
+                row[p] = row[p] + defend
+                continue
+            chance = min(1.0, belief.entry.get(p, 0.3) * nearness(p, m) * ws[m].alignment / mean_worth)
+            add = stake * chance
+            if add > 0.05:
+                row[p] = add
     return rows
 
 
 def purchases(row: Mapping[str, float], me: str, worth: Worth) -> set[int]:
-    """The amounts worth trying in one state: the least that aligns it with the bot, the least that places the
-    bot's marker there, and one INF."""
+    """The amounts worth trying in one state: the least that aligns it with the bot and the least that places
+    the bot's marker there.  (Not one INF to tie a rival into NEUTRAL: a state is bought to be won.)"""
     mine = row.get(me, 0.0)
     rivals = [n for p, n in row.items() if p != me and n > 0]
-    out = {1}
+    out = set()
     need = max(ceil_need(sum(rivals) - mine), int(max(rivals, default=0.0) - mine) + 1, 1)
     out.add(need)
     if worth.markers:
@@ -196,6 +201,17 @@ def purchases(row: Mapping[str, float], me: str, worth: Worth) -> set[int]:
             other = sum(n for p, n in row.items() if n > 0 and confession(p) != conf)
             out.add(max(1, ceil_need(2 * other - same)))
     return out
+
+
+def wins(row: Mapping[str, float], me: str, worth: Worth) -> tuple[bool, bool]:
+    """Whether INFs ``row`` make the state ALIGNED with ``me``, and whether they give it ``me``'s marker."""
+    held = {p: n for p, n in row.items() if n > 0}
+    st = influence.political_status(held)  # type: ignore[arg-type]
+    marker = False
+    if worth.markers and held:
+        conf = influence.confessional_majority(held)  # type: ignore[arg-type]
+        marker = conf == confession(me) and (conf == influence.CATHOLIC or worth.protestant_ok)
+    return (st.kind == "ALIGNED" and st.power == me, marker)
 
 
 def budget(view: Mapping[str, Any]) -> int:
@@ -238,7 +254,11 @@ def plan_deployments(
             for x in sorted(purchases(row, me, ws[m])):
                 if x > spend:
                     continue
-                gain = ledger.value_with(m, {**row, me: row.get(me, 0.0) + x}) - now
+                after = {**row, me: row.get(me, 0.0) + x}
+                won, had = wins(after, me, ws[m]), wins(row, me, ws[m])
+                if not (won[0] and not had[0]) and not (won[1] and not had[1]):
+                    continue  # a purchase wins the state or its marker (not a NEUTRAL tie to spoil a rival's)
+                gain = ledger.value_with(m, after) - now
                 if gain <= 0:
                     continue
                 score = gain * taste[m] / x

@@ -201,17 +201,21 @@ def read_belief(view: Mapping[str, Any]) -> Belief:
         if p == me:
             continue
         done = sorted(y for y in entries if entries[y].get(p) and y < year)
+        now = entries.get(year, {}).get(p, 0)
         if done:
             y = done[-1]
             n = entries[y][p]
             belief.stake[p] = max(1.0, alloc_by_year.get(y, {}).get(p, 0) / n)
             belief.entry[p] = min(1.0, n / pliant)
+        elif now:  # the first year it deploys: what it did so far this year
+            share = max(0.2, 1.0 - late[p])
+            belief.stake[p] = max(1.0, share * alloc_by_year.get(year, {}).get(p, 0) / now)
+            belief.entry[p] = min(1.0, now / pliant / share)
         else:
             belief.stake[p] = PRIOR_STAKE
             belief.entry[p] = PRIOR_ENTRY
-        total = float(view.get("allocation", {}).get(p, 0))
-        now = entries.get(year, {}).get(p, 0)
-        belief.left[p] = 0.0 if p in eliminated else (total if now == 0 else total * late[p])
+        year_inf = float(view.get("allocation", {}).get(p, 0))
+        belief.left[p] = 0.0 if p in eliminated else (year_inf if now == 0 else year_inf * late[p])
     return belief
 
 
@@ -228,6 +232,7 @@ def _agree(row: dict[str, float], me: str, status: Mapping[str, Any]) -> dict[st
         if total_r > mine:  # they hold no more than the bot's half between them
             scale = mine / total_r
             rivals = {p: max(1.0, n * scale) for p, n in rivals.items()}
+        rivals = {p: max(1.0, min(n, mine - 1)) for p, n in rivals.items()}  # and each less than the bot
     elif kind == "ALIGNED" and holder in rivals:
         others = mine + total_r - rivals[holder]
         rivals[holder] = max(rivals[holder], others, max([mine, *(n for p, n in rivals.items() if p != holder)]) + 1)
