@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from umpire.bots.europe1615_hard import REVISED, HardEurope1615Bot
 from umpire.bots.europe1615_influence import choose_attack, plan_deployments
-from umpire.bots.europe1615_orders import choose_orders, read_board
+from umpire.bots.europe1615_orders import choose_orders, reach, read_board
 from umpire.bots.europe1615_reading import public_state, read_belief, refusals
 from umpire.bots.registry import bot_for
 from umpire.diplomacy.orders import format_order
@@ -131,12 +131,22 @@ def test_anti_hapsburg_campaign_bars_spain_and_austria_from_its_states() -> None
 
 
 def test_treaty_of_lyon_keeps_spain_and_austria_out_of_switzerland() -> None:
-    """Under the Treaty of Lyon a Spanish or Austrian move into Switzerland is void: the bot never orders one,
-    though Milan's army (next to it) would often step there otherwise."""
+    """Under the Treaty of Lyon a Spanish or Austrian move into Switzerland is void: Milan's Spanish army may not
+    step there (a French army may), and neither power's submission orders a move there."""
     rules, state = with_sanction("TREATY_OF_LYON")
     state["status"]["SAV"] = {"kind": "ALIGNED", "power": "FRANCE"}  # the treaty's conditions
     state["inf"]["SAV"] = {"FRANCE": 5}
-    for seed in range(6):
+    state["units"]["SAV"] = {"nation": "FRANCE", "kind": "A", "loc": "SAV", "mark": False}
+    for power, barred in (("SPAIN", True), ("FRANCE", False)):
+        view = rules.view(state, power)
+        board = read_board(view, public_state(view))
+        here = "MIL" if power == "SPAIN" else "SAV"
+        assert ("SWI" in reach(board, here)) is not barred
+    plain_rules, plain = fresh()
+    assert "SWI" in reach(
+        read_board(plain_rules.view(plain, "SPAIN"), public_state(plain_rules.view(plain, "SPAIN"))), "MIL"
+    )
+    for seed in range(3):
         for power in ("SPAIN", "AUSTRIA"):
             text = HardEurope1615Bot().text(rules.view(state, power), random.Random(seed))
             assert not re.search(r" - SWI\b", text), text
@@ -233,3 +243,22 @@ def test_the_year_plan_spends_everything_by_the_fall() -> None:
     view = rules.view(state, "ENGLAND")
     plan = plan_deployments(view, public_state(view), read_belief(view), random.Random(0))
     assert sum(plan.values()) == view["inf_left"] == 17
+
+
+def test_it_orders_the_units_of_its_minor_states() -> None:
+    """France aligned with Savoy orders Savoy's army, and the units of the states its INFs align this phase;
+    the report shows those states following France's orders."""
+    rules, state = fresh(seed=6)
+    submit_all(rules, state, {"FRANCE": "5: SAV"})
+    view = rules.view(state, "FRANCE")
+    assert "A SAV" in view["orderable"]["units"]
+    text = HardEurope1615Bot().text(view, random.Random(0))
+    assert re.search(r"^A SAV ", text, re.MULTILINE), text
+    bought = [m for m in deployments(text) if m != "SAV"]
+    where = {p: u["nation"] for p, u in state["units"].items() if u["nation"] in bought}
+    submit_all(rules, state, {"FRANCE": text})
+    report = state["history"][-1]["public"]["minor_orders"]
+    assert report["SAV"] == "SAV follows FRANCE's order"
+    gained = {p: m for p, m in where.items() if state["status"][m]["power"] == "FRANCE"}
+    assert gained
+    assert all(report[p] == f"{m} follows FRANCE's order" for p, m in gained.items())
