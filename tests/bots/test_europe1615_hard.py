@@ -17,6 +17,7 @@ from umpire.bots.europe1615_orders import choose_orders, reach, read_board
 from umpire.bots.europe1615_reading import public_state, read_belief, refusals
 from umpire.bots.registry import bot_for
 from umpire.diplomacy.orders import format_order
+from umpire.kernel.bots import play_bot
 from umpire.kernel.game import new_game
 from umpire.selfplay import drive
 
@@ -262,3 +263,20 @@ def test_it_orders_the_units_of_its_minor_states() -> None:
     gained = {p: m for p, m in where.items() if state["status"][m]["power"] == "FRANCE"}
     assert gained
     assert all(report[p] == f"{m} follows FRANCE's order" for p, m in gained.items())
+
+
+def test_its_choices_are_the_same_for_a_seed_and_differ_between_seeds() -> None:
+    """It draws only from the generator ``play_bot`` gives it for the game seed, seat and step: the same seed
+    gives the same submission, another seed (the same opening position) another one -- so games of different
+    seeds differ (all-``normal`` games mostly ended with the same scores: that level draws nothing)."""
+    rules, state = fresh(seed=1)
+    view = rules.view(state, "FRANCE")
+
+    def text(seed: int) -> str:
+        action = play_bot(HardEurope1615Bot(), view, seed, "FRANCE", 0)
+        assert action is not None
+        return str(action["text"])
+
+    texts = {seed: text(seed) for seed in (1, 2, 3)}
+    assert text(1) == texts[1]
+    assert len(set(texts.values())) > 1
