@@ -254,19 +254,19 @@ def main(argv: list[str] | None = None) -> int:
     todo = specs(args)
     results = run(todo, args.workers)
     print(f"europe1615: {args.seeds} seeds from {args.seed}, end year {args.end_year}, {len(todo)} games")
-    report_field(results, [lv for lv in args.field.split(",") if lv])
+    if args.field:
+        report_field(results, [lv for lv in args.field.split(",") if lv])
     if args.challenger:
         report_seat(results, "seat", f"{args.challenger} in one seat v four {args.against}")
     if args.random:
         report_seat(results, "random", "normal in one seat v four random")
-    cpu = {
-        lv: [r["cpu"] for r in results if r["spec"].kind == "field" and r["spec"].label == lv]
-        for lv in args.field.split(",")
-        if lv
-    }
+    cpu: dict[str, list[float]] = {}
+    for r in results:
+        key = f"field {r['spec'].label}" if r["spec"].kind == "field" else r["spec"].kind
+        cpu.setdefault(key, []).append(r["cpu"])
     print(
-        "CPU seconds per field game: "
-        + ", ".join(f"{lv} {statistics.fmean(v):.2f}" for lv, v in cpu.items() if v)
+        "CPU seconds a game: "
+        + ", ".join(f"{k} {statistics.fmean(v):.2f}" for k, v in cpu.items())
         + f"; {time.perf_counter() - started:.0f} s wall in all"
     )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
