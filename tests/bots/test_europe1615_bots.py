@@ -43,9 +43,10 @@ def drive(seed: int, by_seat: dict[str, str] | str, end_year: int = 1620) -> tup
 
 
 def test_levels_are_registered_weakest_first() -> None:
-    assert LEVELS == ("random", "normal")
+    assert LEVELS == ("random", "normal", "hard")
     assert levels("europe1615") == LEVELS
-    assert type(bot_for("europe1615")).__name__ == "NormalEurope1615Bot"
+    assert type(bot_for("europe1615")).__name__ == "HardEurope1615Bot"
+    assert type(bot_for("europe1615", "normal")).__name__ == "NormalEurope1615Bot"
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 

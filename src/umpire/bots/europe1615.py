@@ -13,9 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from umpire.bots.europe1615_hard import HardEurope1615Bot
 from umpire.games.europe1615.mapdata import center_values, europe1615_map, minors
 
-LEVELS: tuple[str, ...] = ("random", "normal")
+LEVELS: tuple[str, ...] = ("random", "normal", "hard")
 
 #: What the ``normal`` bot guesses a rival has put into a minor state it has deployed to.
 RIVAL_GUESS = 7
@@ -351,8 +352,11 @@ class NormalEurope1615Bot(Europe1615Bot):
         return [f"{u} D" for u in off[: max(0, what.get("disbands", 0))]]
 
 
-def make_bot(level: str = "normal") -> Europe1615Bot:
-    """A bot at ``level``: ``random`` (random legal orders) or ``normal`` (see :class:`NormalEurope1615Bot`)."""
+def make_bot(level: str = "hard") -> Europe1615Bot | HardEurope1615Bot:
+    """A bot at ``level``: ``random`` (random legal orders), ``normal`` (see :class:`NormalEurope1615Bot`) or
+    ``hard`` (``umpire.bots.europe1615_hard``: it plays the variant; the default)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
+    if level == "hard":
+        return HardEurope1615Bot()
     return NormalEurope1615Bot() if level == "normal" else Europe1615Bot()

@@ -17,7 +17,7 @@ from umpire.games.europe1615.board import State, aligned_map, game_map
 from umpire.games.europe1615.duties import build_sites, delta, minor_build_sites, minor_owed, retreat_orderer
 from umpire.games.europe1615.mapdata import OTTOMAN
 from umpire.games.europe1615.report import report_groups, report_text
-from umpire.games.europe1615.sanction_effects import may_deploy, sanction_context
+from umpire.games.europe1615.sanction_effects import in_force, may_deploy, sanction_context
 from umpire.games.europe1615.status import impassable
 from umpire.kernel import simultaneous
 from umpire.kernel.ruleset import GM
@@ -122,7 +122,9 @@ def orderable(state: State, power: str) -> dict[str, Any]:
             for p, u in sorted(state["units"].items())
             if u["nation"] == power or aligned.get(u["nation"]) == power
         ]
-        ottoman = [u["kind"] + " " + u["loc"] for u in state["units"].values() if u["nation"] == OTTOMAN]
+        # seed, "Ottoman neutrality": "Ottoman units no longer move or receive orders" (the parser refuses them)
+        silent = in_force(state, "OTTOMAN_NEUTRALITY")
+        ottoman = [u["kind"] + " " + u["loc"] for u in state["units"].values() if u["nation"] == OTTOMAN and not silent]
         deployable = [m for m in state["pliant"] if may_deploy(state, power, m)[0]]
         return {"units": mine, "ottoman": sorted(ottoman), "deployable": deployable}
     if kind == "R":
