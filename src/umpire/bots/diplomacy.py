@@ -18,74 +18,18 @@ the ruleset accepts it.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
+from umpire.bots.dipcommon import OrdersBot, build_kinds, distances, province, reach, reach_provinces, support_reach
 from umpire.bots.standard import SimpleBot
 from umpire.diplomacy.contract import adjudicate
-from umpire.diplomacy.map import GameMap, map_by_id
+from umpire.diplomacy.map import GameMap
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 
-def _prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
-
-
-class _OrdersBot:
-    """Submit each of the seat's powers' orders once, then declare ready."""
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-        actions = view.get("actions", [])
-        for action in actions:
-            if action["type"] == "orders" and not view.get("orders", {}).get(action["power"]):
-                game_map = map_by_id(view["map"])
-                orders = self.orders(game_map, view, action["power"], action["orderable"], rng)
-                if orders:
-                    return {"type": "orders", "power": action["power"], "orders": orders}
-        for action in actions:
-            if action["type"] == "ready" and action["ready"]:
-                return {"type": "ready", "ready": True}
-        return None
-
-    def orders(
-        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
-    ) -> list[str]:
-        raise NotImplementedError
-
-
-@lru_cache(maxsize=65536)
-def _reach(game_map: GameMap, unit: str) -> tuple[str, ...]:
-    """The locations ``unit`` ("A PAR", "F STP/SC") may move to, sorted."""
-    kind, loc = unit[0], unit[2:]
-    return tuple(sorted(game_map.army_adj[loc] if kind == "A" else game_map.fleet_adj[loc]))
-
-
-@lru_cache(maxsize=65536)
-def _reach_provs(game_map: GameMap, unit: str) -> frozenset[str]:
-    """The provinces ``unit`` may move to."""
-    return frozenset(_prov(loc) for loc in _reach(game_map, unit))
-
-
-def _support_reach(game_map: GameMap, unit: str) -> frozenset[str]:
-    """The provinces ``unit`` may support a hold in or a move into."""
-    kind, loc = unit[0], unit[2:]
-    return game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc]
-
-
-def _build_kinds(game_map: GameMap, site: str) -> list[str]:
-    """Build orders possible on a home centre: an army unless it is a sea, fleets on each coast if coastal."""
-    options = []
-    if site in game_map.army_locations:
-        options.append(f"A {site} B")
-    if game_map.provinces[site].type == "coast":
-        options.extend(f"F {coast} B" for coast in game_map.coasts.get(site, ()) or (site,))
-    return options
-
-
-class RandomBot(_OrdersBot):
+class RandomBot(OrdersBot):
     """Random legal orders: the baseline every other level is measured against."""
 
     def orders(
@@ -99,30 +43,17 @@ class RandomBot(_OrdersBot):
         if "builds" in what:
             sites = sorted(what["build_sites"])
             rng.shuffle(sites)
-            return [rng.choice(_build_kinds(game_map, s)) for s in sites[: what["builds"]]] or ["WAIVE"]
+            return [rng.choice(build_kinds(game_map, s)) for s in sites[: what["builds"]]] or ["WAIVE"]
         if "disbands" in what:
             units = sorted(what["units"])
             rng.shuffle(units)
             return [f"{unit} D" for unit in units[: what["disbands"]]]
         orders = []
         for unit in sorted(what["units"]):
-            choices = _reach(game_map, unit)
+            choices = reach(game_map, unit)
             pick = rng.randrange(len(choices) + 1)
             orders.append(f"{unit} H" if pick == len(choices) else f"{unit} - {choices[pick]}")
         return orders
-
-
-def _distances(adj: dict[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
-    """Breadth-first distance from the nearest source over ``adj`` (location -> neighbouring locations)."""
-    dist = {s: 0 for s in sources if s in adj}
-    queue = deque(dist)
-    while queue:
-        here = queue.popleft()
-        for there in adj[here]:
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
 
 
 class _Board:
@@ -136,7 +67,7 @@ class _Board:
         self.occupant: dict[str, tuple[str, str]] = {}  # province -> (power, unit)
         for p, units in view["units"].items():
             for unit in units:
-                self.occupant[_prov(unit[2:])] = (p, unit)
+                self.occupant[province(unit[2:])] = (p, unit)
         self.mine = sorted(view["units"].get(power, []))
         self.own_centers = set(view["centers"].get(power, []))
         self.homes = set(game_map.homes.get(power, ()))
@@ -160,18 +91,18 @@ class _Board:
             if p == power:
                 continue
             for unit in units:
-                for prov in _reach_provs(game_map, unit):
+                for prov in reach_provinces(game_map, unit):
                     self.threat[prov] = self.threat.get(prov, 0) + 1
         targets = list(self.value)
         army_adj: dict[str, Iterable[str]] = dict(game_map.army_adj)
-        self.army_dist = _distances(army_adj, targets)
+        self.army_dist = distances(army_adj, targets)
         fleet_adj: dict[str, Iterable[str]] = dict(game_map.fleet_adj)
-        fleet_targets = [loc for loc in game_map.fleet_adj if _prov(loc) in self.value]
-        self.fleet_dist = _distances(fleet_adj, fleet_targets)
+        fleet_targets = [loc for loc in game_map.fleet_adj if province(loc) in self.value]
+        self.fleet_dist = distances(fleet_adj, fleet_targets)
 
     def dist(self, kind: str, loc: str) -> int:
         table = self.army_dist if kind == "A" else self.fleet_dist
-        return table.get(loc if kind == "F" else _prov(loc), 12)
+        return table.get(loc if kind == "F" else province(loc), 12)
 
     def enemy_at(self, prov: str) -> bool:
         here = self.occupant.get(prov)
@@ -179,7 +110,7 @@ class _Board:
 
     def place_score(self, kind: str, loc: str) -> float:
         """How good it is for a unit of ``kind`` to stand on ``loc`` after this phase."""
-        prov = _prov(loc)
+        prov = province(loc)
         score = -1.5 * self.dist(kind, loc)
         if prov in self.value:
             score += self.value[prov] * (1.0 if not self.spring else 0.6)
@@ -188,7 +119,7 @@ class _Board:
         return score
 
 
-class HeuristicBot(_OrdersBot):
+class HeuristicBot(OrdersBot):
     """A heuristic player: attacks centres (two against one where defended), defends, retreats and builds well."""
 
     def __init__(self, noise: float = 1.0, wide: bool = False) -> None:
@@ -222,14 +153,14 @@ class HeuristicBot(_OrdersBot):
 
         # 1. Defence: a unit on an own centre that an enemy can enter holds; an empty threatened home is refilled.
         for unit in list(free):
-            prov = _prov(unit[2:])
+            prov = province(unit[2:])
             if prov in board.own_centers and board.threat.get(prov, 0) and (not board.spring or prov in board.homes):
                 claim(unit, f"{unit} H", prov)
         for center in sorted(board.own_centers & board.homes):
             if center in board.occupant or center in moving_to or not board.threat.get(center, 0):
                 continue
             for unit in sorted(free, key=lambda u: board.dist(u[0], u[2:])):
-                dests = [loc for loc in _reach(game_map, unit) if _prov(loc) == center]
+                dests = [loc for loc in reach(game_map, unit) if province(loc) == center]
                 if dests:
                     claim(unit, f"{unit} - {dests[0]}", center)
                     break
@@ -238,13 +169,13 @@ class HeuristicBot(_OrdersBot):
         plans = []
         near: set[str] = set()
         for unit in free:
-            near |= _reach_provs(game_map, unit)
+            near |= reach_provinces(game_map, unit)
         for center in sorted(near & board.value.keys()):
             value = board.value[center]
             if center in moving_to:
                 continue
-            reachers = [u for u in free if center in _reach_provs(game_map, u)]
-            supporters = [u for u in free if center in _support_reach(game_map, u)]
+            reachers = [u for u in free if center in reach_provinces(game_map, u)]
+            supporters = [u for u in free if center in support_reach(game_map, u)]
             if not reachers:
                 continue
             helpers = len(set(reachers) | set(supporters))
@@ -261,28 +192,28 @@ class HeuristicBot(_OrdersBot):
             movers = [u for u in reachers if u in free]
             if not movers or center in moving_to:
                 continue
-            mover = min(movers, key=lambda u: (center in _support_reach(game_map, u) and len(movers) > 1, u))
+            mover = min(movers, key=lambda u: (center in support_reach(game_map, u) and len(movers) > 1, u))
             backers = [u for u in supporters if u in free and u != mover]
             if 1 + len(backers) < need:
                 continue
-            dest = next(loc for loc in _reach(game_map, mover) if _prov(loc) == center)
+            dest = next(loc for loc in reach(game_map, mover) if province(loc) == center)
             # A unit must not move into a province its own side holds still, nor swap places with one.
             if center in board.occupant and board.occupant[center][0] == board.power:
                 continue
             claim(mover, f"{mover} - {dest}", center)
             for backer in backers[: need - 1]:
                 orders[backer] = f"{backer} S {mover} - {center}"
-                moving_to[_prov(backer[2:])] = backer  # it stays where it is: nobody else may go there
+                moving_to[province(backer[2:])] = backer  # it stays where it is: nobody else may go there
                 free.remove(backer)
 
         # 3. Everyone else: the best reachable place by position, without two own units aiming at one province.
         choices = []
         for unit in free:
             kind, loc = unit[0], unit[2:]
-            here = _prov(loc)
+            here = province(loc)
             options = [(board.place_score(kind, loc) + 0.3, loc, True)]
-            for dest in _reach(game_map, unit):
-                prov = _prov(dest)
+            for dest in reach(game_map, unit):
+                prov = province(dest)
                 score = board.place_score(kind, dest)
                 if board.enemy_at(prov):
                     score -= 6.0  # a lone attack on a held province bounces
@@ -296,7 +227,7 @@ class HeuristicBot(_OrdersBot):
         for score, unit, dest, hold, here in choices:
             if unit not in free:
                 continue
-            prov = _prov(dest)
+            prov = province(dest)
             if prov in moving_to:
                 continue
             if not hold:
@@ -314,19 +245,19 @@ class HeuristicBot(_OrdersBot):
                 staying.add(unit)
             del score
         for unit in list(free):  # nothing safe to do: hold
-            claim(unit, f"{unit} H", _prov(unit[2:]))
+            claim(unit, f"{unit} H", province(unit[2:]))
 
         # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold.
         for unit in sorted(orders):
             if not orders[unit].endswith(" H"):
                 continue
-            here = _prov(unit[2:])
+            here = province(unit[2:])
             if board.threat.get(here, 0) and here in board.own_centers:
                 continue
-            reach = _support_reach(game_map, unit)
+            cover = support_reach(game_map, unit)
             best: tuple[int, str] | None = None
             for prov, other in sorted(moving_to.items()):
-                if other == unit or prov not in reach:
+                if other == unit or prov not in cover:
                     continue
                 contested = board.threat.get(prov, 0)
                 if not contested:
@@ -352,11 +283,11 @@ class HeuristicBot(_OrdersBot):
         for unit, options in sorted(retreats.items()):
             kind = unit[0]
             ranked = sorted(
-                (o for o in options if _prov(o) not in taken),
+                (o for o in options if province(o) not in taken),
                 key=lambda o: (-(board.place_score(kind, o) + rng.random() * 0.01), o),
             )
             if ranked:
-                taken.add(_prov(ranked[0]))
+                taken.add(province(ranked[0]))
                 orders.append(f"{unit} R {ranked[0]}")
             elif options:  # every option is already someone's: still retreat rather than disband
                 orders.append(f"{unit} R {sorted(options)[0]}")
@@ -371,7 +302,7 @@ class HeuristicBot(_OrdersBot):
         ranked = []
         for site in sites:
             best = None
-            for order in _build_kinds(game_map, site):
+            for order in build_kinds(game_map, site):
                 kind, loc = order[0], order[2:-2]
                 score = -board.dist(kind, loc) - 0.5 * (fleets if kind == "F" else armies) / max(1, len(board.mine))
                 score += 3.0 * board.threat.get(site, 0)
@@ -384,7 +315,7 @@ class HeuristicBot(_OrdersBot):
 
     def disbands(self, board: _Board, units: list[str], count: int) -> list[str]:
         def usefulness(unit: str) -> tuple[float, str]:
-            prov = _prov(unit[2:])
+            prov = province(unit[2:])
             keep = -board.dist(unit[0], unit[2:])
             if prov in board.own_centers and board.threat.get(prov, 0):
                 keep += 5
@@ -446,9 +377,9 @@ class SearchBot(HeuristicBot):
         """How good the position after a movement phase is for ``power``."""
         units = answer["units"].get(power, [])
         if board.spring:
-            enemy = {_prov(u[2:]) for p, us in answer["units"].items() if p != power for u in us}
+            enemy = {province(u[2:]) for p, us in answer["units"].items() if p != power for u in us}
             kept = sum(1 for c in board.own_centers if c not in enemy)
-            gained = sum(1 for u in units if _prov(u[2:]) in board.value)
+            gained = sum(1 for u in units if province(u[2:]) in board.value)
             score = 10.0 * kept + 6.0 * gained
         else:
             score = 10.0 * len(answer["centers"].get(power, []))
@@ -457,13 +388,13 @@ class SearchBot(HeuristicBot):
         score -= 0.3 * sum(board.dist(u[0], u[2:]) for u in units)
         # Centres left open to more enemy units than own ones can cover are likely lost next phase.
         game_map = board.map
-        mine_at: set[str] = {_prov(u[2:]) for u in units}
+        mine_at: set[str] = {province(u[2:]) for u in units}
         cover: dict[str, int] = {}
         threat: dict[str, int] = {}
         for p, us in answer["units"].items():
             table = cover if p == power else threat
             for u in us:
-                for prov in _reach_provs(game_map, u):
+                for prov in reach_provinces(game_map, u):
                     table[prov] = table.get(prov, 0) + 1
         for centre in answer["centers"].get(power, []):
             if centre not in mine_at and threat.get(centre, 0) > cover.get(centre, 0):
