@@ -4,6 +4,8 @@ Levels (:data:`LEVELS`):
 
 - ``random``: every unit holds or moves to a random neighbour, retreats and builds at random (the baseline);
 - ``easy``: :class:`umpire.bots.standard.SimpleBot` in its greedy mode (moves towards centres it does not own);
+- ``dumbbot``: :class:`umpire.bots.dumbbot.DumbBot`, David Norman's DAIDE reference bot from its published
+  algorithm: the outside reference every level's strength is measured against;
 - ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them, defends threatened home
   centres (holds, supports, moves back in), attacks defended centres two against one, never orders two of its
   units into one province, retreats towards centres and builds armies or fleets by where its targets are;
@@ -22,11 +24,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from umpire.bots.dipcommon import OrdersBot, build_kinds, distances, province, reach, reach_provinces, support_reach
+from umpire.bots.dumbbot import DumbBot
 from umpire.bots.standard import SimpleBot
 from umpire.diplomacy.contract import adjudicate
 from umpire.diplomacy.map import GameMap
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "dumbbot", "normal", "hard")
 
 
 class RandomBot(OrdersBot):
@@ -412,4 +415,6 @@ def make_bot(level: str) -> Any:
         return HeuristicBot(noise=1.0, wide=False)
     if level == "hard":
         return SearchBot()
+    if level == "dumbbot":
+        return DumbBot()
     raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
