@@ -6,9 +6,13 @@ Levels (:data:`LEVELS`):
 - ``easy``: :class:`umpire.bots.standard.SimpleBot` in its greedy mode (moves towards centres it does not own);
 - ``dumbbot``: :class:`umpire.bots.dumbbot.DumbBot`, David Norman's DAIDE reference bot from its published
   algorithm: the outside reference every level's strength is measured against;
-- ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them, defends threatened home
-  centres (holds, supports, moves back in), attacks defended centres two against one, never orders two of its
-  units into one province, retreats towards centres and builds armies or fleets by where its targets are;
+- ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them (the leader's centres more;
+  once ahead, every rival's), defends an own centre only where the threat is greater than the cover (a unit on it
+  holds, with the supports that match the attack, only when no neighbour can take its place; else it is free and
+  a neighbour moves in if it leaves), attacks centres with enough support to beat the holder and the supports
+  its side can give it (one more once ahead, to break a line), never orders two of its units into one province,
+  turns idle holds into supports of contested moves and holds, retreats towards centres and builds armies or
+  fleets by where its targets are;
 - ``hard``: :class:`SearchBot`, the same player looking one phase ahead: it adjudicates a few of its own order
   sets against a guess of everyone else's orders and plays the one that ends best for it.
 
@@ -62,7 +66,7 @@ class RandomBot(OrdersBot):
 class _Board:
     """What a heuristic player derives from a view, for one power."""
 
-    def __init__(self, game_map: GameMap, view: dict[str, Any], power: str, wide: bool) -> None:
+    def __init__(self, game_map: GameMap, view: dict[str, Any], power: str) -> None:
         self.map = game_map
         self.power = power
         self.spring = view["phase"][0] == "S"
@@ -75,8 +79,13 @@ class _Board:
         self.own_centers = set(view["centers"].get(power, []))
         self.homes = set(game_map.homes.get(power, ()))
         size = {p: len(cs) for p, cs in view["centers"].items()}
-        leader = max(size.values()) if size else 0
-        # What a centre is worth to take: a neutral one most, then the leader's, then anyone else's.
+        own = size.get(power, 0)
+        rivals = sorted((n for p, n in size.items() if p != power), reverse=True) or [0]
+        #: Ahead: more centres than anyone else, and at least nine: the drive for the solo starts.
+        self.ahead = own > rivals[0] and own >= 9
+        target = rivals[0]  # the leader's centres, or once ahead the strongest rival's
+        # What a centre is worth to take: a neutral one most, then the leader's (or strongest rival's), then the
+        # others'. Once ahead every centre is worth going for.
         self.value: dict[str, float] = {}
         for center in sorted(game_map.centers):
             holder = self.owner.get(center)
@@ -85,17 +94,27 @@ class _Board:
             if holder is None:
                 self.value[center] = 10.0
             else:
-                self.value[center] = 7.0 + (2.0 if wide and size.get(holder) == leader else 0.0)
+                self.value[center] = 7.0 + (2.0 if size.get(holder) == target else 0.0) + (1.5 if self.ahead else 0)
                 if center in game_map.homes.get(holder, ()):
                     self.value[center] += 0.5
-        # The enemy units that could move into each province next phase.
+        # The enemy units that could move into each province next phase: all of them (threat), the most of any one
+        # power (threat1: they attack together), and the supports the holder's own side can give it (backing).
         self.threat: dict[str, int] = {}
-        for p, units in view["units"].items():
+        self.threat1: dict[str, int] = {}
+        self.backing: dict[str, int] = {}
+        for p, units in sorted(view["units"].items()):
             if p == power:
                 continue
+            mine: dict[str, int] = {}
             for unit in units:
                 for prov in reach_provinces(game_map, unit):
                     self.threat[prov] = self.threat.get(prov, 0) + 1
+                    mine[prov] = mine.get(prov, 0) + 1
+            for prov, n in mine.items():
+                self.threat1[prov] = max(self.threat1.get(prov, 0), n)
+            for unit in units:
+                here = province(unit[2:])
+                self.backing[here] = max(0, min(mine.get(here, 0), 2))
         targets = list(self.value)
         army_adj: dict[str, Iterable[str]] = dict(game_map.army_adj)
         self.army_dist = distances(army_adj, targets)
@@ -117,22 +136,21 @@ class _Board:
         score = -1.5 * self.dist(kind, loc)
         if prov in self.value:
             score += self.value[prov] * (1.0 if not self.spring else 0.6)
-        if prov in self.own_centers and self.threat.get(prov, 0):
-            score += 4.0 + (2.0 if prov in self.homes else 0.0)
+        if prov in self.own_centers and self.threat1.get(prov, 0) and not (self.spring and prov not in self.homes):
+            score += 3.0 + (2.0 if prov in self.homes else 0.0)
         return score
 
 
 class HeuristicBot(OrdersBot):
     """A heuristic player: attacks centres (two against one where defended), defends, retreats and builds well."""
 
-    def __init__(self, noise: float = 1.0, wide: bool = False) -> None:
+    def __init__(self, noise: float = 1.0) -> None:
         self.noise = noise
-        self.wide = wide
 
     def orders(
         self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
     ) -> list[str]:
-        board = _Board(game_map, view, power, self.wide)
+        board = _Board(game_map, view, power)
         if "retreats" in what:
             return self.retreats(board, what["retreats"], rng)
         if "builds" in what:
@@ -148,27 +166,50 @@ class HeuristicBot(OrdersBot):
         orders: dict[str, str] = {}
         moving_to: dict[str, str] = {}  # province -> unit ordered there (holds included)
         free = list(board.mine)
+        refill: dict[str, str] = {}  # own centre -> the unit that moves in if the one on it leaves
 
         def claim(unit: str, order: str, prov: str) -> None:
             orders[unit] = order
             moving_to[prov] = unit
             free.remove(unit)
 
-        # 1. Defence: a unit on an own centre that an enemy can enter holds; an empty threatened home is refilled.
-        for unit in list(free):
-            prov = province(unit[2:])
-            if prov in board.own_centers and board.threat.get(prov, 0) and (not board.spring or prov in board.homes):
-                claim(unit, f"{unit} H", prov)
-        for center in sorted(board.own_centers & board.homes):
-            if center in board.occupant or center in moving_to or not board.threat.get(center, 0):
-                continue
-            for unit in sorted(free, key=lambda u: board.dist(u[0], u[2:])):
-                dests = [loc for loc in reach(game_map, unit) if province(loc) == center]
-                if dests:
-                    claim(unit, f"{unit} - {dests[0]}", center)
-                    break
+        def support(backer: str, order: str) -> None:
+            orders[backer] = order
+            moving_to[province(backer[2:])] = backer  # it stays where it is: nobody else may go there
+            free.remove(backer)
 
-        # 2. Attacks on centres, strongest plans first: one mover and enough supporters to beat the defence.
+        # 1. Defence, only where the threat is greater than the cover. The threat on an own centre is the most
+        # units one other power can move into it (they attack together, with supports); a unit on it holds only
+        # when the neighbours cannot take its place (a single attacker against one own neighbour that can move
+        # in), and then gets the supports that make its hold as strong as the attack. An empty threatened centre
+        # is refilled. In spring only home centres are defended (a centre changes hands in the fall).
+        for center in sorted(board.own_centers, key=lambda c: (c not in board.homes, -board.threat1.get(c, 0), c)):
+            attack = board.threat1.get(center, 0)
+            if not attack or (board.spring and center not in board.homes):
+                continue
+            holder = board.occupant.get(center)
+            if holder is not None and holder[0] == board.power:
+                unit = holder[1]
+                if unit not in free:
+                    continue
+                neighbours = [u for u in free if u != unit and center in reach_provinces(game_map, u)]
+                if attack == 1 and neighbours:
+                    refill[center] = min(neighbours, key=lambda u: (board.dist(u[0], u[2:]) * -1, u))
+                    continue  # free to attack; a neighbour moves in if it leaves
+                claim(unit, f"{unit} H", center)
+                backers = [u for u in free if center in support_reach(game_map, u)]
+                backers.sort(key=lambda u: (province(u[2:]) in board.own_centers, u))
+                for backer in backers[: attack - 1]:
+                    support(backer, f"{backer} S {unit}")
+            elif holder is None and center not in moving_to:
+                for unit in sorted(free, key=lambda u: (board.dist(u[0], u[2:]), u)):
+                    dests = [loc for loc in reach(game_map, unit) if province(loc) == center]
+                    if dests:
+                        claim(unit, f"{unit} - {dests[0]}", center)
+                        break
+
+        # 2. Attacks on centres, strongest plans first: one mover and enough supporters to beat the defence
+        # (the holder and the supports its power can give it); the units freed above take part.
         plans = []
         near: set[str] = set()
         for unit in free:
@@ -182,13 +223,17 @@ class HeuristicBot(OrdersBot):
             if not reachers:
                 continue
             helpers = len(set(reachers) | set(supporters))
-            threat = board.threat.get(center, 0)
-            if board.enemy_at(center):
-                need = 2 + (1 if threat >= 2 else 0)  # the holder, perhaps supported by a neighbour
+            held = board.occupant.get(center)
+            if held is not None and held[0] != board.power:
+                need = 2 + board.backing.get(center, 0)  # the holder and the supports its own side can give
+                if board.ahead:
+                    need += 1  # a line that holds against two is broken with three
                 if helpers < need:
+                    need = helpers if helpers >= 2 + board.backing.get(center, 0) else 0
+                if not need:
                     continue
             else:
-                need = min(helpers, 1 + (1 if threat else 0))
+                need = min(helpers, 1 + board.threat1.get(center, 0))
             plans.append((value + rng.random() * self.noise - 0.5 * need, center, reachers, supporters, need))
         plans.sort(key=lambda p: (-p[0], p[1]))
         for _score, center, reachers, supporters, need in plans:
@@ -205,16 +250,23 @@ class HeuristicBot(OrdersBot):
                 continue
             claim(mover, f"{mover} - {dest}", center)
             for backer in backers[: need - 1]:
-                orders[backer] = f"{backer} S {mover} - {center}"
-                moving_to[province(backer[2:])] = backer  # it stays where it is: nobody else may go there
-                free.remove(backer)
+                support(backer, f"{backer} S {mover} - {center}")
+
+        # 2b. A threatened centre whose unit left is refilled by the neighbour chosen for it.
+        for center, unit in sorted(refill.items()):
+            leaver = board.occupant[center][1]
+            left = " - " in orders.get(leaver, "") and " S " not in orders[leaver]
+            if not left or unit not in free or center in moving_to:
+                continue
+            dest = next(loc for loc in reach(game_map, unit) if province(loc) == center)
+            claim(unit, f"{unit} - {dest}", center)
 
         # 3. Everyone else: the best reachable place by position, without two own units aiming at one province.
         choices = []
         for unit in free:
             kind, loc = unit[0], unit[2:]
             here = province(loc)
-            options = [(board.place_score(kind, loc) + 0.3, loc, True)]
+            options = [(board.place_score(kind, loc), loc, True)]
             for dest in reach(game_map, unit):
                 prov = province(dest)
                 score = board.place_score(kind, dest)
@@ -227,7 +279,7 @@ class HeuristicBot(OrdersBot):
                 choices.append((score + rng.random() * self.noise, unit, dest, hold, here))
         choices.sort(key=lambda c: (-c[0], c[1], c[2]))
         staying = set()
-        for score, unit, dest, hold, here in choices:
+        for _score, unit, dest, hold, here in choices:
             if unit not in free:
                 continue
             prov = province(dest)
@@ -246,16 +298,13 @@ class HeuristicBot(OrdersBot):
             else:
                 claim(unit, f"{unit} H", prov)
                 staying.add(unit)
-            del score
         for unit in list(free):  # nothing safe to do: hold
             claim(unit, f"{unit} H", province(unit[2:]))
 
-        # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold.
+        # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold; a
+        # unit supporting still holds its own province, so a defender does it too.
         for unit in sorted(orders):
             if not orders[unit].endswith(" H"):
-                continue
-            here = province(unit[2:])
-            if board.threat.get(here, 0) and here in board.own_centers:
                 continue
             cover = support_reach(game_map, unit)
             best: tuple[int, str] | None = None
@@ -266,9 +315,9 @@ class HeuristicBot(OrdersBot):
                 if not contested:
                     continue
                 text = orders[other]
-                if text.endswith(" H"):
+                if text.endswith(" H") or " S " in text:
                     order = f"{unit} S {other}"
-                elif " - " in text and " S " not in text:
+                elif " - " in text:
                     order = f"{unit} S {other} - {prov}"
                 else:
                     continue
@@ -336,7 +385,7 @@ class SearchBot(HeuristicBot):
     """
 
     def __init__(self, candidates: int = 4) -> None:
-        super().__init__(noise=0.3, wide=True)
+        super().__init__(noise=0.3)
         self.candidates = candidates
 
     def orders(
@@ -344,11 +393,11 @@ class SearchBot(HeuristicBot):
     ) -> list[str]:
         if "units" not in what or "disbands" in what:
             return super().orders(game_map, view, power, what, rng)
-        board = _Board(game_map, view, power, self.wide)
+        board = _Board(game_map, view, power)
         guess: dict[str, list[str]] = {}
         for other, units in sorted(view["units"].items()):
             if other != power and units:
-                seen = _Board(game_map, view, other, False)
+                seen = _Board(game_map, view, other)
                 guess[other] = HeuristicBot(noise=1.0).movement(seen, random.Random(f"{view['phase']}:{other}"))
         options: list[list[str]] = []
         for k in range(self.candidates):
@@ -412,7 +461,7 @@ def make_bot(level: str) -> Any:
     if level == "easy":
         return SimpleBot("greedy")
     if level == "normal":
-        return HeuristicBot(noise=1.0, wide=False)
+        return HeuristicBot(noise=1.0)
     if level == "hard":
         return SearchBot()
     if level == "dumbbot":
