@@ -122,7 +122,7 @@ def test_bots_per_seat_parsing() -> None:
     assert parse_bots(["france=hard", "Turkey=random"], SEVEN) == {"FRANCE": "hard", "TURKEY": "random"}
     assert parse_bots(["dumbbot,random,random", "random,random,random,hard"], SEVEN)["TURKEY"] == "hard"
     assert parse_bots(None, SEVEN) == {}
-    with pytest.raises(SelfplayError, match="one level per seat .7: AUSTRIA"):
+    with pytest.raises(SelfplayError, match=r"one level per seat \(7: AUSTRIA"):
         parse_bots(["hard,normal"], SEVEN)
     with pytest.raises(SelfplayError, match="no seat 'PRUSSIA'"):
         parse_bots(["PRUSSIA=hard"], SEVEN)
