@@ -157,7 +157,7 @@ def test_normal_beats_random_players_clearly() -> None:
 
 
 def test_levels_and_registry() -> None:
-    assert levels("standard") == ("random", "easy", "dumbbot", "normal", "hard")
+    assert levels("standard") == ("random", "easy", "dumbbot", "normal", "hard", "strong")
     assert "standard" in rulesets_with_bots()
     assert family("standard").default == "normal"
     assert isinstance(bot_for("standard", "random"), RandomBot)

@@ -14,7 +14,10 @@ Levels (:data:`LEVELS`):
   turns idle holds into supports of contested moves and holds, retreats towards centres and builds armies or
   fleets by where its targets are;
 - ``hard``: :class:`SearchBot`, the same player looking one phase ahead: it adjudicates a few of its own order
-  sets against a guess of everyone else's orders and plays the one that ends best for it.
+  sets against a guess of everyone else's orders and plays the one that ends best for it;
+- ``strong``: :class:`umpire.bots.search.StrongBot`, a best response found by search with the adjudicator:
+  candidate order sets for itself adjudicated against sampled DumbBot orders of the others, scored by a position
+  evaluation and improved unit by unit within a budget and a deadline.
 
 Each bot sees only its seat's view and draws only from the ``random.Random`` it is given, so for a given seed a
 game is the same every time. Every order it gives names one of its own units and a place that unit can reach, so
@@ -29,11 +32,12 @@ from typing import Any
 
 from umpire.bots.dipcommon import OrdersBot, build_kinds, distances, province, reach, reach_provinces, support_reach
 from umpire.bots.dumbbot import DumbBot
+from umpire.bots.search import StrongBot
 from umpire.bots.standard import SimpleBot
 from umpire.diplomacy.contract import adjudicate
 from umpire.diplomacy.map import GameMap
 
-LEVELS: tuple[str, ...] = ("random", "easy", "dumbbot", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "dumbbot", "normal", "hard", "strong")
 
 
 class RandomBot(OrdersBot):
@@ -466,4 +470,6 @@ def make_bot(level: str) -> Any:
         return SearchBot()
     if level == "dumbbot":
         return DumbBot()
+    if level == "strong":
+        return StrongBot()
     raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")
