@@ -48,6 +48,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from umpire.bots.dipcommon import OrdersBot, build_kinds, province, reach, reach_provinces
 from umpire.diplomacy.map import GameMap
 
@@ -91,7 +94,9 @@ class _Graph:
     nodes: tuple[Node, ...]
     index: dict[Node, int]
     node_province: tuple[str, ...]
-    groups: tuple[tuple[tuple[int, ...], ...], ...]  # node -> per adjacent province, the adjacent node indices
+    #: ``spread[node, group, coast]``: the adjacent nodes of each node, one row per adjacent province (the best of
+    #: its coasts counts), padded with ``len(nodes)``, a node that is always worth 0.
+    spread: npt.NDArray[np.intp]
 
 
 @lru_cache(maxsize=8)
@@ -105,8 +110,14 @@ def _graph(game_map: GameMap) -> _Graph:
         by_province: dict[str, list[int]] = {}
         for there in sorted(adjacent):
             by_province.setdefault(province(there), []).append(index[(kind, there)])
-        groups.append(tuple(tuple(ids) for _p, ids in sorted(by_province.items())))
-    return _Graph(tuple(nodes), index, tuple(province(loc) for _k, loc in nodes), tuple(groups))
+        groups.append([ids for _p, ids in sorted(by_province.items())])
+    width = max(len(g) for g in groups)
+    coasts = max(len(ids) for g in groups for ids in g)
+    spread = np.full((len(nodes), width, coasts), len(nodes), dtype=np.intp)
+    for i, group in enumerate(groups):
+        for j, ids in enumerate(group):
+            spread[i, j, : len(ids)] = ids
+    return _Graph(tuple(nodes), index, tuple(province(loc) for _k, loc in nodes), spread)
 
 
 def power_size(centres: int) -> int:
@@ -173,37 +184,34 @@ class Values:
         attack_w, defence_w = FALL_FACTORS if self.season == "F" else SPRING_FACTORS  # winter: spring's
         proximity = self._proximity(attack_w, defence_w)
         graph = self.graph
-        self.value: dict[Node, int] = {}
+        node_province = graph.node_province
         if self.season == "W":
             removing = len(units.get(power, [])) > len(view["centers"].get(power, []))
             weights = REMOVE_WEIGHTS if removing else BUILD_WEIGHTS
-            for i, node in enumerate(graph.nodes):
-                total = sum(level[i] * w for level, w in zip(proximity, weights, strict=True))
-                self.value[node] = total + WINTER_DEFENCE_WEIGHT * self.defence.get(graph.node_province[i], 0)
+            extra = [WINTER_DEFENCE_WEIGHT * self.defence.get(prov, 0) for prov in node_province]
         else:
             weights = SPRING_WEIGHTS if self.season == "S" else FALL_WEIGHTS
-            for i, node in enumerate(graph.nodes):
-                prov = graph.node_province[i]
-                total = sum(level[i] * w for level, w in zip(proximity, weights, strict=True))
-                total += STRENGTH_WEIGHT * self.strength.get(prov, 0)
-                total -= COMPETITION_WEIGHT * self.competition.get(prov, 0)
-                self.value[node] = total
+            strength, competition = self.strength, self.competition
+            extra = [
+                STRENGTH_WEIGHT * strength.get(prov, 0) - COMPETITION_WEIGHT * competition.get(prov, 0)
+                for prov in node_province
+            ]
+        totals = (np.asarray(weights, dtype=np.int64) @ proximity).tolist()
+        self.value: dict[Node, int] = {node: t + e for node, t, e in zip(graph.nodes, totals, extra, strict=True)}
 
-    def _proximity(self, attack_w: int, defence_w: int) -> list[list[int]]:
+    def _proximity(self, attack_w: int, defence_w: int) -> npt.NDArray[np.int64]:
+        """proximity[0..9] by node (one row a level): the attack and defence values, spread ten levels out."""
         graph = self.graph
-        first = [
+        count = len(graph.nodes)
+        levels = np.zeros((DEPTH, count + 1), dtype=np.int64)  # the last column: the padding node, always 0
+        levels[0, :count] = [
             self.attack.get(prov, 0) * attack_w + self.defence.get(prov, 0) * defence_w for prov in graph.node_province
         ]
-        levels = [first]
-        for _ in range(1, DEPTH):
-            last = levels[-1]
-            levels.append(
-                [
-                    (last[i] + sum(max(last[j] for j in group) for group in graph.groups[i])) // 5
-                    for i in range(len(graph.nodes))
-                ]
-            )
-        return levels
+        spread = graph.spread
+        for n in range(1, DEPTH):
+            last = levels[n - 1]
+            levels[n, :count] = (last[:count] + last[spread].max(axis=2).sum(axis=1)) // 5
+        return levels[:, :count]
 
     def of(self, kind: str, loc: str) -> int:
         """The destination value of a unit of ``kind`` standing on ``loc``."""
