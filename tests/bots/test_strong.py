@@ -49,7 +49,7 @@ def test_against_an_attack_it_expects_it_keeps_its_home_centre() -> None:
         {"GERMANY": ["MUN", "KIE", "BER"], "FRANCE": ["PAR", "BEL", "HOL", "BRE", "MAR"]},
     )
     search = Search(StrongBot(samples=1, budget=800), MAP, view, "GERMANY", random.Random(1))
-    search.samples = [{"FRANCE": ["A BUR - MUN"]}]
+    search.use_models([{"FRANCE": ["A BUR - MUN"]}])
     orders = search.run()
     done = Adjudicator(view).resolve({"GERMANY": orders, "FRANCE": ["A BUR - MUN"]})
     assert "A MUN" not in done.units["FRANCE"], orders

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from umpire.bots.dipcommon import OrdersBot, province, reach, reach_provinces, support_reach
 from umpire.bots.dumbbot import DumbBot, Values
-from umpire.diplomacy.contract import adjudicate
+from umpire.diplomacy.fast import Board
+from umpire.diplomacy.fast import Resolution as FastResolution
 from umpire.diplomacy.map import GameMap
 
 Orders = dict[str, str]  # unit -> order text
@@ -48,30 +49,30 @@ class Resolution:
 class Adjudicator:
     """The adapter between the search and the adjudicator: one movement position, resolved for many order sets.
 
-    Backed by the JSON contract (:func:`umpire.diplomacy.contract.adjudicate`, the native core when built).
+    Backed by the in-process fast path (:class:`umpire.diplomacy.fast.Board`: the units read once, each order
+    text encoded once, no JSON), which gives the contract's answers. :meth:`resolve` takes order texts and answers
+    in the contract's form; the search uses :meth:`codes` and :meth:`placed`, which skip the texts.
     """
 
     def __init__(self, view: Mapping[str, Any]) -> None:
-        self.variant = view["map"]
-        self.phase = view["phase"]
-        self.units = view["units"]
-        self.centers = view["centers"]
+        self.board = Board(view["units"], view["map"])
+        self.nations = tuple(u.nation for u in self.board.units)
+        self.kinds = tuple(u.kind for u in self.board.units)
+
+    def codes(self, orders: Iterable[str]) -> list[int]:
+        """The board's codes of order texts."""
+        return [self.board.order(text) for text in orders]
+
+    def placed(self, codes: Sequence[int]) -> tuple[list[tuple[str, str, str]], FastResolution]:
+        """The units after the phase as (power, kind, location), and the board's resolution (for the dislodged)."""
+        done = self.board.resolve(codes)
+        nations, kinds = self.nations, self.kinds
+        return [(nations[i], kinds[i], loc) for i, loc in enumerate(done.locations) if loc is not None], done
 
     def resolve(self, orders: Mapping[str, Sequence[str]]) -> Resolution:
         """The outcome of every power's ``orders`` (power -> order texts)."""
-        answer = adjudicate(
-            {
-                "id": self.phase,
-                "variant": self.variant,
-                "phase": self.phase,
-                "units": self.units,
-                "centers": self.centers,
-                "orders": orders,
-            }
-        )
-        if "error" in answer:
-            raise ValueError(f"the search built a bad case: {answer['error']}")
-        return Resolution(answer["units"], answer.get("dislodged", {}))
+        answer = self.board.resolve([code for lines in orders.values() for code in self.codes(lines)]).contract()
+        return Resolution(answer["units"], answer["dislodged"])
 
 
 @dataclass(frozen=True)
@@ -129,18 +130,35 @@ class Search:
         self.spring = view["phase"][0] == "S"
         self.mine = sorted(view["units"].get(power, []))
         self.owner = {c: p for p, cs in view["centers"].items() for c in cs}
+        self.centres = sorted(game_map.centers)
         self.adjudicator = Adjudicator(view)
         self.spent = 0
+        self.reach_of: dict[tuple[str, str], frozenset[str]] = {}
         dumb = bot.fallback
-        self.samples: list[dict[str, list[str]]] = [{} for _ in range(bot.samples)]
+        models: list[dict[str, list[str]]] = [{} for _ in range(bot.samples)]
         for other in sorted(view["units"]):
             theirs = sorted(view["units"][other])
             if other == power or not theirs:
                 continue
             values = Values(game_map, view, other)
-            for sample in self.samples:
-                sample[other] = dumb.movement(values, theirs, view, rng)
+            for model in models:
+                model[other] = dumb.movement(values, theirs, view, rng)
+        self.use_models(models)
         self.own_values = Values(game_map, view, power)
+
+    def use_models(self, models: Sequence[Mapping[str, Sequence[str]]]) -> None:
+        """Score candidates against these samples of the others' orders (power -> order texts, one dict each)."""
+        self.models = [dict(m) for m in models]
+        self.sample_codes = [
+            self.adjudicator.codes(line for _p, lines in sorted(m.items()) for line in lines) for m in self.models
+        ]
+
+    def provinces_reached(self, kind: str, loc: str) -> frozenset[str]:
+        """The provinces a unit of ``kind`` on ``loc`` may move to."""
+        got = self.reach_of.get((kind, loc))
+        if got is None:
+            got = self.reach_of[(kind, loc)] = reach_provinces(self.map, f"{kind} {loc}")
+        return got
 
     # --- the search -------------------------------------------------------------------------------------------
 
@@ -190,13 +208,17 @@ class Search:
 
     def score(self, orders: Orders) -> float:
         """The mean evaluation of ``orders`` against every sample of the others' orders."""
-        lines = [orders[u] for u in sorted(orders)]
+        adjudicator = self.adjudicator
+        power = self.power
+        nations = adjudicator.nations
+        own = adjudicator.codes(orders[u] for u in sorted(orders))
         total = 0.0
-        for sample in self.samples:
-            outcome = self.adjudicator.resolve({**sample, self.power: lines})
-            total += evaluate(self, outcome)
-        self.spent += len(self.samples)
-        return total / len(self.samples)
+        for codes in self.sample_codes:
+            placed, done = adjudicator.placed(codes + own)
+            lost = sum(1 for i in done.dislodged() if nations[i] == power and not done.retreats(i))
+            total += evaluate(self, placed, lost)
+        self.spent += len(self.sample_codes)
+        return total / len(self.sample_codes)
 
     # --- neighbourhoods ---------------------------------------------------------------------------------------
 
@@ -271,33 +293,38 @@ def _unit_of(order: str) -> str:
     return f"{kind} {loc}"
 
 
-def evaluate(search: Search, outcome: Resolution) -> float:
-    """How good ``outcome`` is for the searching power, in centres: the centres it owns after the phase (after
-    spring: keeps, and takes at a discount), its units, the own centres the next phase can take (more units of one
-    other power next to it than its own defenders) and the others' centres it can (more own units next to it than
-    the defence; counted once per own unit that could go)."""
+def evaluate(search: Search, placed: Sequence[tuple[str, str, str]], lost: int) -> float:
+    """How good a movement phase's outcome is for the searching power, in centres: the centres it owns after the
+    phase (after spring: keeps, and takes at a discount), its units (``placed``: every unit after the phase as
+    power, kind, location; ``lost``: its units dislodged with nowhere to go), the own centres the next phase can
+    take (more units of one other power next to it than its own defenders) and the others' centres it can (more
+    own units next to it than the defence; counted once per own unit that could go)."""
     w = search.weights
     power = search.power
-    game_map = search.map
     occupant: dict[str, str] = {}
     reach_count: dict[str, dict[str, int]] = {}
-    for who, units in outcome.units.items():
-        for unit in units:
-            occupant[province(unit[2:])] = who
-            for prov in reach_provinces(game_map, unit):
-                row = reach_count.setdefault(prov, {})
+    mine: list[frozenset[str]] = []
+    for who, kind, loc in placed:
+        occupant[loc.split("/", 1)[0]] = who
+        reached = search.provinces_reached(kind, loc)
+        if who == power:
+            mine.append(reached)
+        for prov in reached:
+            row = reach_count.get(prov)
+            if row is None:
+                reach_count[prov] = {who: 1}
+            else:
                 row[who] = row.get(who, 0) + 1
-    mine = outcome.units.get(power, ())
-    score = w.unit * len(mine)
-    score -= w.lost_unit * sum(1 for options in outcome.dislodged.get(power, {}).values() if not options)
+    score = w.unit * len(mine) - w.lost_unit * lost
     owned = 0.0
     risks = 0
     chances: list[str] = []
-    for centre in game_map.centers:
+    spring = search.spring
+    for centre in search.centres:
         before = search.owner.get(centre)
         stands = occupant.get(centre)
         after = stands if stands is not None else before
-        if search.spring:
+        if spring:
             if after == power:
                 owned += 1.0 if before == power else w.spring_gain
             elif before == power:
@@ -319,12 +346,8 @@ def evaluate(search: Search, outcome: Resolution) -> float:
                 defence = max((n for who, n in counts.items() if who != power), default=0)
             if ours > defence:
                 chances.append(centre)
-    if chances:
-        takers = {u for u in mine if any(c in reach_provinces(game_map, u) for c in chances)}
-        gains = min(len(chances), len(takers))
-    else:
-        gains = 0
-    if search.spring:
+    gains = min(len(chances), sum(1 for reached in mine if any(c in reached for c in chances))) if chances else 0
+    if spring:
         score += owned - w.risk * risks + w.chance * gains
     else:
         score += owned - w.fall_risk * risks + w.fall_chance * gains
