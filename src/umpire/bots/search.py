@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from umpire.bots.dipcommon import OrdersBot, province, reach, reach_provinces, support_reach
@@ -116,6 +117,35 @@ class StrongBot(OrdersBot):
         return Search(self, game_map, view, power, rng).run()
 
 
+@dataclass(frozen=True)
+class _Tables:
+    """A map's provinces as numbers, for the evaluation: each location's province and the provinces a unit there
+    may move to (by kind), the centres."""
+
+    provinces: tuple[str, ...]
+    province_at: dict[str, int]  # location -> province number
+    reach: dict[str, dict[str, tuple[int, ...]]]  # kind -> location -> reachable province numbers
+    reach_set: dict[str, dict[str, frozenset[int]]]
+    centres: tuple[int, ...]
+
+
+@lru_cache(maxsize=8)
+def _tables(game_map: GameMap) -> _Tables:
+    provinces = tuple(sorted(game_map.provinces))
+    number = {p: i for i, p in enumerate(provinces)}
+    province_at = {loc: number[province(loc)] for loc in (*game_map.army_adj, *game_map.fleet_adj)}
+    reach_tbl: dict[str, dict[str, tuple[int, ...]]] = {"A": {}, "F": {}}
+    for kind, adj in (("A", game_map.army_adj), ("F", game_map.fleet_adj)):
+        for loc, there in adj.items():
+            reach_tbl[kind][loc] = tuple(sorted({number[province(t)] for t in there}))
+    reach_set = {k: {loc: frozenset(r) for loc, r in table.items()} for k, table in reach_tbl.items()}
+    return _Tables(provinces, province_at, reach_tbl, reach_set, tuple(number[c] for c in sorted(game_map.centers)))
+
+
+#: Nation numbers per province row of the evaluation's counts (the map's powers, and room for one more).
+_ROW = 8
+
+
 class Search:
     """One movement phase's search for one power."""
 
@@ -130,10 +160,16 @@ class Search:
         self.spring = view["phase"][0] == "S"
         self.mine = sorted(view["units"].get(power, []))
         self.owner = {c: p for p, cs in view["centers"].items() for c in cs}
-        self.centres = sorted(game_map.centers)
+        self.tables = _tables(game_map)
+        self.nation_number = {p: i for i, p in enumerate(game_map.powers)}
+        if len(self.nation_number) >= _ROW:
+            raise ValueError(f"the strong bot plays maps of at most {_ROW - 1} powers, not {len(game_map.powers)}")
+        self.me = self.nation_number[power]
+        names = self.tables.provinces
+        self.owner_before = [self.nation_number.get(self.owner.get(names[c], ""), -1) for c in range(len(names))]
         self.adjudicator = Adjudicator(view)
+        self.unit_nation = tuple(self.nation_number.get(n, _ROW - 1) for n in self.adjudicator.nations)
         self.spent = 0
-        self.reach_of: dict[tuple[str, str], frozenset[str]] = {}
         dumb = bot.fallback
         models: list[dict[str, list[str]]] = [{} for _ in range(bot.samples)]
         for other in sorted(view["units"]):
@@ -152,13 +188,6 @@ class Search:
         self.sample_codes = [
             self.adjudicator.codes(line for _p, lines in sorted(m.items()) for line in lines) for m in self.models
         ]
-
-    def provinces_reached(self, kind: str, loc: str) -> frozenset[str]:
-        """The provinces a unit of ``kind`` on ``loc`` may move to."""
-        got = self.reach_of.get((kind, loc))
-        if got is None:
-            got = self.reach_of[(kind, loc)] = reach_provinces(self.map, f"{kind} {loc}")
-        return got
 
     # --- the search -------------------------------------------------------------------------------------------
 
@@ -209,14 +238,15 @@ class Search:
     def score(self, orders: Orders) -> float:
         """The mean evaluation of ``orders`` against every sample of the others' orders."""
         adjudicator = self.adjudicator
-        power = self.power
-        nations = adjudicator.nations
+        me = self.me
+        nations = self.unit_nation
         own = adjudicator.codes(orders[u] for u in sorted(orders))
+        resolve = adjudicator.board.resolve
         total = 0.0
         for codes in self.sample_codes:
-            placed, done = adjudicator.placed(codes + own)
-            lost = sum(1 for i in done.dislodged() if nations[i] == power and not done.retreats(i))
-            total += evaluate(self, placed, lost)
+            done = resolve(codes + own)
+            lost = sum(1 for i in done.dislodged() if nations[i] == me and not done.retreats(i))
+            total += evaluate(self, done.locations, lost)
         self.spent += len(self.sample_codes)
         return total / len(self.sample_codes)
 
@@ -293,60 +323,60 @@ def _unit_of(order: str) -> str:
     return f"{kind} {loc}"
 
 
-def evaluate(search: Search, placed: Sequence[tuple[str, str, str]], lost: int) -> float:
+def evaluate(search: Search, locations: Sequence[str | None], lost: int) -> float:
     """How good a movement phase's outcome is for the searching power, in centres: the centres it owns after the
-    phase (after spring: keeps, and takes at a discount), its units (``placed``: every unit after the phase as
-    power, kind, location; ``lost``: its units dislodged with nowhere to go), the own centres the next phase can
-    take (more units of one other power next to it than its own defenders) and the others' centres it can (more
-    own units next to it than the defence; counted once per own unit that could go)."""
+    phase (after spring: keeps, and takes at a discount), its units (``locations``: where each unit of the board
+    stands after the phase, None when dislodged; ``lost``: its units dislodged with nowhere to go), the own centres
+    the next phase can take (more units of one other power next to it than its own defenders) and the others'
+    centres it can (more own units next to it than the defence; counted once per own unit that could go)."""
     w = search.weights
-    power = search.power
-    occupant: dict[str, str] = {}
-    reach_count: dict[str, dict[str, int]] = {}
-    mine: list[frozenset[str]] = []
-    for who, kind, loc in placed:
-        occupant[loc.split("/", 1)[0]] = who
-        reached = search.provinces_reached(kind, loc)
-        if who == power:
-            mine.append(reached)
-        for prov in reached:
-            row = reach_count.get(prov)
-            if row is None:
-                reach_count[prov] = {who: 1}
-            else:
-                row[who] = row.get(who, 0) + 1
+    me = search.me
+    tables = search.tables
+    province_at = tables.province_at
+    kinds = search.adjudicator.kinds
+    nations = search.unit_nation
+    reach_tbl = tables.reach
+    occupant = [-1] * len(tables.provinces)
+    counts = [0] * (len(tables.provinces) * _ROW)
+    mine: list[frozenset[int]] = []
+    for i, loc in enumerate(locations):
+        if loc is None:
+            continue
+        who = nations[i]
+        occupant[province_at[loc]] = who
+        for prov in reach_tbl[kinds[i]][loc]:
+            counts[prov * _ROW + who] += 1
+        if who == me:
+            mine.append(tables.reach_set[kinds[i]][loc])
     score = w.unit * len(mine) - w.lost_unit * lost
     owned = 0.0
     risks = 0
-    chances: list[str] = []
+    chances: list[int] = []
     spring = search.spring
-    for centre in search.centres:
-        before = search.owner.get(centre)
-        stands = occupant.get(centre)
-        after = stands if stands is not None else before
+    owner_before = search.owner_before
+    for centre in tables.centres:
+        before = owner_before[centre]
+        stands = occupant[centre]
+        after = stands if stands >= 0 else before
         if spring:
-            if after == power:
-                owned += 1.0 if before == power else w.spring_gain
-            elif before == power:
+            if after == me:
+                owned += 1.0 if before == me else w.spring_gain
+            elif before == me:
                 owned += w.spring_loss
-        elif after == power:
+        elif after == me:
             owned += 1.0
-        counts = reach_count.get(centre)
-        if not counts:
-            continue
-        ours = counts.get(power, 0)
-        if after == power:
-            attack = max((n for who, n in counts.items() if who != power), default=0)
-            if attack and attack > ((1 + ours) if stands == power else ours):
+        row = counts[centre * _ROW : centre * _ROW + _ROW]
+        ours = row[me]
+        row[me] = 0
+        if after == me:
+            attack = max(row)
+            if attack and attack > ((1 + ours) if stands == me else ours):
                 risks += 1
         elif ours:
-            if stands is not None:
-                defence = 1 + counts.get(stands, 0)
-            else:
-                defence = max((n for who, n in counts.items() if who != power), default=0)
+            defence = 1 + row[stands] if stands >= 0 else max(row)
             if ours > defence:
                 chances.append(centre)
-    gains = min(len(chances), sum(1 for reached in mine if any(c in reached for c in chances))) if chances else 0
+    gains = min(len(chances), sum(1 for reached in mine if not reached.isdisjoint(chances))) if chances else 0
     if spring:
         score += owned - w.risk * risks + w.chance * gains
     else:
