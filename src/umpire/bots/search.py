@@ -5,8 +5,7 @@ In a movement phase :class:`StrongBot`, for its power:
 1. **models the others**: each other power's orders are sampled from DumbBot's policy from that power's point of view
    (:class:`umpire.bots.dumbbot.Values`, computed once, then ``samples`` cheap random walks), the same joint samples
    for every candidate (common random numbers, so candidates are compared on the same futures);
-2. **draws candidates** for itself: DumbBot walks from its own point of view, the ``normal`` heuristic's orders,
-   and all units holding;
+2. **draws candidates** for itself: DumbBot walks from its own point of view, and all units holding;
 3. **scores a candidate** by adjudicating it against every sample (:class:`Adjudicator`, the one place the search
    calls the adjudicator) and averaging :func:`evaluate` of each outcome: centres owned (in spring: held, the fall
    decides), units kept, own centres the next phase threatens beyond their cover and others' centres it opens to an
@@ -33,7 +32,6 @@ from typing import Any
 from umpire.bots.dipcommon import OrdersBot, province, reach, reach_provinces, support_reach
 from umpire.bots.dumbbot import DumbBot, Values
 from umpire.diplomacy.fast import Board
-from umpire.diplomacy.fast import Resolution as FastResolution
 from umpire.diplomacy.map import GameMap
 
 Orders = dict[str, str]  # unit -> order text
@@ -52,7 +50,8 @@ class Adjudicator:
 
     Backed by the in-process fast path (:class:`umpire.diplomacy.fast.Board`: the units read once, each order
     text encoded once, no JSON), which gives the contract's answers. :meth:`resolve` takes order texts and answers
-    in the contract's form; the search uses :meth:`codes` and :meth:`placed`, which skip the texts.
+    in the contract's form; the search encodes its orders once (:meth:`codes`) and resolves codes on
+    :attr:`board`, reading each unit's location after the phase.
     """
 
     def __init__(self, view: Mapping[str, Any]) -> None:
@@ -63,12 +62,6 @@ class Adjudicator:
     def codes(self, orders: Iterable[str]) -> list[int]:
         """The board's codes of order texts."""
         return [self.board.order(text) for text in orders]
-
-    def placed(self, codes: Sequence[int]) -> tuple[list[tuple[str, str, str]], FastResolution]:
-        """The units after the phase as (power, kind, location), and the board's resolution (for the dislodged)."""
-        done = self.board.resolve(codes)
-        nations, kinds = self.nations, self.kinds
-        return [(nations[i], kinds[i], loc) for i, loc in enumerate(done.locations) if loc is not None], done
 
     def resolve(self, orders: Mapping[str, Sequence[str]]) -> Resolution:
         """The outcome of every power's ``orders`` (power -> order texts)."""
