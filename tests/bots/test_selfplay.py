@@ -179,10 +179,10 @@ def test_a_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.ray
 def test_games_on_a_local_ray_instance() -> None:
     pytest.importorskip("ray")
-    specs = make_specs("standard", 2, 60, ["normal", "random"], {"end_year": 1902})
+    specs = make_specs("standard", 2, 60, ["normal", "random"], {"end_year": 1902}, seats={"FRANCE": "dumbbot"})
     results = run_games(specs, ray_address="local")
     local = run_games(specs, workers=1)
-    assert [r["game"] for r in results] == [0, 1]
+    assert [r["game"] for r in results] == [0, 1] and all(r["levels"]["FRANCE"] == "dumbbot" for r in results)
     for on_ray, here in zip(results, local, strict=True):
         check_line(json.dumps(on_ray))
         on_ray.pop("seconds"), here.pop("seconds"), on_ray.pop("think"), here.pop("think")
