@@ -8,7 +8,12 @@
 - :func:`summarize` and :func:`summary_table` turn the results into per-level figures and a printable table.
 
 Seats get levels round-robin: with ``levels=["normal", "random"]`` seat ``i`` of game ``g`` plays
-``levels[(i + g) % 2]``, so over many games every level plays every power.
+``levels[(i + g) % 2]``, so over many games every level plays every power. ``seats`` (seat -> level) puts a
+level in a named seat instead, in every game (``umpire selfplay standard --bots FRANCE=strong,dumbbot``).
+
+Besides the outcome, a result says how each seat played: ``orders`` counts its orders in movement phases by kind
+(hold, move, support, convoy; rulesets whose history lists each order's text, as the Diplomacy family's does) and
+``think`` is the CPU time (of the thread, so one core's) its bot spent on each decision: calls, total, most.
 
 A self-play game drives the ruleset directly (``apply`` then ``advance`` on one state) instead of through
 :class:`umpire.kernel.game.Game`, which copies the whole state on every action to be able to refuse an illegal
@@ -22,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -53,26 +58,44 @@ class GameSpec:
     index: int = 0
     scenario: str | None = None
     checked: bool = False
+    seats: tuple[tuple[str, str], ...] = ()
 
 
-def seat_levels(seats: Sequence[str], levels: Sequence[str], index: int) -> dict[str, str]:
-    """Levels by seat for game ``index``: round-robin over ``levels``, rotated by one seat per game."""
-    return {seat: levels[(i + index) % len(levels)] for i, seat in enumerate(seats)}
+def seat_levels(
+    seats: Sequence[str], levels: Sequence[str], index: int, fixed: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Levels by seat for game ``index``: ``fixed[seat]`` where given, else round-robin over ``levels``, rotated
+    by one seat per game."""
+    fixed = fixed or {}
+    return {seat: fixed.get(seat) or levels[(i + index) % len(levels)] for i, seat in enumerate(seats)}
 
 
-def drive(game: Any, bots: dict[str, Bot], checked: bool) -> int:
+#: Per seat: [decisions, total CPU seconds, most CPU seconds of one decision].
+Think = dict[str, list[float]]
+
+
+def drive(game: Any, bots: dict[str, Bot], checked: bool, think: Think | None = None) -> int:
     """Play ``game`` to its end with ``bots`` (each seat in turn, the GM resolving when no seat acts), recording
     every action in ``game.record``; ``checked`` goes through :meth:`Game.act` (a checked copy per action), else
-    the ruleset is applied to the one state. Returns the number of actions taken."""
+    the ruleset is applied to the one state. Each decision's CPU time goes into ``think`` (when given). Returns
+    the number of actions taken."""
     rules, state, actions = game.ruleset, game.state, game.record["actions"]
     seed = game.record["seed"]
     while not rules.is_over(game.state if checked else state) and len(actions) < MAX_ACTIONS:
         acted = False
         for seat, bot in bots.items():
             current = game.state if checked else state
-            action = play_bot(bot, rules.view(current, seat), seed, seat, len(actions))
+            view = rules.view(current, seat)
+            started = time.thread_time()
+            action = play_bot(bot, view, seed, seat, len(actions))
             if action is None:
                 continue
+            if think is not None:
+                took = time.thread_time() - started
+                row = think.setdefault(seat, [0, 0.0, 0.0])
+                row[0] += 1
+                row[1] += took
+                row[2] = max(row[2], took)
             acted = True
             if checked:
                 game.act(seat, action)
@@ -158,6 +181,47 @@ def outcome(state: dict[str, Any], seats: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def order_kind(order: str) -> str:
+    """The kind of a Diplomacy order text: ``hold``, ``move``, ``support``, ``convoy`` or ``other``."""
+    parts = order.split()
+    if len(parts) < 3:
+        return "other"
+    verb = parts[2]
+    if verb == "H":
+        return "hold"
+    if verb == "S":
+        return "support"
+    if verb == "C":
+        return "convoy"
+    return "move" if verb == "-" else "other"
+
+
+def order_counts(state: dict[str, Any], seats: Sequence[str]) -> dict[str, dict[str, int]] | None:
+    """Per seat, its orders in movement phases by kind and the number of those ``phases`` it ordered in, read
+    from the history's results (phase names ending in ``M``, results by power listing each ``order``); None for
+    a ruleset whose history does not look so."""
+    history = state.get("history")
+    if not isinstance(history, list):
+        return None
+    counts = {seat: {"hold": 0, "move": 0, "support": 0, "convoy": 0, "other": 0, "phases": 0} for seat in seats}
+    seen = False
+    for entry in history:
+        if not isinstance(entry, dict) or not str(entry.get("phase", "")).endswith("M"):
+            continue
+        results = entry.get("results")
+        if not isinstance(results, dict):
+            continue
+        for power, lines in results.items():
+            if power not in counts or not isinstance(lines, list) or not lines:
+                continue
+            counts[power]["phases"] += 1
+            for line in lines:
+                if isinstance(line, dict) and isinstance(line.get("order"), str):
+                    counts[power][order_kind(line["order"])] += 1
+                    seen = True
+    return counts if seen else None
+
+
 def play_one(
     ruleset: str,
     seed: int,
@@ -166,21 +230,27 @@ def play_one(
     index: int = 0,
     scenario: str | None = None,
     checked: bool = False,
+    seats: Mapping[str, str] | None = None,
 ) -> Result:
     """Play one complete game of ``ruleset`` with bots in every seat; a JSON-ready summary of it.
 
-    ``levels`` default to the ruleset's default bot level in every seat. An error inside the game (a bot or
-    rules bug) is reported in the result's ``error`` rather than raised, so one bad game does not stop a batch.
+    ``levels`` default to the ruleset's default bot level in every seat; ``seats`` (seat -> level) fixes the
+    level of the seats it names. An error inside the game (a bot or rules bug) is reported in the result's
+    ``error`` rather than raised, so one bad game does not stop a batch.
     """
     started = time.perf_counter()
     chosen = tuple(levels) if levels else (family(ruleset).default,)
     game = new_game(ruleset, scenario, {**DEFAULT_OPTIONS.get(ruleset, {}), **(options or {})}, seed)
-    seats = list(game.ruleset.seats(game.state))
-    by_seat = seat_levels(seats, chosen, index)
+    names = list(game.ruleset.seats(game.state))
+    unknown = sorted(set(seats or {}) - set(names))
+    if unknown:
+        raise ValueError(f"no seat {', '.join(unknown)} in {ruleset}; seats: {', '.join(names)}")
+    by_seat = seat_levels(names, chosen, index, seats)
     bots = {seat: bot_for(ruleset, level) for seat, level in by_seat.items()}
     error = None
+    think: Think = {}
     try:
-        drive(game, bots, checked)
+        drive(game, bots, checked, think)
     except Exception as exc:  # a bug in a bot or a ruleset: report it with the game that showed it
         error = f"{type(exc).__name__}: {exc}"
     state = game.state
@@ -190,20 +260,26 @@ def play_one(
         "seed": seed,
         "options": game.record["options"],
         "levels": by_seat,
-        **outcome(state, seats),
+        **outcome(state, names),
         "over": bool(game.ruleset.is_over(state)),
         "phases": len(state.get("history", [])),
         "final_phase": state.get("phase"),
         "actions": len(game.record["actions"]),
         "seconds": round(time.perf_counter() - started, 4),
+        "think": {seat: [int(n), round(total, 4), round(most, 4)] for seat, (n, total, most) in think.items()},
     }
+    counts = order_counts(state, names)
+    if counts is not None:
+        record["orders"] = counts
     if error is not None:
         record["error"] = error
     return record
 
 
 def _run_spec(spec: GameSpec) -> Result:
-    return play_one(spec.ruleset, spec.seed, spec.levels, spec.options, spec.index, spec.scenario, spec.checked)
+    return play_one(
+        spec.ruleset, spec.seed, spec.levels, spec.options, spec.index, spec.scenario, spec.checked, dict(spec.seats)
+    )
 
 
 def make_specs(
@@ -213,15 +289,24 @@ def make_specs(
     levels: Sequence[str] | None = None,
     options: dict[str, Any] | None = None,
     checked: bool = False,
+    seats: Mapping[str, str] | None = None,
 ) -> list[GameSpec]:
-    """``games`` games of ``ruleset``, with seeds ``seed``, ``seed + 1``, …; checks the ruleset and the levels."""
+    """``games`` games of ``ruleset``, with seeds ``seed``, ``seed + 1``, …; checks the ruleset and the levels
+    (``seats``: seat -> level, fixed in every game)."""
     registry.get(ruleset)
     fam = family(ruleset)
     chosen = tuple(levels) if levels else (fam.default,)
-    for level in chosen:
+    for level in (*chosen, *(seats or {}).values()):
         if level not in fam.levels:
             raise ValueError(f"unknown bot level {level!r} for {ruleset}; levels: {', '.join(fam.levels)}")
-    return [GameSpec(ruleset, seed + i, chosen, dict(options or {}), i, None, checked) for i in range(games)]
+    fixed = tuple(sorted((seats or {}).items()))
+    if fixed:
+        sample = new_game(ruleset, None, options or {}, seed)
+        names = list(sample.ruleset.seats(sample.state))
+        unknown = [seat for seat, _level in fixed if seat not in names]
+        if unknown:
+            raise ValueError(f"no seat {', '.join(unknown)} in {ruleset}; seats: {', '.join(names)}")
+    return [GameSpec(ruleset, seed + i, chosen, dict(options or {}), i, None, checked, fixed) for i in range(games)]
 
 
 def run_games(

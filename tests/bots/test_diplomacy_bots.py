@@ -16,50 +16,6 @@ from umpire.kernel.canonical import canonical_json
 from umpire.selfplay import play_one
 
 
-def play_checked(seed: int, levels_: list[str], end_year: int = 1907) -> object:
-    """A game played through Game.act, which refuses (raises on) any illegal action."""
-    game = new_game("standard", options={"end_year": end_year}, seed=seed)
-    seats = game.ruleset.seats(game.state)
-    bots = {seat: make_bot(levels_[i % len(levels_)]) for i, seat in enumerate(seats)}
-    steps = 0
-    while not game.ruleset.is_over(game.state) and steps < 5000:
-        acted = False
-        for seat, bot in bots.items():
-            action = play_bot(bot, game.view(seat), seed, seat, len(game.record["actions"]))
-            if action is not None:
-                game.act(seat, action)  # raises IllegalAction on a bad order
-                acted = True
-                steps += 1
-                if action["type"] == "orders":
-                    lines = action["orders"]
-                    assert lines, "a bot never submits an empty order list"
-                    # one order per unit, never two orders for one unit
-                    provinces = [line.split()[1].split("/")[0] for line in lines if line != "WAIVE"]
-                    assert len(provinces) == len(set(provinces)), lines
-        if not acted:
-            game.act("gm", {"type": "resolve"})
-    assert game.ruleset.is_over(game.state)
-    return game
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_every_order_is_accepted_and_every_unit_ordered(level: str, seed: int) -> None:
-    game = play_checked(seed, [level, "random"] if level != "random" else ["random"])
-    # Every movement phase: each unit of a bot-played power got exactly one order (none was left to default).
-    for entry in game.state["history"]:  # type: ignore[attr-defined]
-        if entry["phase"].endswith("M"):
-            for power, results in entry["results"].items():
-                orders = [r["order"] for r in results]
-                assert all("void" not in r.get("result", "") for r in results), (power, results)
-                assert len(orders) == len(set(orders))
-
-
-def test_mixed_levels_play_legal_games_to_the_end() -> None:
-    for seed in range(4, 7):
-        play_checked(seed, list(LEVELS), end_year=1910)
-
-
 def test_no_self_bounce_and_no_two_units_to_one_province() -> None:
     game_map = map_by_id("standard")
     bot = HeuristicBot()
@@ -109,19 +65,19 @@ def test_builds_fill_the_allowance_with_fleets_where_fleets_are_needed() -> None
 
 
 def test_same_seed_same_game_and_the_record_replays() -> None:
-    first = play_one("standard", 11, ["hard", "normal", "easy", "random"], {"end_year": 1905}, index=3)
-    second = play_one("standard", 11, ["hard", "normal", "easy", "random"], {"end_year": 1905}, index=3)
-    first.pop("seconds"), second.pop("seconds")
+    first = play_one("standard", 11, ["hard", "normal", "dumbbot", "random"], {"end_year": 1905}, index=3)
+    second = play_one("standard", 11, ["hard", "normal", "dumbbot", "random"], {"end_year": 1905}, index=3)
+    first.pop("seconds"), second.pop("seconds"), first.pop("think"), second.pop("think")
     assert first == second
-    other = play_one("standard", 12, ["hard", "normal", "easy", "random"], {"end_year": 1905}, index=3)
-    other.pop("seconds")
+    other = play_one("standard", 12, ["hard", "normal", "dumbbot", "random"], {"end_year": 1905}, index=3)
+    other.pop("seconds"), other.pop("think")
     assert other != first
 
 
 def test_fast_driver_plays_the_same_game_as_the_checked_one() -> None:
     fast = play_one("standard", 5, ["normal", "random", "hard"], {"end_year": 1907}, index=1)
     slow = play_one("standard", 5, ["normal", "random", "hard"], {"end_year": 1907}, index=1, checked=True)
-    fast.pop("seconds"), slow.pop("seconds")
+    fast.pop("seconds"), slow.pop("seconds"), fast.pop("think"), slow.pop("think")
     assert fast == slow
 
 
@@ -134,30 +90,8 @@ def test_a_bot_game_record_replays_to_the_same_state() -> None:
     assert canonical_json(replay(game.record).state) == canonical_json(game.state)
 
 
-def test_normal_beats_random_players_clearly() -> None:
-    """Fixed seeds, generous margin: 12 games to 1907 of normal against random-legal players, seats alternating.
-
-    Equal players would share the centres about evenly; normal ends every game ahead and, over the 12, with more
-    than two and a half times random's centres (measured: 315 to 88; benchmarks/bot_strength.py and
-    docs/selfplay.md measure strength properly).
-    """
-    normal_centres = random_centres = 0
-    for game in range(12):
-        result = play_one("standard", 500 + game, ["normal", "random"], {"end_year": 1907}, index=game)
-        for seat, level in result["levels"].items():
-            if level == "normal":
-                normal_centres += result["centres"][seat]
-            else:
-                random_centres += result["centres"][seat]
-        by_level: dict[str, int] = {}
-        for seat, level in result["levels"].items():
-            by_level[level] = by_level.get(level, 0) + result["centres"][seat]
-        assert by_level["normal"] > by_level["random"]
-    assert normal_centres > 2.5 * random_centres
-
-
 def test_levels_and_registry() -> None:
-    assert levels("standard") == ("random", "easy", "normal", "hard")
+    assert levels("standard") == ("random", "easy", "dumbbot", "normal", "hard", "strong")
     assert "standard" in rulesets_with_bots()
     assert family("standard").default == "normal"
     assert isinstance(bot_for("standard", "random"), RandomBot)
@@ -181,19 +115,24 @@ def test_a_bot_with_nothing_to_do_returns_none() -> None:
 
 
 def test_same_game_in_processes_with_different_string_hashing() -> None:
-    """Set and frozenset order changes with PYTHONHASHSEED; a bot's choices must not depend on it."""
+    """Set and frozenset order changes with PYTHONHASHSEED; a bot's choices must not depend on it. The strong bot
+    searches within a budget of adjudications; its wall-clock deadline is lifted here so that only the seed counts."""
     import os
     import subprocess
     import sys
 
     code = (
-        "import json; from umpire.selfplay import play_one; "
-        "r = play_one('standard', 21, ['hard', 'normal', 'easy', 'random'], {'end_year': 1905}); "
-        "r.pop('seconds'); print(json.dumps(r, sort_keys=True))"
+        "import json; from umpire.selfplay import drive; from umpire.kernel import new_game; "
+        "from umpire.bots.diplomacy import make_bot; from umpire.bots.search import StrongBot; "
+        "g = new_game('standard', options={'end_year': 1902}, seed=21); "
+        "levels = ['hard', 'normal', 'easy', 'random', 'dumbbot', 'strong', 'dumbbot']; "
+        "bots = {s: StrongBot(budget=300, deadline=1e9) if lv == 'strong' else make_bot(lv) "
+        "for s, lv in zip(g.ruleset.seats(g.state), levels)}; "
+        "drive(g, bots, False); print(json.dumps(g.state, sort_keys=True))"
     )
     outputs = []
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
         outputs.append(done.stdout)
-    assert outputs[0] == outputs[1]
+    assert outputs[0] == outputs[1] and '"history"' in outputs[0]

@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 
 from umpire.bots.registry import register_bots
 from umpire.cli.args import UsageError, parse_options
-from umpire.cli.selfplay import SelfplayError, parse_levels, selfplay, selfplay_command
+from umpire.cli.selfplay import SelfplayError, parse_bots, parse_levels, selfplay, selfplay_command
 from umpire.selfplay import (
     GameSpec,
     make_specs,
+    order_kind,
     outcome,
     play_one,
     run_games,
@@ -77,7 +78,7 @@ def test_two_games_on_two_workers_write_json_lines(tmp_path: Path) -> None:
     # the same games in one process are the same games
     again = run_games(make_specs("standard", 2, 40, ["normal", "random"], {"end_year": 1905}), workers=1)
     for first, second in zip(results, again, strict=True):
-        first.pop("seconds"), second.pop("seconds")
+        first.pop("seconds"), second.pop("seconds"), first.pop("think"), second.pop("think")
         assert first == second
 
 
@@ -114,6 +115,49 @@ def test_argument_parsing_and_errors() -> None:
         selfplay_command("standard", games=1, out="/nonexistent/dir/x.jsonl", options=["end_year=1902"])
 
 
+SEVEN = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+
+def test_bots_per_seat_parsing() -> None:
+    assert parse_bots(["france=hard", "Turkey=random"], SEVEN) == {"FRANCE": "hard", "TURKEY": "random"}
+    assert parse_bots(["dumbbot,random,random", "random,random,random,hard"], SEVEN)["TURKEY"] == "hard"
+    assert parse_bots(None, SEVEN) == {}
+    with pytest.raises(SelfplayError, match=r"one level per seat \(7: AUSTRIA"):
+        parse_bots(["hard,normal"], SEVEN)
+    with pytest.raises(SelfplayError, match="no seat 'PRUSSIA'"):
+        parse_bots(["PRUSSIA=hard"], SEVEN)
+    with pytest.raises(SelfplayError, match="twice"):
+        parse_bots(["FRANCE=hard,france=normal"], SEVEN)
+    with pytest.raises(SelfplayError, match="not both"):
+        parse_bots(["FRANCE=hard,normal"], SEVEN)
+
+
+def test_a_seat_keeps_its_level_in_every_game_and_the_orders_are_counted() -> None:
+    specs = make_specs("standard", 2, 9, ["random"], {"end_year": 1902}, seats={"FRANCE": "normal"})
+    assert specs[1].seats == (("FRANCE", "normal"),)
+    results = run_games(specs)
+    for result in results:
+        assert result["levels"]["FRANCE"] == "normal"
+        assert set(result["levels"].values()) == {"normal", "random"}
+        france = result["orders"]["FRANCE"]
+        assert france["phases"] == 4  # S1901, F1901, S1902, F1902
+        assert france["hold"] + france["move"] + france["support"] >= 12
+        calls, total, most = result["think"]["FRANCE"]
+        assert calls >= 4 and 0 <= most <= total
+    with pytest.raises(ValueError, match="no seat PRUSSIA"):
+        make_specs("standard", 1, seats={"PRUSSIA": "normal"})
+    with pytest.raises(ValueError, match="unknown bot level 'genius'"):
+        make_specs("standard", 1, seats={"FRANCE": "genius"})
+    summary = selfplay_command(
+        "standard", games=1, seed=3, bots=["ENGLAND=hard"], options=["end_year=1902"], progress=False,
+        stdout=io.StringIO(), stderr=io.StringIO(),
+    )  # fmt: skip
+    assert summary["levels"]["hard"]["seats"] == 1 and summary["levels"]["normal"]["seats"] == 6
+    assert [order_kind(o) for o in ("A PAR H", "A PAR - BUR", "F MAO S A PAR", "F MAO C A BRE - SPA", "WAIVE")] == [
+        "hold", "move", "support", "convoy", "other",
+    ]  # fmt: skip
+
+
 def test_a_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
@@ -135,13 +179,13 @@ def test_a_missing_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.ray
 def test_games_on_a_local_ray_instance() -> None:
     pytest.importorskip("ray")
-    specs = make_specs("standard", 2, 60, ["normal", "random"], {"end_year": 1902})
+    specs = make_specs("standard", 2, 60, ["normal", "random"], {"end_year": 1902}, seats={"FRANCE": "dumbbot"})
     results = run_games(specs, ray_address="local")
     local = run_games(specs, workers=1)
-    assert [r["game"] for r in results] == [0, 1]
+    assert [r["game"] for r in results] == [0, 1] and all(r["levels"]["FRANCE"] == "dumbbot" for r in results)
     for on_ray, here in zip(results, local, strict=True):
         check_line(json.dumps(on_ray))
-        on_ray.pop("seconds"), here.pop("seconds")
+        on_ray.pop("seconds"), here.pop("seconds"), on_ray.pop("think"), here.pop("think")
         assert on_ray == here
 
 

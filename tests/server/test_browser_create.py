@@ -67,6 +67,11 @@ def test_the_form_shows_what_the_ruleset_uses(browser: Any, tmp_path: Path) -> N
         page.select_option("#ruleset", "standard")
         assert offered(page, "#assignment") == ["chosen", "random"]
         assert deadlines_shown(page) == ["movement", "retreats", "adjustments"]
+        # Each bot level with a line saying how strong it is, DumbBot as the reference.
+        assert offered(page, "select[data-bot-seat=FRANCE]")[-1] == "strong"
+        lines = page.inner_text("#bot-levels")
+        assert page.is_visible("#bot-levels") and "dumbbot: DumbBot" in lines and "strong:" in lines, lines
+        both(pages, page, "04-form-standard-bots")
 
         # Empires for Two: the options a player can choose, not those that offer only "false" (the crusades and
         # colonisation cannot be played on its map and scenarios, EMP-E09, EMP-M12).

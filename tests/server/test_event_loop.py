@@ -80,3 +80,32 @@ def test_password_hashes_are_few_at_once(monkeypatch: Any) -> None:
     for t in threads:
         t.join()
     assert 1 <= peak <= 2
+
+
+def test_the_deadline_scheduler_fires_on_a_worker_thread(monkeypatch: Any) -> None:
+    """Firing a deadline runs the bots of bot seats and missed orders (the strong level thinks for up to its
+    deadline): the scheduler does it on a worker thread, never on the event loop."""
+    from umpire.server import scheduler
+
+    where: list[str] = []
+
+    def spying(store: Any, now: float | None = None) -> list[str]:
+        try:
+            asyncio.get_running_loop()
+            where.append("the event loop")
+        except RuntimeError:
+            where.append("a worker thread")
+        return []
+
+    class NoDeadlines:
+        def next_deadline(self) -> None:
+            return None
+
+    async def one_round() -> None:
+        task = asyncio.create_task(scheduler.run_scheduler(NoDeadlines(), poll=0.01))  # type: ignore[arg-type]
+        await asyncio.sleep(0.1)
+        task.cancel()
+
+    monkeypatch.setattr(scheduler, "fire_due", spying)
+    asyncio.run(one_round())
+    assert where and set(where) == {"a worker thread"}

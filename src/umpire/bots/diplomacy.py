@@ -4,11 +4,20 @@ Levels (:data:`LEVELS`):
 
 - ``random``: every unit holds or moves to a random neighbour, retreats and builds at random (the baseline);
 - ``easy``: :class:`umpire.bots.standard.SimpleBot` in its greedy mode (moves towards centres it does not own);
-- ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them, defends threatened home
-  centres (holds, supports, moves back in), attacks defended centres two against one, never orders two of its
-  units into one province, retreats towards centres and builds armies or fleets by where its targets are;
+- ``dumbbot``: :class:`umpire.bots.dumbbot.DumbBot`, David Norman's DAIDE reference bot from its published
+  algorithm: the outside reference every level's strength is measured against;
+- ``normal``: :class:`HeuristicBot`, which values provinces by the centres near them (the leader's centres more;
+  once ahead, every rival's), defends an own centre only where the threat is greater than the cover (a unit on it
+  holds, with the supports that match the attack, only when no neighbour can take its place; else it is free and
+  a neighbour moves in if it leaves), attacks centres with enough support to beat the holder and the supports
+  its side can give it (one more once ahead, to break a line), never orders two of its units into one province,
+  turns idle holds into supports of contested moves and holds, retreats towards centres and builds armies or
+  fleets by where its targets are;
 - ``hard``: :class:`SearchBot`, the same player looking one phase ahead: it adjudicates a few of its own order
-  sets against a guess of everyone else's orders and plays the one that ends best for it.
+  sets against a guess of everyone else's orders and plays the one that ends best for it;
+- ``strong``: :class:`umpire.bots.search.StrongBot`, a best response found by search with the adjudicator:
+  candidate order sets for itself adjudicated against sampled DumbBot orders of the others, scored by a position
+  evaluation and improved unit by unit within a budget and a deadline.
 
 Each bot sees only its seat's view and draws only from the ``random.Random`` it is given, so for a given seed a
 game is the same every time. Every order it gives names one of its own units and a place that unit can reach, so
@@ -18,74 +27,32 @@ the ruleset accepts it.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
+from umpire.bots.dipcommon import OrdersBot, build_kinds, distances, province, reach, reach_provinces, support_reach
+from umpire.bots.dumbbot import DumbBot
+from umpire.bots.search import StrongBot
 from umpire.bots.standard import SimpleBot
 from umpire.diplomacy.contract import adjudicate
-from umpire.diplomacy.map import GameMap, map_by_id
+from umpire.diplomacy.map import GameMap
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("random", "easy", "dumbbot", "normal", "hard", "strong")
 
-
-def _prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
-
-
-class _OrdersBot:
-    """Submit each of the seat's powers' orders once, then declare ready."""
-
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-        actions = view.get("actions", [])
-        for action in actions:
-            if action["type"] == "orders" and not view.get("orders", {}).get(action["power"]):
-                game_map = map_by_id(view["map"])
-                orders = self.orders(game_map, view, action["power"], action["orderable"], rng)
-                if orders:
-                    return {"type": "orders", "power": action["power"], "orders": orders}
-        for action in actions:
-            if action["type"] == "ready" and action["ready"]:
-                return {"type": "ready", "ready": True}
-        return None
-
-    def orders(
-        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
-    ) -> list[str]:
-        raise NotImplementedError
+#: How strong each level is, in a line (shown where a seat's bot is chosen): measured alone against six DumbBots
+#: (DumbBot against six random bots) to 1920, 140 games (20 a power), by benchmarks/bot_strength.py on
+#: 2026-12-02; docs/selfplay.md has the intervals.
+LEVEL_NOTES: dict[str, str] = {
+    "random": "random legal orders: a baseline",
+    "easy": "greedy moves towards centres; far weaker than DumbBot",
+    "dumbbot": "DumbBot, the classic DAIDE reference bot (2003): solos in 99% of games against six random bots",
+    "normal": "heuristic player; alone against six DumbBots: 6.1 centres at 1920, solos in 1%",
+    "hard": "heuristic player looking one phase ahead; alone against six DumbBots: 7.6 centres, solos in 4%",
+    "strong": "search with the adjudicator; alone against six DumbBots: solos in 68%, 16.6 centres",
+}
 
 
-@lru_cache(maxsize=65536)
-def _reach(game_map: GameMap, unit: str) -> tuple[str, ...]:
-    """The locations ``unit`` ("A PAR", "F STP/SC") may move to, sorted."""
-    kind, loc = unit[0], unit[2:]
-    return tuple(sorted(game_map.army_adj[loc] if kind == "A" else game_map.fleet_adj[loc]))
-
-
-@lru_cache(maxsize=65536)
-def _reach_provs(game_map: GameMap, unit: str) -> frozenset[str]:
-    """The provinces ``unit`` may move to."""
-    return frozenset(_prov(loc) for loc in _reach(game_map, unit))
-
-
-def _support_reach(game_map: GameMap, unit: str) -> frozenset[str]:
-    """The provinces ``unit`` may support a hold in or a move into."""
-    kind, loc = unit[0], unit[2:]
-    return game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc]
-
-
-def _build_kinds(game_map: GameMap, site: str) -> list[str]:
-    """Build orders possible on a home centre: an army unless it is a sea, fleets on each coast if coastal."""
-    options = []
-    if site in game_map.army_locations:
-        options.append(f"A {site} B")
-    if game_map.provinces[site].type == "coast":
-        options.extend(f"F {coast} B" for coast in game_map.coasts.get(site, ()) or (site,))
-    return options
-
-
-class RandomBot(_OrdersBot):
+class RandomBot(OrdersBot):
     """Random legal orders: the baseline every other level is measured against."""
 
     def orders(
@@ -99,36 +66,23 @@ class RandomBot(_OrdersBot):
         if "builds" in what:
             sites = sorted(what["build_sites"])
             rng.shuffle(sites)
-            return [rng.choice(_build_kinds(game_map, s)) for s in sites[: what["builds"]]] or ["WAIVE"]
+            return [rng.choice(build_kinds(game_map, s)) for s in sites[: what["builds"]]] or ["WAIVE"]
         if "disbands" in what:
             units = sorted(what["units"])
             rng.shuffle(units)
             return [f"{unit} D" for unit in units[: what["disbands"]]]
         orders = []
         for unit in sorted(what["units"]):
-            choices = _reach(game_map, unit)
+            choices = reach(game_map, unit)
             pick = rng.randrange(len(choices) + 1)
             orders.append(f"{unit} H" if pick == len(choices) else f"{unit} - {choices[pick]}")
         return orders
 
 
-def _distances(adj: dict[str, Iterable[str]], sources: Iterable[str]) -> dict[str, int]:
-    """Breadth-first distance from the nearest source over ``adj`` (location -> neighbouring locations)."""
-    dist = {s: 0 for s in sources if s in adj}
-    queue = deque(dist)
-    while queue:
-        here = queue.popleft()
-        for there in adj[here]:
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
-
-
 class _Board:
     """What a heuristic player derives from a view, for one power."""
 
-    def __init__(self, game_map: GameMap, view: dict[str, Any], power: str, wide: bool) -> None:
+    def __init__(self, game_map: GameMap, view: dict[str, Any], power: str) -> None:
         self.map = game_map
         self.power = power
         self.spring = view["phase"][0] == "S"
@@ -136,13 +90,18 @@ class _Board:
         self.occupant: dict[str, tuple[str, str]] = {}  # province -> (power, unit)
         for p, units in view["units"].items():
             for unit in units:
-                self.occupant[_prov(unit[2:])] = (p, unit)
+                self.occupant[province(unit[2:])] = (p, unit)
         self.mine = sorted(view["units"].get(power, []))
         self.own_centers = set(view["centers"].get(power, []))
         self.homes = set(game_map.homes.get(power, ()))
         size = {p: len(cs) for p, cs in view["centers"].items()}
-        leader = max(size.values()) if size else 0
-        # What a centre is worth to take: a neutral one most, then the leader's, then anyone else's.
+        own = size.get(power, 0)
+        rivals = sorted((n for p, n in size.items() if p != power), reverse=True) or [0]
+        #: Ahead: more centres than anyone else, and at least nine: the drive for the solo starts.
+        self.ahead = own > rivals[0] and own >= 9
+        target = rivals[0]  # the leader's centres, or once ahead the strongest rival's
+        # What a centre is worth to take: a neutral one most, then the leader's (or strongest rival's), then the
+        # others'. Once ahead every centre is worth going for.
         self.value: dict[str, float] = {}
         for center in sorted(game_map.centers):
             holder = self.owner.get(center)
@@ -151,27 +110,37 @@ class _Board:
             if holder is None:
                 self.value[center] = 10.0
             else:
-                self.value[center] = 7.0 + (2.0 if wide and size.get(holder) == leader else 0.0)
+                self.value[center] = 7.0 + (2.0 if size.get(holder) == target else 0.0) + (1.5 if self.ahead else 0)
                 if center in game_map.homes.get(holder, ()):
                     self.value[center] += 0.5
-        # The enemy units that could move into each province next phase.
+        # The enemy units that could move into each province next phase: all of them (threat), the most of any one
+        # power (threat1: they attack together), and the supports the holder's own side can give it (backing).
         self.threat: dict[str, int] = {}
-        for p, units in view["units"].items():
+        self.threat1: dict[str, int] = {}
+        self.backing: dict[str, int] = {}
+        for p, units in sorted(view["units"].items()):
             if p == power:
                 continue
+            mine: dict[str, int] = {}
             for unit in units:
-                for prov in _reach_provs(game_map, unit):
+                for prov in reach_provinces(game_map, unit):
                     self.threat[prov] = self.threat.get(prov, 0) + 1
+                    mine[prov] = mine.get(prov, 0) + 1
+            for prov, n in mine.items():
+                self.threat1[prov] = max(self.threat1.get(prov, 0), n)
+            for unit in units:
+                here = province(unit[2:])
+                self.backing[here] = max(0, min(mine.get(here, 0), 2))
         targets = list(self.value)
         army_adj: dict[str, Iterable[str]] = dict(game_map.army_adj)
-        self.army_dist = _distances(army_adj, targets)
+        self.army_dist = distances(army_adj, targets)
         fleet_adj: dict[str, Iterable[str]] = dict(game_map.fleet_adj)
-        fleet_targets = [loc for loc in game_map.fleet_adj if _prov(loc) in self.value]
-        self.fleet_dist = _distances(fleet_adj, fleet_targets)
+        fleet_targets = [loc for loc in game_map.fleet_adj if province(loc) in self.value]
+        self.fleet_dist = distances(fleet_adj, fleet_targets)
 
     def dist(self, kind: str, loc: str) -> int:
         table = self.army_dist if kind == "A" else self.fleet_dist
-        return table.get(loc if kind == "F" else _prov(loc), 12)
+        return table.get(loc if kind == "F" else province(loc), 12)
 
     def enemy_at(self, prov: str) -> bool:
         here = self.occupant.get(prov)
@@ -179,26 +148,25 @@ class _Board:
 
     def place_score(self, kind: str, loc: str) -> float:
         """How good it is for a unit of ``kind`` to stand on ``loc`` after this phase."""
-        prov = _prov(loc)
+        prov = province(loc)
         score = -1.5 * self.dist(kind, loc)
         if prov in self.value:
             score += self.value[prov] * (1.0 if not self.spring else 0.6)
-        if prov in self.own_centers and self.threat.get(prov, 0):
-            score += 4.0 + (2.0 if prov in self.homes else 0.0)
+        if prov in self.own_centers and self.threat1.get(prov, 0) and not (self.spring and prov not in self.homes):
+            score += 3.0 + (2.0 if prov in self.homes else 0.0)
         return score
 
 
-class HeuristicBot(_OrdersBot):
+class HeuristicBot(OrdersBot):
     """A heuristic player: attacks centres (two against one where defended), defends, retreats and builds well."""
 
-    def __init__(self, noise: float = 1.0, wide: bool = False) -> None:
+    def __init__(self, noise: float = 1.0) -> None:
         self.noise = noise
-        self.wide = wide
 
     def orders(
         self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
     ) -> list[str]:
-        board = _Board(game_map, view, power, self.wide)
+        board = _Board(game_map, view, power)
         if "retreats" in what:
             return self.retreats(board, what["retreats"], rng)
         if "builds" in what:
@@ -214,75 +182,109 @@ class HeuristicBot(_OrdersBot):
         orders: dict[str, str] = {}
         moving_to: dict[str, str] = {}  # province -> unit ordered there (holds included)
         free = list(board.mine)
+        refill: dict[str, str] = {}  # own centre -> the unit that moves in if the one on it leaves
 
         def claim(unit: str, order: str, prov: str) -> None:
             orders[unit] = order
             moving_to[prov] = unit
             free.remove(unit)
 
-        # 1. Defence: a unit on an own centre that an enemy can enter holds; an empty threatened home is refilled.
-        for unit in list(free):
-            prov = _prov(unit[2:])
-            if prov in board.own_centers and board.threat.get(prov, 0) and (not board.spring or prov in board.homes):
-                claim(unit, f"{unit} H", prov)
-        for center in sorted(board.own_centers & board.homes):
-            if center in board.occupant or center in moving_to or not board.threat.get(center, 0):
-                continue
-            for unit in sorted(free, key=lambda u: board.dist(u[0], u[2:])):
-                dests = [loc for loc in _reach(game_map, unit) if _prov(loc) == center]
-                if dests:
-                    claim(unit, f"{unit} - {dests[0]}", center)
-                    break
+        def support(backer: str, order: str) -> None:
+            orders[backer] = order
+            moving_to[province(backer[2:])] = backer  # it stays where it is: nobody else may go there
+            free.remove(backer)
 
-        # 2. Attacks on centres, strongest plans first: one mover and enough supporters to beat the defence.
+        # 1. Defence, only where the threat is greater than the cover. The threat on an own centre is the most
+        # units one other power can move into it (they attack together, with supports); a unit on it holds only
+        # when the neighbours cannot take its place (a single attacker against one own neighbour that can move
+        # in), and then gets the supports that make its hold as strong as the attack. An empty threatened centre
+        # is refilled. In spring only home centres are defended (a centre changes hands in the fall).
+        for center in sorted(board.own_centers, key=lambda c: (c not in board.homes, -board.threat1.get(c, 0), c)):
+            attack = board.threat1.get(center, 0)
+            if not attack or (board.spring and center not in board.homes):
+                continue
+            holder = board.occupant.get(center)
+            if holder is not None and holder[0] == board.power:
+                unit = holder[1]
+                if unit not in free:
+                    continue
+                neighbours = [u for u in free if u != unit and center in reach_provinces(game_map, u)]
+                if attack == 1 and neighbours:
+                    refill[center] = min(neighbours, key=lambda u: (board.dist(u[0], u[2:]) * -1, u))
+                    continue  # free to attack; a neighbour moves in if it leaves
+                claim(unit, f"{unit} H", center)
+                backers = [u for u in free if center in support_reach(game_map, u)]
+                backers.sort(key=lambda u: (province(u[2:]) in board.own_centers, u))
+                for backer in backers[: attack - 1]:
+                    support(backer, f"{backer} S {unit}")
+            elif holder is None and center not in moving_to:
+                for unit in sorted(free, key=lambda u: (board.dist(u[0], u[2:]), u)):
+                    dests = [loc for loc in reach(game_map, unit) if province(loc) == center]
+                    if dests:
+                        claim(unit, f"{unit} - {dests[0]}", center)
+                        break
+
+        # 2. Attacks on centres, strongest plans first: one mover and enough supporters to beat the defence
+        # (the holder and the supports its power can give it); the units freed above take part.
         plans = []
         near: set[str] = set()
         for unit in free:
-            near |= _reach_provs(game_map, unit)
+            near |= reach_provinces(game_map, unit)
         for center in sorted(near & board.value.keys()):
             value = board.value[center]
             if center in moving_to:
                 continue
-            reachers = [u for u in free if center in _reach_provs(game_map, u)]
-            supporters = [u for u in free if center in _support_reach(game_map, u)]
+            reachers = [u for u in free if center in reach_provinces(game_map, u)]
+            supporters = [u for u in free if center in support_reach(game_map, u)]
             if not reachers:
                 continue
             helpers = len(set(reachers) | set(supporters))
-            threat = board.threat.get(center, 0)
-            if board.enemy_at(center):
-                need = 2 + (1 if threat >= 2 else 0)  # the holder, perhaps supported by a neighbour
+            held = board.occupant.get(center)
+            if held is not None and held[0] != board.power:
+                need = 2 + board.backing.get(center, 0)  # the holder and the supports its own side can give
+                if board.ahead:
+                    need += 1  # a line that holds against two is broken with three
                 if helpers < need:
+                    need = helpers if helpers >= 2 + board.backing.get(center, 0) else 0
+                if not need:
                     continue
             else:
-                need = min(helpers, 1 + (1 if threat else 0))
+                need = min(helpers, 1 + board.threat1.get(center, 0))
             plans.append((value + rng.random() * self.noise - 0.5 * need, center, reachers, supporters, need))
         plans.sort(key=lambda p: (-p[0], p[1]))
         for _score, center, reachers, supporters, need in plans:
             movers = [u for u in reachers if u in free]
             if not movers or center in moving_to:
                 continue
-            mover = min(movers, key=lambda u: (center in _support_reach(game_map, u) and len(movers) > 1, u))
+            mover = min(movers, key=lambda u: (center in support_reach(game_map, u) and len(movers) > 1, u))
             backers = [u for u in supporters if u in free and u != mover]
             if 1 + len(backers) < need:
                 continue
-            dest = next(loc for loc in _reach(game_map, mover) if _prov(loc) == center)
+            dest = next(loc for loc in reach(game_map, mover) if province(loc) == center)
             # A unit must not move into a province its own side holds still, nor swap places with one.
             if center in board.occupant and board.occupant[center][0] == board.power:
                 continue
             claim(mover, f"{mover} - {dest}", center)
             for backer in backers[: need - 1]:
-                orders[backer] = f"{backer} S {mover} - {center}"
-                moving_to[_prov(backer[2:])] = backer  # it stays where it is: nobody else may go there
-                free.remove(backer)
+                support(backer, f"{backer} S {mover} - {center}")
+
+        # 2b. A threatened centre whose unit left is refilled by the neighbour chosen for it.
+        for center, unit in sorted(refill.items()):
+            leaver = board.occupant[center][1]
+            left = " - " in orders.get(leaver, "") and " S " not in orders[leaver]
+            if not left or unit not in free or center in moving_to:
+                continue
+            dest = next(loc for loc in reach(game_map, unit) if province(loc) == center)
+            claim(unit, f"{unit} - {dest}", center)
 
         # 3. Everyone else: the best reachable place by position, without two own units aiming at one province.
         choices = []
         for unit in free:
             kind, loc = unit[0], unit[2:]
-            here = _prov(loc)
-            options = [(board.place_score(kind, loc) + 0.3, loc, True)]
-            for dest in _reach(game_map, unit):
-                prov = _prov(dest)
+            here = province(loc)
+            options = [(board.place_score(kind, loc), loc, True)]
+            for dest in reach(game_map, unit):
+                prov = province(dest)
                 score = board.place_score(kind, dest)
                 if board.enemy_at(prov):
                     score -= 6.0  # a lone attack on a held province bounces
@@ -293,10 +295,10 @@ class HeuristicBot(_OrdersBot):
                 choices.append((score + rng.random() * self.noise, unit, dest, hold, here))
         choices.sort(key=lambda c: (-c[0], c[1], c[2]))
         staying = set()
-        for score, unit, dest, hold, here in choices:
+        for _score, unit, dest, hold, here in choices:
             if unit not in free:
                 continue
-            prov = _prov(dest)
+            prov = province(dest)
             if prov in moving_to:
                 continue
             if not hold:
@@ -312,29 +314,26 @@ class HeuristicBot(_OrdersBot):
             else:
                 claim(unit, f"{unit} H", prov)
                 staying.add(unit)
-            del score
         for unit in list(free):  # nothing safe to do: hold
-            claim(unit, f"{unit} H", _prov(unit[2:]))
+            claim(unit, f"{unit} H", province(unit[2:]))
 
-        # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold.
+        # 4. Holding units support a neighbouring own move into a contested province, or a threatened hold; a
+        # unit supporting still holds its own province, so a defender does it too.
         for unit in sorted(orders):
             if not orders[unit].endswith(" H"):
                 continue
-            here = _prov(unit[2:])
-            if board.threat.get(here, 0) and here in board.own_centers:
-                continue
-            reach = _support_reach(game_map, unit)
+            cover = support_reach(game_map, unit)
             best: tuple[int, str] | None = None
             for prov, other in sorted(moving_to.items()):
-                if other == unit or prov not in reach:
+                if other == unit or prov not in cover:
                     continue
                 contested = board.threat.get(prov, 0)
                 if not contested:
                     continue
                 text = orders[other]
-                if text.endswith(" H"):
+                if text.endswith(" H") or " S " in text:
                     order = f"{unit} S {other}"
-                elif " - " in text and " S " not in text:
+                elif " - " in text:
                     order = f"{unit} S {other} - {prov}"
                 else:
                     continue
@@ -352,11 +351,11 @@ class HeuristicBot(_OrdersBot):
         for unit, options in sorted(retreats.items()):
             kind = unit[0]
             ranked = sorted(
-                (o for o in options if _prov(o) not in taken),
+                (o for o in options if province(o) not in taken),
                 key=lambda o: (-(board.place_score(kind, o) + rng.random() * 0.01), o),
             )
             if ranked:
-                taken.add(_prov(ranked[0]))
+                taken.add(province(ranked[0]))
                 orders.append(f"{unit} R {ranked[0]}")
             elif options:  # every option is already someone's: still retreat rather than disband
                 orders.append(f"{unit} R {sorted(options)[0]}")
@@ -371,7 +370,7 @@ class HeuristicBot(_OrdersBot):
         ranked = []
         for site in sites:
             best = None
-            for order in _build_kinds(game_map, site):
+            for order in build_kinds(game_map, site):
                 kind, loc = order[0], order[2:-2]
                 score = -board.dist(kind, loc) - 0.5 * (fleets if kind == "F" else armies) / max(1, len(board.mine))
                 score += 3.0 * board.threat.get(site, 0)
@@ -384,7 +383,7 @@ class HeuristicBot(_OrdersBot):
 
     def disbands(self, board: _Board, units: list[str], count: int) -> list[str]:
         def usefulness(unit: str) -> tuple[float, str]:
-            prov = _prov(unit[2:])
+            prov = province(unit[2:])
             keep = -board.dist(unit[0], unit[2:])
             if prov in board.own_centers and board.threat.get(prov, 0):
                 keep += 5
@@ -402,7 +401,7 @@ class SearchBot(HeuristicBot):
     """
 
     def __init__(self, candidates: int = 4) -> None:
-        super().__init__(noise=0.3, wide=True)
+        super().__init__(noise=0.3)
         self.candidates = candidates
 
     def orders(
@@ -410,11 +409,11 @@ class SearchBot(HeuristicBot):
     ) -> list[str]:
         if "units" not in what or "disbands" in what:
             return super().orders(game_map, view, power, what, rng)
-        board = _Board(game_map, view, power, self.wide)
+        board = _Board(game_map, view, power)
         guess: dict[str, list[str]] = {}
         for other, units in sorted(view["units"].items()):
             if other != power and units:
-                seen = _Board(game_map, view, other, False)
+                seen = _Board(game_map, view, other)
                 guess[other] = HeuristicBot(noise=1.0).movement(seen, random.Random(f"{view['phase']}:{other}"))
         options: list[list[str]] = []
         for k in range(self.candidates):
@@ -446,9 +445,9 @@ class SearchBot(HeuristicBot):
         """How good the position after a movement phase is for ``power``."""
         units = answer["units"].get(power, [])
         if board.spring:
-            enemy = {_prov(u[2:]) for p, us in answer["units"].items() if p != power for u in us}
+            enemy = {province(u[2:]) for p, us in answer["units"].items() if p != power for u in us}
             kept = sum(1 for c in board.own_centers if c not in enemy)
-            gained = sum(1 for u in units if _prov(u[2:]) in board.value)
+            gained = sum(1 for u in units if province(u[2:]) in board.value)
             score = 10.0 * kept + 6.0 * gained
         else:
             score = 10.0 * len(answer["centers"].get(power, []))
@@ -457,13 +456,13 @@ class SearchBot(HeuristicBot):
         score -= 0.3 * sum(board.dist(u[0], u[2:]) for u in units)
         # Centres left open to more enemy units than own ones can cover are likely lost next phase.
         game_map = board.map
-        mine_at: set[str] = {_prov(u[2:]) for u in units}
+        mine_at: set[str] = {province(u[2:]) for u in units}
         cover: dict[str, int] = {}
         threat: dict[str, int] = {}
         for p, us in answer["units"].items():
             table = cover if p == power else threat
             for u in us:
-                for prov in _reach_provs(game_map, u):
+                for prov in reach_provinces(game_map, u):
                     table[prov] = table.get(prov, 0) + 1
         for centre in answer["centers"].get(power, []):
             if centre not in mine_at and threat.get(centre, 0) > cover.get(centre, 0):
@@ -478,7 +477,11 @@ def make_bot(level: str) -> Any:
     if level == "easy":
         return SimpleBot("greedy")
     if level == "normal":
-        return HeuristicBot(noise=1.0, wide=False)
+        return HeuristicBot(noise=1.0)
     if level == "hard":
         return SearchBot()
+    if level == "dumbbot":
+        return DumbBot()
+    if level == "strong":
+        return StrongBot()
     raise ValueError(f"unknown bot level {level!r}; expected one of {', '.join(LEVELS)}")

@@ -9,14 +9,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from umpire.diplomacy.map import GameMap, load_map
+from umpire.bots.dipcommon import OrdersBot, province
+from umpire.diplomacy.map import GameMap
 
 
-def _prov(loc: str) -> str:
-    return loc.split("/", 1)[0]
-
-
-class SimpleBot:
+class SimpleBot(OrdersBot):
     """``level="random"`` moves at random; ``level="greedy"`` prefers centres it does not own."""
 
     def __init__(self, level: str = "greedy") -> None:
@@ -24,20 +21,9 @@ class SimpleBot:
             raise ValueError(f"unknown bot level {level!r}; expected 'random' or 'greedy'")
         self.level = level
 
-    def act(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-        actions = view.get("actions", [])
-        for action in actions:
-            if action["type"] == "orders" and not view.get("orders", {}).get(action["power"]):
-                orders = self.orders(view, action["power"], action["orderable"], rng)
-                if orders:
-                    return {"type": "orders", "power": action["power"], "orders": orders}
-        for action in actions:
-            if action["type"] == "ready" and action["ready"]:
-                return {"type": "ready", "ready": True}
-        return None
-
-    def orders(self, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random) -> list[str]:
-        game_map = load_map(view["map"])
+    def orders(
+        self, game_map: GameMap, view: dict[str, Any], power: str, what: dict[str, Any], rng: random.Random
+    ) -> list[str]:
         if "units" in what and "disbands" not in what:
             return self.movement(game_map, view, power, rng)
         if "retreats" in what:
@@ -71,26 +57,26 @@ class SimpleBot:
             kind, loc = unit[0], unit[2:]
             reach = sorted(game_map.army_adj[loc] if kind == "A" else game_map.fleet_adj[loc])
             if self.level == "greedy":
-                wanted = [d for d in reach if _prov(d) in game_map.centers and _prov(d) not in owned]
+                wanted = [d for d in reach if province(d) in game_map.centers and province(d) not in owned]
                 if wanted and rng.random() < 0.85:
                     reach = wanted
             if reach and rng.random() < 0.7:
                 dest = rng.choice(reach)
-                plans[unit] = _prov(dest)
+                plans[unit] = province(dest)
                 orders[unit] = f"{unit} - {dest}"
             else:
-                plans[unit] = _prov(loc)
+                plans[unit] = province(loc)
                 orders[unit] = f"{unit} H"
         # Turn some holds into supports of a neighbour's move or hold that this unit can reach.
         for unit, order in list(orders.items()):
             if not order.endswith(" H") or rng.random() < 0.3:
                 continue
             kind, loc = unit[0], unit[2:]
-            near = {_prov(d) for d in (game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc])}
+            near = {province(d) for d in (game_map.army_adj[loc] if kind == "A" else game_map.fleet_reach[loc])}
             helpable = [(other, dest) for other, dest in plans.items() if other != unit and dest in near]
             if helpable:
                 other, dest = rng.choice(helpable)
-                if dest == _prov(other[2:]):
+                if dest == province(other[2:]):
                     orders[unit] = f"{unit} S {other}"
                 else:
                     orders[unit] = f"{unit} S {other} - {dest}"

@@ -27,6 +27,35 @@ def parse_levels(raw: Sequence[str] | None) -> list[str]:
     return [part.strip() for item in raw or () for part in item.split(",") if part.strip()]
 
 
+def parse_bots(raw: Sequence[str] | None, seats: Sequence[str]) -> dict[str, str]:
+    """Levels per seat from ``--bots``: ``SEAT=LEVEL`` entries (seat names in any case), or bare levels, one per
+    seat in the ruleset's seat order (``strong,dumbbot,...``). Raises SelfplayError naming what is wrong."""
+    entries = parse_levels(raw)
+    if not entries:
+        return {}
+    by_upper = {seat.upper(): seat for seat in seats}
+    named = [e for e in entries if "=" in e]
+    if named and len(named) != len(entries):
+        raise SelfplayError("--bots takes either SEAT=LEVEL entries or one level per seat, not both")
+    if not named:
+        if len(entries) != len(seats):
+            raise SelfplayError(
+                f"--bots without seat names needs one level per seat ({len(seats)}: {', '.join(seats)}), "
+                f"got {len(entries)}"
+            )
+        return dict(zip(seats, entries, strict=True))
+    chosen: dict[str, str] = {}
+    for entry in named:
+        name, _, level = entry.partition("=")
+        seat = by_upper.get(name.strip().upper())
+        if seat is None:
+            raise SelfplayError(f"--bots names no seat {name.strip()!r}; seats: {', '.join(seats)}")
+        if seat in chosen:
+            raise SelfplayError(f"--bots names seat {seat} twice")
+        chosen[seat] = level.strip()
+    return chosen
+
+
 def selfplay_command(
     ruleset: str,
     games: int = 10,
@@ -39,14 +68,17 @@ def selfplay_command(
     progress: bool = True,
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    bots: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games of ``ruleset`` (seeds ``seed``…) with bots at ``levels``; returns the summary.
+    """Play ``games`` games of ``ruleset`` (seeds ``seed``…) with bots at ``levels`` (and per seat ``bots``, see
+    :func:`parse_bots`); returns the summary.
 
     Raises :class:`SelfplayError` (an UmpireError: one line, exit 2 from the CLI) on a bad argument.
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from umpire.kernel.game import new_game
     from umpire.selfplay import make_specs, run_games, summarize, summary_table, write_jsonl
 
     if games < 1:
@@ -54,7 +86,11 @@ def selfplay_command(
     if workers < 1:
         raise SelfplayError(f"--workers must be at least 1, not {workers}")
     try:
-        specs = make_specs(ruleset, games, seed, parse_levels(levels), parse_options(options))
+        chosen = {}
+        if bots:
+            sample = new_game(ruleset, None, parse_options(options), seed)
+            chosen = parse_bots(bots, list(sample.ruleset.seats(sample.state)))
+        specs = make_specs(ruleset, games, seed, parse_levels(levels), parse_options(options), seats=chosen)
     except ValueError as exc:
         raise SelfplayError(str(exc)) from None
     out_stream = stdout or sys.stdout
@@ -103,6 +139,15 @@ def selfplay(
         list[str] | None,
         typer.Option("--levels", "-l", help="Bot levels taking the seats in turn, e.g. normal,random (repeatable)."),
     ] = None,
+    bots: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Levels per seat, the same in every game: one per seat in seat order (strong,dumbbot,...) "
+            "or SEAT=LEVEL entries (FRANCE=strong); unnamed seats take --levels.",
+        ),
+    ] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write the JSON lines here (default stdout).")] = None,
     ray_address: Annotated[
         str | None, typer.Option("--ray-address", help="Run on this Ray cluster ('local' starts one here).")
@@ -111,6 +156,6 @@ def selfplay(
     progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")] = True,
 ) -> None:
     """Play complete games with a bot in every seat, in parallel; one JSON line per game and a summary table."""
-    summary = selfplay_command(ruleset, games, workers, seed, levels, out, ray_address, option, progress)
+    summary = selfplay_command(ruleset, games, workers, seed, levels, out, ray_address, option, progress, bots=bots)
     if summary["errors"]:
         raise typer.Exit(1)

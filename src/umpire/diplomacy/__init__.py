@@ -8,6 +8,8 @@
 - :mod:`umpire.diplomacy.contract`: ``adjudicate(case) -> answer`` and ``run_jsonl`` (docs/adjudication.md);
 - :mod:`umpire.diplomacy.native`: the backend of movement phases, the native core (C, ``_cresolver``) or the
   Python reference: ``backend()`` says which is in use, ``UMPIRE_NATIVE=0`` forces Python.
+- :mod:`umpire.diplomacy.fast`: the in-process fast path for bots: a ``Board`` of units read once, orders as int
+  codes, ``Board.resolve(codes)`` giving per-unit facts (the contract's answers, no JSON).
 """
 
 from __future__ import annotations

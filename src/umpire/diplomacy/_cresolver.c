@@ -51,6 +51,7 @@ typedef struct {
     int last_code, last_a, last_n;
     /* after */
     int *dislodged_by, *arrived, *after_nat, *after_kind, *after_loc, *standoff;
+    int *uidx; /* the fast path: by province, the index of its unit in the caller's list */
     uint64_t *fleets; /* seas holding a fleet */
     PyObject **utext, **ctext; /* by province: the case's own unit and centre texts when canonical (borrowed) */
     int bail;
@@ -576,6 +577,7 @@ static int Map_init(MapObject *self, PyObject *args, PyObject *kwds) {
         &ph->checked, &ph->overland, &ph->supports, &ph->convoys, &ph->sup_t, &ph->sup_aim, &ph->sup_order,
         &ph->sm_last, &ph->sm_next, &ph->sh_last, &ph->sh_next, &ph->cv_order, &ph->cf_last, &ph->cf_next,
         &ph->guess, &ph->cycle, &ph->why_a, &ph->why_n, &ph->after_nat, &ph->after_kind, &ph->after_loc,
+        &ph->uidx,
     };
     size_t nslots = sizeof(slots) / sizeof(slots[0]);
     self->nblock = (nslots + NFIELDS) * (size_t)P;
@@ -925,8 +927,10 @@ static int legalise(Ctx *c) {
                 /* ``del h2h[p]`` for each key in turn: a pair is dropped from both ends */
                 s->h2h[p] = -1;
             }
-    for (int d = 0; d < m->P; d++)
-        if (s->into_n[d] == 1 && s->unat[d] < 0 && !s->conv[s->into_first[d]]) s->res[s->into_first[d]] = 1;
+    for (int i = 0; i < s->nmv; i++) { /* alone into an empty province, over land: settled */
+        int p = s->mv_order[i], d = s->mv_dest[p];
+        if (s->into_n[d] == 1 && s->unat[d] < 0 && !s->conv[p]) s->res[p] = 1;
+    }
 
     for (int i = 0; i < s->nconvoys; i++) {
         int p = s->convoys[i], a = F(s, p, FK_TPROV), dp = F(s, p, FK_DPROV);
@@ -1520,20 +1524,6 @@ static int power_of(MapObject *m, PyObject *key) {
 
 static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
 
-static PyObject *sorted_strings(PyObject *tuple, int *keys, int *items, int n, int *rank) {
-    /* items sorted by rank: keys[i] = rank[items[i]] * 65536 + i */
-    for (int i = 0; i < n; i++) keys[i] = rank[items[i]] * 65536 + i;
-    qsort(keys, (size_t)n, sizeof(int), cmp_int);
-    PyObject *lst = PyList_New(n);
-    if (lst == NULL) return NULL;
-    for (int i = 0; i < n; i++) {
-        PyObject *x = PyTuple_GET_ITEM(tuple, items[keys[i] & 0xffff]);
-        Py_INCREF(x);
-        PyList_SET_ITEM(lst, i, x);
-    }
-    return lst;
-}
-
 typedef struct {
     int f[NFIELDS];
     PyObject *canon, *why; /* borrowed from the order cache (not emptied during a call) */
@@ -1585,6 +1575,84 @@ static void prefetch_case(MapObject *m, PyObject *units_in, PyObject *centers_in
                 }
             }
         }
+}
+
+/* resolver._Movement: check the orders, resolve every decision (in the order of the moves, supports, convoys as
+ * listed), then run()'s board after the phase, who was dislodged and, when some unit was, the standoffs.
+ * -1 on a Python error, 1 when the Python path must take the phase, else 0 (``*any_dislodged`` set). */
+static int adjudicate_phase(Ctx *c, int *any_dislodged) {
+    Phase *s = c->s;
+    int P = c->m->P;
+    int r = legalise(c);
+    if (r != 0) return r;
+    for (int i = 0; i < s->nmv; i++)
+        if (s->res[s->mv_order[i]] < 0) resolve(c, s->mv_order[i]);
+    for (int i = 0; i < s->nsup; i++)
+        if (s->res[s->sup_order[i]] < 0) resolve(c, s->sup_order[i]);
+    for (int i = 0; i < s->ncv; i++)
+        if (s->res[s->cv_order[i]] < 0) resolve(c, s->cv_order[i]);
+    if (s->bail) return 1;
+
+    memcpy(s->after_nat, s->unat, sizeof(int) * (size_t)P);
+    memcpy(s->after_kind, s->ukind, sizeof(int) * (size_t)P);
+    memcpy(s->after_loc, s->uloc, sizeof(int) * (size_t)P);
+    for (int i = 0; i < s->nmv; i++) {
+        int p = s->mv_order[i];
+        if (s->res[p]) s->after_nat[p] = -1;
+    }
+    int any = 0;
+    for (int i = 0; i < s->nmv; i++) {
+        int p = s->mv_order[i];
+        if (s->res[p] && s->after_nat[s->mv_dest[p]] >= 0) {
+            s->dislodged_by[s->mv_dest[p]] = p;
+            any = 1;
+        }
+    }
+    for (int i = 0; i < s->nmv; i++) {
+        int p = s->mv_order[i];
+        if (!s->res[p]) continue;
+        int d = s->mv_dest[p];
+        s->after_nat[d] = s->unat[p];
+        s->after_kind[d] = s->ukind[p];
+        s->after_loc[d] = s->mv_loc[p];
+        s->arrived[d] = 1;
+    }
+    if (any) /* standoffs */
+        for (int d = 0; d < P; d++) {
+            if (s->into_first[d] < 0 || s->after_nat[d] >= 0) continue;
+            for (int q = s->into_first[d]; q >= 0; q = s->into_next[q])
+                if (prevent(c, q)) {
+                    s->standoff[d] = 1;
+                    break;
+                }
+        }
+    if (s->bail) return 1;
+    *any_dislodged = any;
+    return 0;
+}
+
+/* resolver._retreats: the locations the unit dislodged from ``p`` may retreat to, into ``locs`` (at most 64),
+ * sorted by name; returns how many. */
+static int retreat_options(Ctx *c, int p, int *locs, int *keys) {
+    MapObject *m = c->m;
+    Phase *s = c->s;
+    int P = m->P, by = s->dislodged_by[p], n = 0;
+    int barred = s->conv[by] ? -1 : by; /* not to the attacker's province, unless it came by convoy */
+    if (s->ukind[p] == 0) {
+        for (int q = 0; q < P && n < 64; q++)
+            if (HAS(m->army_adj, m->W, p, q) && q != barred && s->after_nat[q] < 0 && !s->standoff[q])
+                locs[n++] = m->prov_loc[q];
+    } else {
+        for (int l = 0; l < m->L && n < 64; l++) {
+            int q = m->prov_of[l];
+            if (HAS(m->fleet_adj, m->WL, s->uloc[p], l) && q != barred && s->after_nat[q] < 0 && !s->standoff[q])
+                locs[n++] = l;
+        }
+    }
+    for (int i = 0; i < n; i++) keys[i] = m->loc_rank[locs[i]] * 65536 + locs[i];
+    qsort(keys, (size_t)n, sizeof(int), cmp_int);
+    for (int i = 0; i < n; i++) locs[i] = keys[i] & 0xffff;
+    return n;
 }
 
 static PyObject *power_key(MapObject *m, PyObject **key_of, int pw) {
@@ -1742,55 +1810,12 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
         }
     }
 
-    /* Adjudicate (resolver._Movement). */
+    int any_dislodged = 0;
     {
-        int r = legalise(c);
+        int r = adjudicate_phase(c, &any_dislodged);
         if (r < 0) goto error;
         if (r > 0) goto fallback;
     }
-    for (int i = 0; i < s->nmv; i++)
-        if (s->res[s->mv_order[i]] < 0) resolve(c, s->mv_order[i]);
-    for (int i = 0; i < s->nsup; i++)
-        if (s->res[s->sup_order[i]] < 0) resolve(c, s->sup_order[i]);
-    for (int i = 0; i < s->ncv; i++)
-        if (s->res[s->cv_order[i]] < 0) resolve(c, s->cv_order[i]);
-    if (s->bail) goto fallback;
-
-    /* run(): the board after the phase, who was dislodged. */
-    for (int p = 0; p < P; p++) {
-        s->after_nat[p] = s->unat[p];
-        s->after_kind[p] = s->ukind[p];
-        s->after_loc[p] = s->uloc[p];
-    }
-    for (int i = 0; i < s->nmv; i++) {
-        int p = s->mv_order[i];
-        if (s->res[p]) s->after_nat[p] = -1;
-    }
-    for (int i = 0; i < s->nmv; i++) {
-        int p = s->mv_order[i];
-        if (s->res[p] && s->after_nat[s->mv_dest[p]] >= 0) s->dislodged_by[s->mv_dest[p]] = p;
-    }
-    int any_dislodged = 0;
-    for (int i = 0; i < s->nmv; i++) {
-        int p = s->mv_order[i];
-        if (!s->res[p]) continue;
-        int d = s->mv_dest[p];
-        s->after_nat[d] = s->unat[p];
-        s->after_kind[d] = s->ukind[p];
-        s->after_loc[d] = s->mv_loc[p];
-        s->arrived[d] = 1;
-    }
-    for (int p = 0; p < P; p++) any_dislodged |= s->dislodged_by[p] >= 0;
-    if (any_dislodged) /* standoffs */
-        for (int d = 0; d < P; d++) {
-            if (s->into_first[d] < 0 || s->after_nat[d] >= 0) continue;
-            for (int r = s->into_first[d]; r >= 0; r = s->into_next[r])
-                if (prevent(c, r)) {
-                    s->standoff[d] = 1;
-                    break;
-                }
-        }
-    if (s->bail) goto fallback;
 
     answer = PyDict_New();
     if (answer == NULL || PyDict_SetItem(answer, K_ID, case_id) < 0) goto error;
@@ -1864,23 +1889,15 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
                 int dis[64];
                 for (int i = 0; i < n; i++) dis[i] = keys[i] & 0xffff;
                 for (int i = 0; i < n; i++) {
-                    int p = dis[i], by = s->dislodged_by[p];
-                    int barred = s->conv[by] ? -1 : by, no2 = 0;
-                    int locs[64];
-                    if (s->ukind[p] == 0) {
-                        for (int q = 0; q < P && no2 < 64; q++)
-                            if (HAS(m->army_adj, m->W, p, q) && q != barred && s->after_nat[q] < 0 && !s->standoff[q])
-                                locs[no2++] = m->prov_loc[q];
-                    } else {
-                        for (int l = 0; l < m->L && no2 < 64; l++) {
-                            int q = m->prov_of[l];
-                            if (HAS(m->fleet_adj, m->WL, s->uloc[p], l) && q != barred && s->after_nat[q] < 0 &&
-                                !s->standoff[q])
-                                locs[no2++] = l;
-                        }
-                    }
+                    int p = dis[i], locs[64];
+                    int no2 = retreat_options(c, p, locs, scratch + P);
                     can_retreat |= no2 > 0;
-                    PyObject *opts = sorted_strings(m->loc_names, scratch + P, locs, no2, m->loc_rank);
+                    PyObject *opts = PyList_New(no2);
+                    for (int j = 0; opts != NULL && j < no2; j++) {
+                        PyObject *x = loc_name(m, locs[j]);
+                        Py_INCREF(x);
+                        PyList_SET_ITEM(opts, j, x);
+                    }
                     if (opts == NULL || PyDict_SetItem(mine, board_unit(c, p), opts) < 0) {
                         Py_XDECREF(opts);
                         goto error;
@@ -2160,6 +2177,203 @@ static PyObject *fast(PyObject *module, PyObject *args) {
                        orders ? orders : Py_None, ph[0] == 'F', year);
 }
 
+/* ------------------------------------------------------------------------------------------ the fast path */
+
+/* umpire.diplomacy.fast's result codes, in the low bits of a unit's flags, and the flag of a unit that moved. */
+enum { R_NONE = 0, R_SUCCEEDS = 1, R_FAILS = 2, R_VOID = 3 };
+#define R_MOVED 4
+
+/* The result of the order of the unit in ``p`` as result_of gives it, without the reason. */
+static int result_code(Ctx *c, int p) {
+    Phase *s = c->s;
+    if (s->mv_dest[p] >= 0 || s->is_sup[p]) return s->res[p] ? R_SUCCEEDS : R_FAILS;
+    int army = s->cv_army[p];
+    if (army < 0) {
+        if (s->void_reason[p] != NULL) return R_VOID;
+        return s->dislodged_by[p] >= 0 ? R_FAILS : R_SUCCEEDS;
+    }
+    if (s->dislodged_by[p] >= 0 || s->szykman[p] || !path(c, army)) return R_FAILS;
+    return R_SUCCEEDS;
+}
+
+static const char *buffer_of(PyObject *o, Py_ssize_t *n) {
+    if (PyBytes_CheckExact(o)) {
+        *n = PyBytes_GET_SIZE(o);
+        return PyBytes_AS_STRING(o);
+    }
+    if (PyByteArray_CheckExact(o)) {
+        *n = PyByteArray_GET_SIZE(o);
+        return PyByteArray_AS_STRING(o);
+    }
+    PyErr_SetString(PyExc_TypeError, "expected bytes or a bytearray");
+    return NULL;
+}
+
+/* Map.resolve(units, table, codes, retreats): one movement phase on pre-read units and orders (no texts).
+ * ``units``: three int32 a unit (nation, kind, location); ``table``: NFIELDS int32 an order, as native.py packs
+ * them; ``codes``: a list or tuple of row numbers of ``table``, at most one a unit.  Returns (flags, by, where,
+ * options): per unit, its result code | R_MOVED (bytes), 1 + the index of the unit that dislodged it or 0
+ * (bytes), its location after the phase or None when dislodged (tuple), and when ``retreats`` is true its
+ * retreat options (a tuple of locations; None when not dislodged) else None.  None when the Python path must
+ * take the phase (a map beyond the core's limits, an order it leaves to Python, a bailed resolution). */
+static PyObject *Map_resolve(MapObject *m, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "resolve(units, table, codes, retreats) takes 4 arguments");
+        return NULL;
+    }
+    if (m->busy || m->P > 256 || m->L > 1024 || m->maxdeg > 60) Py_RETURN_NONE;
+    Py_ssize_t ub, tb;
+    const char *ubuf = buffer_of(args[0], &ub), *tbuf = ubuf ? buffer_of(args[1], &tb) : NULL;
+    if (tbuf == NULL) return NULL;
+    int want = PyObject_IsTrue(args[3]);
+    if (want < 0) return NULL;
+    PyObject *seq = PySequence_Fast(args[2], "codes must be a sequence of ints");
+    if (seq == NULL) return NULL;
+    Py_ssize_t nunits = ub / (Py_ssize_t)(3 * sizeof(int)), nrows = tb / (Py_ssize_t)(NFIELDS * sizeof(int));
+    Py_ssize_t ncodes = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (nunits > 250 || ub % (Py_ssize_t)(3 * sizeof(int))) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "units: three ints a unit, at most 250 units");
+        return NULL;
+    }
+    m->busy = 1;
+    reset_phase(m);
+    Phase *s = &m->ph;
+    Ctx ctx = {m, s};
+    Ctx *c = &ctx;
+    PyObject *out = NULL, *flags = NULL, *by = NULL, *where = NULL, *options = NULL;
+    int status = 0; /* -1 error, 1 fall back */
+    const int *u = (const int *)ubuf;
+    for (Py_ssize_t i = 0; i < nunits; i++) {
+        int nat = u[3 * i], kind = u[3 * i + 1], loc = u[3 * i + 2];
+        if (nat < 0 || nat > 255 || kind < 0 || kind > 1 || loc < 0 || loc >= m->L || s->unat[m->prov_of[loc]] >= 0) {
+            PyErr_SetString(PyExc_ValueError, "units: a nation, kind or location out of range, or two in one province");
+            status = -1;
+            goto done;
+        }
+        int p = m->prov_of[loc];
+        s->unat[p] = nat;
+        s->ukind[p] = kind;
+        s->uloc[p] = loc;
+        s->uidx[p] = (int)i;
+        if (kind == 1 && BIT(m->seas, p)) s->fleets[p >> 6] |= (uint64_t)1 << (p & 63);
+    }
+    for (Py_ssize_t i = 0; i < ncodes; i++) {
+        long k = PyLong_AsLong(items[i]);
+        if (k == -1 && PyErr_Occurred()) {
+            status = -1;
+            goto done;
+        }
+        if (k < 0 || k >= nrows) {
+            PyErr_Format(PyExc_IndexError, "order code %ld is not one of this board's", k);
+            status = -1;
+            goto done;
+        }
+        const int *f = (const int *)tbuf + k * NFIELDS;
+        if (f[FK_TYPE] < T_HOLD || f[FK_TYPE] > T_CONVOY) {
+            status = 1;
+            goto done;
+        }
+        int p = f[FK_PROV];
+        if (p < 0 || p >= m->P || s->unat[p] < 0) {
+            PyErr_Format(PyExc_ValueError, "order code %ld is for a unit not on this board", k);
+            status = -1;
+            goto done;
+        }
+        if (s->otype[p]) {
+            PyErr_Format(PyExc_ValueError, "two orders for the unit in %U", prov_name(m, p));
+            status = -1;
+            goto done;
+        }
+        for (int x = 0; x < NFIELDS; x++) {
+            int v = f[x];
+            if (v < -1 || (x == FK_LOC || x == FK_TLOC || x == FK_DLOC ? v >= m->L : x == FK_PROV || x == FK_TPROV || x == FK_DPROV ? v >= m->P : v > 32000)) {
+                PyErr_Format(PyExc_ValueError, "order code %ld: a field out of range", k);
+                status = -1;
+                goto done;
+            }
+        }
+        s->otype[p] = f[FK_TYPE];
+        memcpy(&F(s, p, 0), f, sizeof(int) * NFIELDS);
+        s->olist[s->nolist++] = p;
+    }
+    int any_dislodged = 0;
+    status = adjudicate_phase(c, &any_dislodged);
+    if (status) goto done;
+
+    flags = PyBytes_FromStringAndSize(NULL, nunits);
+    by = PyBytes_FromStringAndSize(NULL, nunits);
+    where = PyTuple_New(nunits);
+    options = want && any_dislodged ? PyTuple_New(nunits) : NULL;
+    if (flags == NULL || by == NULL || where == NULL || (want && any_dislodged && options == NULL)) {
+        status = -1;
+        goto done;
+    }
+    unsigned char *fl = (unsigned char *)PyBytes_AS_STRING(flags), *bl = (unsigned char *)PyBytes_AS_STRING(by);
+    for (Py_ssize_t i = 0; i < nunits; i++) {
+        int loc = u[3 * i + 2], p = m->prov_of[loc], d = s->dislodged_by[p];
+        int moved = s->mv_dest[p] >= 0 && s->res[p];
+        fl[i] = (unsigned char)((s->otype[p] ? result_code(c, p) : R_NONE) | (moved ? R_MOVED : 0));
+        bl[i] = (unsigned char)(d >= 0 ? s->uidx[d] + 1 : 0);
+        PyObject *w = d >= 0 ? Py_None : loc_name(m, moved ? s->mv_loc[p] : loc);
+        Py_INCREF(w);
+        PyTuple_SET_ITEM(where, i, w);
+        if (options != NULL) {
+            PyObject *o = Py_None;
+            if (d >= 0) {
+                int locs[64], keys[64];
+                int n = retreat_options(c, p, locs, keys);
+                if ((o = PyTuple_New(n)) == NULL) {
+                    status = -1;
+                    goto done;
+                }
+                for (int j = 0; j < n; j++) {
+                    PyObject *x = loc_name(m, locs[j]);
+                    Py_INCREF(x);
+                    PyTuple_SET_ITEM(o, j, x);
+                }
+            } else
+                Py_INCREF(o);
+            PyTuple_SET_ITEM(options, i, o);
+        }
+    }
+    if (s->bail) {
+        status = 1;
+        goto done;
+    }
+    if (want && options == NULL) {
+        options = PyTuple_New(nunits); /* nobody dislodged: no options anywhere */
+        if (options == NULL) {
+            status = -1;
+            goto done;
+        }
+        for (Py_ssize_t i = 0; i < nunits; i++) {
+            Py_INCREF(Py_None);
+            PyTuple_SET_ITEM(options, i, Py_None);
+        }
+    }
+    out = PyTuple_Pack(4, flags, by, where, options ? options : Py_None);
+    if (out == NULL) status = -1;
+done:
+    Py_DECREF(seq);
+    Py_XDECREF(flags);
+    Py_XDECREF(by);
+    Py_XDECREF(where);
+    Py_XDECREF(options);
+    for (int p = 0; p < m->P; p++) Py_CLEAR(s->void_reason[p]);
+    m->busy = 0;
+    if (status < 0) {
+        Py_XDECREF(out);
+        return NULL;
+    }
+    if (status > 0) {
+        Py_XDECREF(out);
+        Py_RETURN_NONE;
+    }
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"fast", (PyCFunction)fast, METH_VARARGS,
      "fast(case, maps) -> the answer of a standard movement case (maps: variant name -> Map), or None"},
@@ -2169,6 +2383,8 @@ static PyMethodDef module_methods[] = {
 static PyMethodDef Map_methods[] = {
     {"movement", (PyCFunction)Map_movement, METH_VARARGS,
      "movement(case_id, units, centers, orders, fall, year) -> answer dict, or None to use the Python path"},
+    {"resolve", (PyCFunction)(void (*)(void))Map_resolve, METH_FASTCALL,
+     "resolve(units, table, codes, retreats) -> (flags, by, where, options), or None to use the Python path"},
     {NULL, NULL, 0, NULL},
 };
 

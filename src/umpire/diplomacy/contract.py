@@ -66,7 +66,7 @@ from umpire.diplomacy.orders import (
 )
 from umpire.diplomacy.phases import needs_adjustment, resolve_adjustments, resolve_retreats
 from umpire.diplomacy.policy import STANDARD, SUCCEEDS, VOID, Outcome, Policy, Rules, Unit
-from umpire.diplomacy.resolver import _as_adjudicated, illegal_reason, resolve_movement
+from umpire.diplomacy.resolver import as_adjudicated, illegal_reason, resolve_movement
 
 __all__ = ["CaseError", "Variant", "adjudicate", "register_variant", "run_jsonl"]
 
@@ -659,7 +659,7 @@ def _claims_slow(
         for _, _, given in lst:
             why = illegal_reason(gm, board, given, policy=policy)
             reasons[given] = why
-            norm = _as_adjudicated(given, unit, board)
+            norm = as_adjudicated(given, unit, board)
             if not why and norm not in legal:
                 legal.append(norm)
         if len(legal) == 1:

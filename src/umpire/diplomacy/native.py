@@ -17,12 +17,23 @@ from __future__ import annotations
 import importlib
 import os
 import struct
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from umpire.diplomacy.map import GameMap
-from umpire.diplomacy.orders import Convoy, Hold, Move, SupportHold, SupportMove, Waive
+from umpire.diplomacy.orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, Waive
 
-__all__ = ["Backend", "available", "backend", "fast", "fast_maps", "native_map", "set_backend"]
+__all__ = [
+    "Backend",
+    "Indexes",
+    "available",
+    "backend",
+    "fast",
+    "fast_maps",
+    "indexes",
+    "native_map",
+    "order_fields",
+    "set_backend",
+]
 
 Backend = Literal["native", "python"]
 
@@ -93,15 +104,64 @@ def native_map(gm: GameMap) -> Any:
     return got or None
 
 
+class Indexes(NamedTuple):
+    """A map's provinces and locations as the native core numbers them (every province is a location too: an
+    army's, or a fleet's without coasts)."""
+
+    provinces: tuple[str, ...]
+    locations: tuple[str, ...]
+    province_index: dict[str, int]
+    location_index: dict[str, int]
+
+
+_INDEXES: dict[GameMap, Indexes] = {}
+
+
+def indexes(gm: GameMap) -> Indexes:
+    """The native numbering of ``gm``'s provinces and locations (built once per map)."""
+    got = _INDEXES.get(gm)
+    if got is None:
+        if len(_INDEXES) >= 64:
+            _INDEXES.clear()
+        provs = list(gm.provinces)
+        locs = list(gm.province_of)
+        for p in provs:
+            if p not in gm.province_of:
+                locs.append(p)
+        got = _INDEXES[gm] = Indexes(
+            tuple(provs), tuple(locs), {p: i for i, p in enumerate(provs)}, {loc: i for i, loc in enumerate(locs)}
+        )
+    return got
+
+
+def order_fields(gm: GameMap, order: Order) -> tuple[int, ...]:
+    """A hold, move, support or convoy as the core's order fields (type, unit type, location, province, target
+    type, location and province, destination location and province, by convoy); the type is ``_FALLBACK`` for
+    anything the core leaves to the Python path (other orders, a type left out, a convoy naming a coast)."""
+    ix = indexes(gm)
+    pidx, lidx, prov_of = ix.province_index, ix.location_index, gm.province_of
+    fallback = (_FALLBACK, *[-1] * 9)
+    if isinstance(order, Waive) or order.unit is None:
+        return fallback
+    head = (0 if order.unit == "A" else 1, lidx[order.loc], pidx[prov_of[order.loc]])
+    if isinstance(order, Hold):
+        return (_HOLD, *head, -1, -1, -1, -1, -1, 0)
+    if isinstance(order, Move):
+        return (_MOVE, *head, -1, -1, -1, lidx[order.dest], pidx[prov_of[order.dest]], int(order.via_convoy))
+    if isinstance(order, SupportHold | SupportMove) and order.target_unit is not None:
+        target = (0 if order.target_unit == "A" else 1, lidx[order.target], pidx[prov_of[order.target]])
+        if isinstance(order, SupportHold):
+            return (_SUPHOLD, *head, *target, -1, -1, 0)
+        return (_SUPMOVE, *head, *target, lidx[order.dest], pidx[prov_of[order.dest]], 0)
+    if isinstance(order, Convoy) and order.target in pidx and order.dest in pidx:
+        return (_CONVOY, *head, 0, lidx[order.target], pidx[order.target], lidx[order.dest], pidx[order.dest], 0)
+    return fallback
+
+
 def _spec(gm: GameMap) -> dict[str, Any]:
     """A map's tables as lists of ints for ``_cresolver.Map``."""
-    provs = list(gm.provinces)
-    pidx = {p: i for i, p in enumerate(provs)}
-    locs = list(gm.province_of)
-    for p in provs:  # every province is a location too (an army's, or a fleet's without coasts)
-        if p not in gm.province_of:
-            locs.append(p)
-    lidx = {loc: i for i, loc in enumerate(locs)}
+    ix = indexes(gm)
+    provs, locs, pidx, lidx = list(ix.provinces), list(ix.locations), ix.province_index, ix.location_index
     prov_of = [pidx[gm.province_of.get(loc, loc)] for loc in locs]
     unit_texts = tuple(f"{k} {loc}" for k in ("A", "F") for loc in locs)
     powers = list(gm.powers)
@@ -139,37 +199,10 @@ def _spec(gm: GameMap) -> dict[str, Any]:
             return _PACK(_WAIVE, *[-1] * 10), canon, why
         if why or not prov or order.unit is None:
             return _PACK(_FALLBACK, *[-1] * 10), canon, why
-        kind = 0 if order.unit == "A" else 1
-        same = int(canon == text)
-        head = (kind, lidx[order.loc], pidx[prov])
-        if isinstance(order, Hold):
-            return _PACK(_HOLD, *head, -1, -1, -1, -1, -1, 0, same), canon, ""
-        if isinstance(order, Move):
-            d = gm.province_of[order.dest]
-            return _PACK(_MOVE, *head, -1, -1, -1, lidx[order.dest], pidx[d], int(order.via_convoy), same), canon, ""
-        if isinstance(order, SupportHold | SupportMove) and order.target_unit is not None:
-            target = (0 if order.target_unit == "A" else 1, lidx[order.target], pidx[gm.province_of[order.target]])
-            if isinstance(order, SupportHold):
-                return _PACK(_SUPHOLD, *head, *target, -1, -1, 0, same), canon, ""
-            dest = (lidx[order.dest], pidx[gm.province_of[order.dest]])
-            return _PACK(_SUPMOVE, *head, *target, *dest, 0, same), canon, ""
-        if isinstance(order, Convoy) and order.target in pidx and order.dest in pidx:
-            return (
-                _PACK(
-                    _CONVOY,
-                    *head,
-                    0,
-                    lidx[order.target],
-                    pidx[order.target],
-                    lidx[order.dest],
-                    pidx[order.dest],
-                    0,
-                    same,
-                ),
-                canon,
-                "",
-            )
-        return _PACK(_FALLBACK, *[-1] * 10), canon, why
+        fields = order_fields(gm, order)
+        if fields[0] == _FALLBACK:
+            return _PACK(_FALLBACK, *[-1] * 10), canon, why
+        return _PACK(*fields, int(canon == text)), canon, ""
 
     seas = gm.convoy_seas
     return {

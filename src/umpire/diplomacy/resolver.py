@@ -69,7 +69,7 @@ from umpire.diplomacy.orders import (
 )
 from umpire.diplomacy.policy import FAILS, STANDARD, SUCCEEDS, VOID, Outcome, Policy, Result, Rules, Unit
 
-__all__ = ["Dislodgement", "MovementResult", "illegal_reason", "resolve_movement"]
+__all__ = ["Dislodgement", "MovementResult", "as_adjudicated", "illegal_reason", "resolve_movement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -954,7 +954,7 @@ class _Movement:
                 return order
         elif not isinstance(order, Move | Hold | Convoy) or (order.unit == unit.kind and order.loc == unit.loc):
             return order
-        return _as_adjudicated(order, unit, self.units)
+        return as_adjudicated(order, unit, self.units)
 
     def table(self) -> dict[str, tuple[Result, str]]:
         """(result, reason) by the province of every ordered unit; after ``run``.  The same as ``result_of``,
@@ -1161,7 +1161,7 @@ def _unit(nation: str, kind: UnitType, loc: str) -> Unit:
     return got
 
 
-def _as_adjudicated(order: Order, unit: Unit, units: Mapping[str, Unit]) -> Order:
+def as_adjudicated(order: Order, unit: Unit, units: Mapping[str, Unit]) -> Order:
     """The order with the ordering unit's type and coast (and the supported unit's type) taken from the board."""
     if isinstance(order, SupportHold | SupportMove):
         target = units.get(_strip(order.target))

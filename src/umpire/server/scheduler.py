@@ -34,9 +34,10 @@ async def run_scheduler(store: Store, poll: float = 1.0) -> None:
     """Check deadlines until cancelled: at once, then at the next deadline or every ``poll`` seconds."""
     while True:
         try:
-            # On the event loop, like the request handlers: resolving a phase takes milliseconds.
-            fire_due(store)
-            upcoming = store.next_deadline()
+            # Off the event loop, on a worker thread like the request handlers: resolving a phase is quick, but the
+            # bots of bot seats and of missed orders think in it (the strong level up to its deadline, seconds).
+            await asyncio.to_thread(fire_due, store)
+            upcoming = await asyncio.to_thread(store.next_deadline)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -27,7 +27,8 @@ _DIPLOMACY_PHASE = re.compile(r"^[A-Z][0-9]{4}[A-Z]$")
 def table_choices(ruleset: str, sample_view: dict[str, Any]) -> dict[str, Any]:
     """The settings the form offers for ``ruleset``, read from its view of a new game (``sample_view``):
     ``assignment`` and ``missed_orders`` (the choices, in the form's order), ``bots`` (the levels of bot that may
-    play a seat from the start, weakest first; none for a ruleset without bots), ``deadlines`` (the phase kinds a
+    play a seat from the start, weakest first; none for a ruleset without bots), ``bot_notes`` (level -> a line
+    saying how strong it is, for the levels that have one), ``deadlines`` (the phase kinds a
     deadline can be set for, see :func:`store.phase_kind`) and ``timetable`` (whether the ruleset times its phases
     itself, so an empty deadline means its own timetable)."""
     assignment = ["chosen", "random"] + (["auction"] if ruleset in AUCTION_RULESETS else [])
@@ -38,10 +39,12 @@ def table_choices(ruleset: str, sample_view: dict[str, Any]) -> dict[str, Any]:
         deadlines = ["movement", "retreats", "adjustments"] + (["default"] if ruleset in OTHER_PHASES else [])
     else:
         deadlines = ["default"]
+    has_bots = ruleset in registry.rulesets_with_bots()
     return {
         "assignment": assignment,
         "missed_orders": missed,
-        "bots": list(registry.levels(ruleset)) if ruleset in registry.rulesets_with_bots() else [],
+        "bots": list(registry.levels(ruleset)) if has_bots else [],
+        "bot_notes": registry.notes(ruleset) if has_bots else {},
         "deadlines": deadlines,
         "timetable": "phase_seconds" in sample_view,
     }

@@ -33,12 +33,17 @@
     showMissed();
     // A bot may play a seat from the start, where the ruleset has bots: one choice per seat.
     const bots = U.clear(U.$("bot-seats"));
+    const notes = table.bot_notes || {};
     for (const seat of table.bots.length ? r.seats : []) {
       const sel = U.el("select", { "data-bot-seat": seat }, U.el("option", { value: "" }, "a person"));
-      for (const level of table.bots) sel.append(U.el("option", { value: level }, "the " + level + " bot"));
+      for (const level of table.bots) sel.append(U.el("option", { value: level, title: notes[level] || "" }, "the " + level + " bot"));
       const name = seat.replace(/_/g, " ");
       bots.append(U.el("label", {}, name[0].toUpperCase() + name.slice(1) + " ", sel));
     }
+    // How strong each level is, one line each, weakest first (the ruleset's own measured figures).
+    const levels = U.clear(U.$("bot-levels"));
+    for (const level of table.bots.filter(l => notes[l])) levels.append(U.el("li", {}, U.el("b", {}, level), ": " + notes[level]));
+    levels.classList.toggle("hidden", !levels.children.length);
     U.$("bots").classList.toggle("hidden", !table.bots.length);
     const kinds = new Set(table.deadlines);
     for (const label of document.querySelectorAll("[data-deadline]")) {
