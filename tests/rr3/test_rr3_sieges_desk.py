@@ -366,8 +366,9 @@ def test_a_taken_city_closes_pending_siege_requests() -> None:
 # --- through the ruleset ----------------------------------------------------------------------------------------
 
 
-def ruleset_game(seed: int = 2) -> Game:
-    """The shared fixture position on this module's map: France, at war with Milan, has 20,000 men in Lombardy."""
+def ruleset_game(seed: int = 2, more: dict[str, int] | None = None) -> Game:
+    """The shared fixture position on this module's map: France, at war with Milan, has 20,000 men in Lombardy
+    (``more``: further French armies there, id to men)."""
     parts = small_parts()
     mine = make_state()
     parts["geography"] = mine["geography"]
@@ -385,6 +386,8 @@ def ruleset_game(seed: int = 2) -> Game:
     parts["armies"] = {
         "france_1": new_army(parts, "france_1", "france", 20_000, "lombardy", None, {"turn": 0, "phase": 1})
     }
+    for army_id, men in (more or {}).items():
+        parts["armies"][army_id] = new_army(parts, army_id, "france", men, "lombardy", None, {"turn": 0, "phase": 1})
     state: State = {"ruleset": "rr3", "rng": rng.init_rng(seed), "rolls": [], "control": {}}
     opts = RULESET.option_values({})
     RULESET.start(state, parts, opts)
@@ -420,6 +423,33 @@ def test_a_blockade_through_the_ruleset_takes_milan_in_the_next_military_phase()
     next_step()
     assert game.state["cities"]["milan"]["owner"] == "france"
     assert game.view("observer")["map"]["cities"]["milan"]["owner"] == "france"
+
+
+def test_bombardment_rolls_for_every_besieging_army_present() -> None:
+    """Issue 28 point 9, RR3-M03: "For each 20,000 troops present roll 1d6". France's 20,000 and 25,000 in
+    Lombardy bombard Milan with two dice, whichever army is named; 10,000 and 10,000 together may bombard too."""
+    game = ruleset_game(more={"france_2": 25_000})
+    game.act(desk.GAME, {"type": "resolve"})
+    for army_id, florins in (("france_1", 4), ("france_2", 5)):
+        game.act("france", {"type": "pay_army", "army": army_id, "florins": florins})
+    game.act(desk.MAP, {"type": "next_step", "who": "Ann"})
+    game.act("france", {"type": "bombard", "city": "milan", "army": "france_1"})
+    [item] = game.view(desk.MAP)["desk"]["pending"]
+    game.act(desk.MAP, {"type": "settle", "item": item["id"], "who": "Ann"})
+    [done] = [i for i in game.view(desk.MAP)["desk"]["done"] if i["id"] == item["id"]]
+    assert done["dice"][0]["kind"] == "2d6"
+    assert "45,000 men present (france_1, france_2)" in done["outcome"]
+
+    small = ruleset_game(more={"france_2": 10_000})
+    small.state["armies"]["france_1"]["men"] = 10_000
+    small.act(desk.GAME, {"type": "resolve"})
+    for army_id in ("france_1", "france_2"):
+        small.act("france", {"type": "pay_army", "army": army_id, "florins": 2})
+    small.act(desk.MAP, {"type": "next_step", "who": "Ann"})
+    small.act("france", {"type": "bombard", "city": "milan", "army": "france_2"})
+    [item] = small.view(desk.MAP)["desk"]["pending"]
+    small.act(desk.MAP, {"type": "settle", "item": item["id"], "who": "Ann"})
+    assert "20,000 men present" in small.view(desk.MAP)["desk"]["done"][-1]["outcome"]
 
 
 # --- the non-played states' sieges (RR3-L04) ---------------------------------------------------------------------

@@ -92,6 +92,39 @@ def test_pause_resume_and_extend(api: Api) -> None:
     api.ok("POST", f"/api/games/{gid}/actions", gm, {"action": {"type": "announce", "text": "Lunch", "who": "G"}})
 
 
+def test_control_desks_act_during_a_pause_and_the_clock_says_paused(api: Api) -> None:
+    """Issue 28 point 7, RR3-M01: a pause stops the players, not the umpires. While paused a team is refused, a
+    control desk settles its queue (and its page offers its forms: ``can_act``), and every role's view says
+    ``clock.paused``; after the resume the flag is false again."""
+    gid, gm, _ = started(api)
+    tokens = TOKENS[gid]
+    api.ok("POST", f"/api/games/{gid}/join", tokens["map_control"], {"name": "Mona"})
+    view = api.ok("GET", f"/api/games/{gid}", tokens["france"])["view"]
+    form = next(a for a in view["actions"] if a["type"] == "play_card")
+    for card in next(f for f in form["fields"] if f["name"] == "card")["choices"]:
+        status, shown = api.call(
+            "POST", f"/api/games/{gid}/actions", tokens["france"], {"action": {"type": "play_card", "card": card}}
+        )
+        if status == 200:
+            break
+    item = shown["view"]["team"]["items"]["pending"][-1]["id"]
+    assert shown["view"]["clock"]["paused"] is False
+    api.ok("POST", f"/api/games/{gid}/gm/pause", gm)
+    for token in (tokens["france"], tokens["map_control"], gm, None):
+        assert api.ok("GET", f"/api/games/{gid}", token)["view"]["clock"]["paused"] is True
+    status, answer = api.call("POST", f"/api/games/{gid}/actions", tokens["france"], {"action": {"type": "pass"}})
+    assert status == 409 and "paused" in answer["error"]
+    desk = api.ok("GET", f"/api/games/{gid}", tokens["map_control"])
+    assert desk["you"]["can_act"] is True
+    assert api.ok("GET", f"/api/games/{gid}", tokens["france"])["you"]["can_act"] is False
+    settle = {"action": {"type": "settle", "item": item}}
+    shown = api.ok("POST", f"/api/games/{gid}/actions", tokens["map_control"], settle)
+    assert item in {i["id"] for i in shown["view"]["desk"]["done"]}
+    assert shown["game"]["status"] == "paused" and shown["view"]["clock"]["paused"] is True
+    shown = api.ok("POST", f"/api/games/{gid}/gm/resume", gm)
+    assert shown["view"]["clock"]["paused"] is False
+
+
 def test_a_military_step_keeps_the_phases_deadline(api: Api) -> None:
     gid, gm, _ = started(api)
     shown = api.ok("POST", f"/api/games/{gid}/gm/resolve", gm)

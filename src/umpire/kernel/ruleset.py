@@ -96,7 +96,8 @@ class Ruleset(ABC):
         """The seats among :meth:`seats` that belong to the game's staff (umpires, control desks), not players.
 
         A server hands such a seat only to the holder of its own link or to whom the GM assigns it: never to
-        someone picking a free seat from a lobby, nor by a random or auction assignment. The default has none."""
+        someone picking a free seat from a lobby, nor by a random or auction assignment. While the GM has paused the
+        game, such a seat still acts (the umpires clear their queues); the players' seats wait. The default has none."""
         return []
 
     def history_reports(self, state: State, role: str, start: int, stop: int) -> list[dict[str, Any]] | None:

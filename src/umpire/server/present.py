@@ -71,6 +71,15 @@ def _bounded(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _paused(view: dict[str, Any], paused: bool) -> dict[str, Any]:
+    """The view with its clock's ``paused`` flag (a ruleset whose view has ``clock.paused``) set from the server's
+    pause: the real-time clock is the server's, so the ruleset cannot know it."""
+    clock = view.get("clock")
+    if isinstance(clock, dict) and "paused" in clock and clock["paused"] != paused:
+        return {**view, "clock": {**clock, "paused": paused}}
+    return view
+
+
 def present(
     snap: Snapshot, caller: Caller, *, now: float | None = None, full_view: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -80,8 +89,9 @@ def present(
     role = caller.role
     if full_view is None:
         full_view = caller_view(snap, caller)
-    view = _bounded(full_view)
+    view = _paused(_bounded(full_view), row.status == "paused")
     is_gm = role == GM
+    staff = set(snap.game.ruleset.staff_seats(snap.game.state))
     settings = row.settings
     out: dict[str, Any] = {
         "game": {
@@ -104,7 +114,13 @@ def present(
             "paused_remaining": row.paused_remaining,
             "now": time.time() if now is None else now,
         },
-        "you": {"role": role, "is_gm": is_gm, "can_act": row.status == "running" or (is_gm and row.status != "over")},
+        "you": {
+            "role": role,
+            "is_gm": is_gm,
+            "can_act": row.status == "running"
+            or ((is_gm or role in staff) and row.status == "paused")
+            or (is_gm and row.status != "over"),
+        },
         "seats": [],
         "lobby": [],
         "view": view,
@@ -116,7 +132,6 @@ def present(
         out["game"]["seq"] = row.seq
     waiting = view.get("waiting_for")
     waiting_set = set(waiting) if isinstance(waiting, list) else set()
-    staff = set(snap.game.ruleset.staff_seats(snap.game.state))
     for player in snap.players:
         if player.seat is None:
             entry: dict[str, Any] = {"player": player.id, "name": player.name, "has_bid": player.bids is not None}

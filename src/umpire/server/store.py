@@ -998,6 +998,9 @@ class Store:
         if tx.row.status == "over":
             raise Conflict("the game is over")
         if tx.row.status == "paused" and caller.role != GM:
+            # A pause stops the players, not the umpires: staff seats (control desks) clear their queues meanwhile.
+            if caller.role in tx.game.ruleset.staff_seats(tx.game.state):
+                return
             raise Conflict("the GM has paused the game; orders are accepted again when it resumes")
 
     @staticmethod

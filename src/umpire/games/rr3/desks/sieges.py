@@ -5,8 +5,8 @@ A team whose army stands in a city's area asks Map Control for a siege action du
 * ``blockade`` — the army joins the blockade of the city if the blockaders have 5,000 men per current defence
   value (:func:`umpire.games.rr3.sieges.blockade_needs`, R10). At the end of each movement step they stay, one
   blockade step is counted (:func:`count_blockades`); after the third the city surrenders.
-* ``bombard`` — once per city per step: 1d6 per 20,000 men, a breach on 5-6 lowers ``cities[c]["fort"]`` by one;
-  at zero the city surrenders (:func:`umpire.games.rr3.sieges.bombard`).
+* ``bombard`` — once per city per step: 1d6 per 20,000 troops present (every besieging army, RR3-M03), a breach
+  on 5-6 lowers ``cities[c]["fort"]`` by one; at zero the city surrenders (:func:`umpire.games.rr3.sieges.bombard`).
 * ``assault`` — with the men committed: d6 + ratio against d6 + fortification on the result table
   (:func:`umpire.games.rr3.sieges.assault`); losses are applied to the army and the garrison.
 
@@ -135,6 +135,32 @@ def _present_besiegers(state: State, geo: Geography, city: str) -> list[str]:
         for a in city_record(state, city).get("besieged_by", [])
         if a in armies and armies[a]["area"] == area and not armies[a].get("aboard")
     ]
+
+
+def bombarding_armies(state: State, geo: Geography, city: str, army_id: str) -> list[str]:
+    """Handbook, *Bombardment*: "For each 20,000 troops present roll 1d6" (RR3-M03). The besiegers present with
+    ``army_id``: it, the other armies of its side (its state or team) in the city's area, not aboard and not
+    mutinous, and the armies blockading the city that are still there; sorted."""
+    area = city_area(geo, city)
+    armies = state.get("armies", {})
+    own = armies[army_id]["state"]
+    present = set(_present_besiegers(state, geo, city))
+    for other_id, other in armies.items():
+        if (
+            other.get("area") == area
+            and not other.get("aboard")
+            and not other.get("mutinous")
+            and same_side(state, other["state"], own)
+        ):
+            present.add(other_id)
+    present.add(army_id)
+    return sorted(present)
+
+
+def bombarding_men(state: State, geo: Geography, city: str, army_id: str) -> int:
+    """The men of :func:`bombarding_armies`: the troops present whose 20,000s give the bombardment's dice."""
+    armies = state.get("armies", {})
+    return sum(int(armies[a]["men"]) for a in bombarding_armies(state, geo, city, army_id))
 
 
 def transfer_city(state: State, city: str, to_state: str, how: str) -> None:
@@ -381,17 +407,19 @@ def settle_blockade(state: State, item: Item, action: Action) -> str:
 )
 def open_bombard(state: State, role: str, action: Action) -> Item:
     """Handbook, *Bombardment*: "Each step the besiegers may bombard a city": one per city per step (SN3), with
-    1d6 per full 20,000 men of the army (R12)."""
+    1d6 per full 20,000 troops present (R12, RR3-M03: every besieging army present counts)."""
     _in_move_step(state, "a bombardment")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
     army = _siege_army(state, role, army_id)
     record = _check_siege(state, geo, city, army_id, army)
     _check_nonplayed_war(state, army, record, city)
-    if army["men"] < rules.BOMBARD_MEN_PER_DIE:
+    men = bombarding_men(state, geo, city, army_id)
+    if men < rules.BOMBARD_MEN_PER_DIE:
         raise IllegalAction(
-            f"bombardment needs at least {rules.BOMBARD_MEN_PER_DIE:,} men (1d6 per 20,000); "
-            f"army {army_id} has {army['men']:,}"
+            f"bombardment needs at least {rules.BOMBARD_MEN_PER_DIE:,} men present (1d6 per 20,000); "
+            f"the besiegers with army {army_id} ({', '.join(bombarding_armies(state, geo, city, army_id))}) "
+            f"have {men:,}"
         )
     done = _already(state, "bombard", city)
     if done is not None:
@@ -406,17 +434,23 @@ def open_bombard(state: State, role: str, action: Action) -> Item:
 
 @desk.settle("bombard", label="Roll the bombardment")
 def settle_bombard(state: State, item: Item, action: Action) -> str:
-    """Roll 1d6 per 20,000 men; each 5-6 lowers the fortification by one; at zero the city surrenders."""
+    """Roll 1d6 per 20,000 troops present (RR3-M03: the named army and every besieging army with it, counted when
+    the item is rolled); each 5-6 lowers the fortification by one; at zero the city surrenders."""
     geo = geography(state)
     p = item["params"]
     city, army_id = p["city"], p["army"]
     army = _army(state, army_id, None)
     record = _check_siege(state, geo, city, army_id, army)
     _attack_on_nonplayed(state, army, record)
-    result = rules.bombard(state, city, int(army["men"]), int(record["fort"]))
+    present = bombarding_armies(state, geo, city, army_id)
+    men = bombarding_men(state, geo, city, army_id)
+    result = rules.bombard(state, city, men, int(record["fort"]))
     record["fort"] = result.fortification
-    faces = ", ".join(str(f) for f in result.faces)
-    text = f"{army_id} bombards {city}: dice {faces}, {result.breaches} breach(es), defence now {result.fortification}"
+    faces = ", ".join(str(f) for f in result.faces) or "none"
+    text = (
+        f"{army_id} bombards {city} with {men:,} men present ({', '.join(present)}): dice {faces}, "
+        f"{result.breaches} breach(es), defence now {result.fortification}"
+    )
     if result.surrendered:
         transfer_city(state, city, army["state"], f"is breached to nothing by {army_id} and surrenders")
         return f"{text}; {city} surrenders to {army['state']}"
