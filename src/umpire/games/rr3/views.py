@@ -83,7 +83,7 @@ def view(state: State, role: str) -> View:
         seat = role if players.player(state, role) is not None else None
         out["team"] = team_part(state, team, _Index(state), seat)
     if role in desk.CONTROL_SEATS:
-        out["desk"] = desk_part(state, role)
+        out["desk"] = desk_part(state, role, helping=True)
     if role == GM:
         out["desks"] = {d: desk_part(state, d) for d in desk.DESKS}
         out["game_control"] = game_control(state)
@@ -362,13 +362,15 @@ def _owner(state: State, unit: dict[str, Any]) -> str | None:
 # --- Desks and Game Control -------------------------------------------------------------------------------------
 
 
-def desk_part(state: State, role: str) -> dict[str, Any]:
+def desk_part(state: State, role: str, *, helping: bool = False) -> dict[str, Any]:
     """A control desk: its pending items with their one-click actions and the map table each belongs on (RR3-J02),
     the tables' titles, and its recent closed items; Map Control's also the intention cards
-    (:func:`intention_cards`)."""
+    (:func:`intention_cards`). ``helping`` (the desk's own seat) adds the other desks' items it may work now, each
+    naming its own ``desk`` (RR3-M02: phase 1's revenue items); Game Control's copy of each desk has its own only."""
+    listed = desk.workable(state, role) if helping else desk.pending(state, role)
     pending = [
         dict(item) | {"actions": desk.settle_forms(state, item), "table": tables.item_table(state, item)}
-        for item in desk.pending(state, role)
+        for item in listed
     ]
     closed = [i for i in desk.all_items(state) if i["desk"] == role and i["status"] != desk.PENDING]
     out: dict[str, Any] = {
@@ -460,8 +462,7 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     forms = desk.request_forms(state, role, team)
     if not desk.is_control(role):
         return forms
-    items = desk.pending(state) if role == GM else desk.pending(state, role)
-    for item in items:
+    for item in desk.workable(state, role):
         forms.extend(desk.settle_forms(state, item))
     forms.append(adjust_form())
     forms.append({"type": "announce", "label": "Announce", "fields": [desk.Field("text", "Announcement").as_json()]})

@@ -509,7 +509,7 @@
       key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
       build: () => {
         const form = tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" }));
-        // "Settle all of my table's revenue items": my table is the one the desk is filtered to.
+        // "Settle the whole table's revenue items": the table offered first is the one the desk is filtered to.
         const mine = tpl.type === "settle_table" && form.querySelector('[name="table"]');
         if (mine && [...mine.options].some(o => o.value === deskTable())) mine.value = deskTable();
         const d = U.el("details", { class: "request", "data-form": tpl.type, open: openForms.has(tpl.type) || tpl.type === "intend" },
@@ -521,11 +521,14 @@
   }
 
   // --- control desks --------------------------------------------------------------------------------------
-  function pendingItem(it) {
+  // A pending item with its one-click actions; one of another desk's that this desk helps with (RR3-M02: phase 1's
+  // revenue cards) says whose it is.
+  function pendingItem(it, deskRole) {
     const params = Object.entries(it.params || {}).filter(([, v]) => v !== null && v !== "");
-    const node = U.el("li", { class: "item pending", "data-item": it.id },
+    const helping = deskRole && it.desk && it.desk !== deskRole;
+    const node = U.el("li", { class: "item pending" + (helping ? " helping" : ""), "data-item": it.id, "data-item-desk": it.desk || null },
       U.el("div", { class: "title" }, it.title),
-      U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
+      U.el("div", { class: "meta" }, [helping ? "helping " + (DESK_TITLES[it.desk] || nice(it.desk)) : "", "opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
       params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null,
       // An item worked step by step (a debate's rounds, RR3-L01): the steps recorded so far.
       (it.steps || []).length ? U.el("ol", { class: "item-steps" }, ...it.steps.map(st => U.el("li", {}, st.text + (st.by && st.by.who ? " (" + st.by.who + ")" : "")))) : null);
@@ -546,7 +549,7 @@
     box.append(U.el("h3", {}, chosen ? "Pending at " + ((desk.tables || {})[chosen] || nice(chosen)) + ": " + pend.length + " (" + all.length + " on every table)" : "Pending (" + all.length + ")"));
     const plist = U.el("ol", { class: "items pending-items" });
     box.append(plist);
-    sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
+    sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it, desk.role) })));
     if (!pend.length) box.append(U.el("p", { class: "empty" }, "Nothing waiting."));
     if (desk.intentions) box.append(intentionCards(desk.intentions));
     const done = desk.done || [];  // newest first
