@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umpire.games.rr3 import players
+from umpire.games.rr3 import players, readings
 from umpire.games.rr3.geography import Geography, load_geography, map1524
 from umpire.games.rr3.scenario import TEAM_IDS
 from umpire.kernel.errors import IllegalAction
@@ -672,11 +672,11 @@ def _load_map(text: str) -> Geography:
 
 def geography(state: State) -> Geography:
     """The game's map: ``state["geography"]`` when it holds map data in the ``umpire-rr3-map/1`` format (a test map,
-    a custom scenario), else the authored map of 1524 (:func:`umpire.games.rr3.geography.map1524`)."""
+    a custom scenario), else the authored map of 1524 (:func:`umpire.games.rr3.geography.map1524`); with the option
+    ``mountains: ranges`` its every range open to armies (RR3-M04)."""
     data = state.get("geography")
-    if isinstance(data, Mapping):
-        return _load_map(json.dumps(data, sort_keys=True))
-    return map1524()
+    geo = _load_map(json.dumps(data, sort_keys=True)) if isinstance(data, Mapping) else map1524()
+    return geo.ranges_crossable() if readings.reading(state, readings.MOUNTAINS) == "ranges" else geo
 
 
 def team_of(state: State, role: str) -> str | None:

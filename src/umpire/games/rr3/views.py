@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.rr3 import clock, desk, dynasties, players
+from umpire.games.rr3 import clock, desk, dynasties, players, readings
 from umpire.games.rr3.desks import characters, tables
 from umpire.games.rr3.desks.control import ADJUSTABLE
 from umpire.games.rr3.geography import TABLES
@@ -170,8 +170,22 @@ def public_teams(state: State) -> dict[str, Any]:
 
 
 def public_states(state: State) -> dict[str, Any]:
-    """Public facts of each state (treasury, debt, unrest and influence are private: ruling GC8)."""
-    keys = ("name", "played", "team", "ruler", "religion", "at_war_with", "in_empire", "elector", "banned")
+    """Public facts of each state: treasury, debt and influence are private (ruling GC8); so is the Unrest Index
+    with the option ``unrest: private``, by default it is public (RR3-M07: the handbook's "black counters in the
+    home area")."""
+    keys: tuple[str, ...] = (
+        "name",
+        "played",
+        "team",
+        "ruler",
+        "religion",
+        "at_war_with",
+        "in_empire",
+        "elector",
+        "banned",
+    )
+    if readings.reading(state, readings.UNREST) == "public":
+        keys = (*keys, "unrest")
     return {sid: {k: s.get(k) for k in keys} for sid, s in state.get("states", {}).items()}
 
 

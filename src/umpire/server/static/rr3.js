@@ -299,9 +299,13 @@
     const cities = (S.view.map && S.view.map.cities) || {};
     const here = counters("armies").filter(a => a.area === picked).map(a => a.id + " (" + nice(a.state) + ", " + a.men + " men, arrears " + a.arrears + ", fatigue " + a.fatigue + ")");
     const ships = counters("fleets").filter(f => f.sea === picked || area.cities.some(c => c.id === f.port)).map(f => f.id + (f.damaged ? " (damaged)" : ""));
+    // The Unrest Index of the state whose home area this is: black counters on the map (ruling RR3-M07), shown when
+    // the view has it (every role by default; the option unrest: private keeps it on the team's sheet).
+    const home = ((S.view.states || {})[area.state] || {}).unrest;
+    const unrest = home ? "unrest " + home + " (" + named(area.state) + ")" : "";
     // Node.append writes a null as the text "null": leave the absent lines out.
     U.clear(box).append(...[
-      U.el("strong", {}, area.name), " · " + [named(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
+      U.el("strong", {}, area.name), " · " + [named(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live), unrest].filter(Boolean).join(" · "),
       area.cities.length ? U.el("div", {}, "Cities: " + area.cities.map(c => {
         const now = cities[c.id] || {};
         return c.name + " (fort " + (now.fort != null ? now.fort : c.fort) + (c.port ? ", port" : "") + (c.capital ? ", capital" : "") +
