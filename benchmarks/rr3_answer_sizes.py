@@ -5,8 +5,9 @@ stream's JSON Patch against the whole answer).
 Run: ``python benchmarks/rr3_answer_sizes.py``. It plays the same short game-day position every time (the 1524
 scenario, seats by player, seed 11: revenue cards played by four teams, the death rolls settled, one card settled),
 then prints, for the observer, a player, a team seat, each control desk and Game Control, the size of the whole
-answer, of its ``view``, and of the patch the stream would send after Map Control settles one revenue card. The
-figures before and after issue 28 point 11 are in docs/server.md.
+answer, of its ``view``, and of the patch the stream would send after Map Control settles one revenue card, and
+the size of Map Control's own answer to that action (brief where the server has the ``answer: brief`` of issue 28
+point 11). The figures before and after point 11 are in docs/server.md.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from umpire.server import jsontext  # noqa: E402
 from umpire.server.app import create_app  # noqa: E402
+from umpire.server.models import ActionBody  # noqa: E402
 from umpire.server.patches import diff  # noqa: E402
 
+ACTION_FIELDS = set(ActionBody.model_fields)
 CONTROL = ("map_control", "political_control", "religious_control", "character_control", "nonplayed_control")
 
 
@@ -60,7 +63,11 @@ def main(database: str) -> None:
         before = {role: call("GET", base, token) for role, token in roles.items()}
         mc = tokens["map_control"]
         card = next(i for i in before["map_control"]["view"]["desk"]["pending"] if i["kind"] == "play_card")
-        call("POST", f"{base}/actions", mc, {"action": {"type": "settle", "item": card["id"], "who": "Mona"}})
+        settle = {"action": {"type": "settle", "item": card["id"], "who": "Mona"}, "answer": "brief"}
+        brief = call("POST", f"{base}/actions", mc, settle) if "answer" in ACTION_FIELDS else None
+        if brief is None:  # a server before the brief answer: the action answers with the whole answer
+            brief = call("POST", f"{base}/actions", mc, {"action": settle["action"]})
+        print(f"Map Control's answer to its settle action: {size(brief):,} bytes")
         print(f"{'role':20} {'answer':>10} {'view':>10} {'patch after one settle':>24}")
         for role, token in roles.items():
             after = call("GET", base, token)

@@ -259,7 +259,8 @@ def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     step(game)
     [battle] = items(game, "battle")
     # the battle's one click asks nothing of where the loser goes: that is chosen after the dice
-    form = next(f for f in game.view("map_control")["actions"] if f["type"] == "settle" and f["item"] == battle["id"])
+    [shown] = [i for i in game.view("map_control")["desk"]["pending"] if i["id"] == battle["id"]]
+    form = next(f for f in shown["actions"] if f["type"] == "settle")
     assert form["fields"] == []
     game.state["rng"] = {"seed": BOSROVIA_SEED, "draws": BOSROVIA_DRAW}
     return settle(game, battle)

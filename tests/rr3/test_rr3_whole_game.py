@@ -188,8 +188,11 @@ def _choices(form: dict[str, Any]) -> dict[str, Any]:
 
 
 def _item_form(game: Game, role: str, item: dict[str, Any]) -> dict[str, Any]:
-    """The first action the desk's view offers on ``item`` (its next step, or settle)."""
-    return next(f for f in game.view(role)["actions"] if f.get("item") == item["id"] and f["type"] != "dismiss")
+    """The first action the desk's view offers on ``item`` (its next step, or settle), on the item itself."""
+    view = game.view(role)
+    desks = list(view["desks"].values()) if "desks" in view else [view["desk"]]
+    shown = next(i for d in desks for i in d["pending"] if i["id"] == item["id"])
+    return next(f for f in shown["actions"] if f["type"] != "dismiss")
 
 
 def _game_day_turn_one(game: Game) -> None:

@@ -67,3 +67,28 @@ def test_every_desk_settles_phase_one_revenue_and_whole_tables(api: Api) -> None
     assert done["status"] == "settled" and done["closed_by"]["role"] == "religious_control"
     assert "The West: settled " + second in shown["view"]["control"]["journal"][-1]["text"]
     assert not any(i["kind"] == "play_card" for i in pending(api, gid, tokens["character_control"]).values())
+
+
+def test_a_desk_s_answer_is_brief_when_asked_and_the_stream_brings_the_patch(api: Api) -> None:
+    """Issue 28 point 11: an action posted with ``answer: brief`` answers only that it was taken (the page's live
+    stream brings the change as a patch); a refused one is still a 422 with the reason. A desk's whole answer no
+    longer repeats the state the public parts already show: ``control.unshown`` keeps only the other fields (a
+    city's garrison, a state's treasury), and the team parts leave the cities to it."""
+    gid, _gm, tokens = started(api)
+    [item] = play_cards(api, gid, tokens["france"], 1)
+    mc = tokens["map_control"]
+    brief = {"action": {"type": "settle", "item": item, "who": "Mona"}, "answer": "brief"}
+    status, answer = api.call("POST", f"/api/games/{gid}/actions", mc, brief)
+    assert status == 200 and answer == {"accepted": True, "game": {"id": gid, "status": "running"}}
+    status, refused = api.call("POST", f"/api/games/{gid}/actions", mc, brief)
+    assert status == 422 and "already settled" in refused["error"]
+    whole = api.ok("GET", f"/api/games/{gid}", mc)["view"]
+    assert item in {i["id"] for i in whole["desk"]["done"]}
+    control = whole["control"]
+    assert "state" not in control and "cities" not in control["teams"]["france"]
+    paris = control["unshown"]["cities"]["paris"]
+    assert "garrison" in paris and "owner" not in paris and whole["map"]["cities"]["paris"]["owner"] == "france"
+    assert (
+        control["unshown"]["states"]["france"]["treasury"]
+        == control["teams"]["france"]["states_private"]["france"]["treasury"]
+    )

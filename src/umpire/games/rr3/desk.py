@@ -164,6 +164,9 @@ class SettleSpec:
     """An item settled step by step (a debate's rounds): its next step's form, until there is none left."""
     labels: Callable[[State, Item], Mapping[str, str]] | None = None
     """Labels that depend on the game (an elector's name), by field name; the others keep the field's own."""
+    defaults: Callable[[State, Item], Mapping[str, Any]] | None = None
+    """The values a form starts with for a given item (the page fills them in; the settler applies the same
+    defaults to a field left out), by field name."""
     shared: tuple[int, ...] = ()
     """The phases in which every control desk may work items of this kind, not only the item's own desk (RR3-M02:
     "All the available umpires will help to calculate and distribute incomes, etc. during the Phase 1")."""
@@ -274,16 +277,18 @@ def settle(
     step: StepSpec | None = None,
     labels: Callable[[State, Item], Mapping[str, str]] | None = None,
     shared: Sequence[int] = (),
+    defaults: Callable[[State, Item], Mapping[str, Any]] | None = None,
 ) -> Callable[[Settler], Settler]:
     """Register the decorated function as the settler of items of ``kind``; ``needs`` names the fields a given item
     needs (the others are left off its form); ``step`` works the item step by step before it is settled; ``labels``
-    names fields by the game's state; in the phases ``shared`` every control desk may settle or dismiss them."""
+    names fields by the game's state; in the phases ``shared`` every control desk may settle or dismiss them;
+    ``defaults`` gives the values an item's form starts with."""
 
     def register(fn: Settler) -> Settler:
         if kind in REGISTRY.settlers:
             raise ValueError(f"settler {kind!r} registered twice")
         REGISTRY.settlers[kind] = SettleSpec(
-            kind, fn, label, tuple(fields), chooser, needs, step, labels, tuple(shared)
+            kind, fn, label, tuple(fields), chooser, needs, step, labels, defaults, tuple(shared)
         )
         return fn
 
@@ -629,8 +634,11 @@ def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
     needed = set(spec.needs(state, item)) if spec.needs else {f.name for f in spec.fields}
     fields = form_fields([f for f in spec.fields if f.name in needed], choices)
     named = spec.labels(state, item) if spec.labels else {}
+    given = spec.defaults(state, item) if spec.defaults else {}
     for f in fields:
         f["label"] = named.get(f["name"], f["label"])
+        if given.get(f["name"]) is not None:
+            f["default"] = given[f["name"]]
     return [
         {"type": "settle", "item": item["id"], "label": spec.label, "fields": fields},
         dismiss,
