@@ -37,7 +37,8 @@ from umpire.kernel import registry, undo
 from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
-from umpire.kernel.game import Game, new_game, replay
+from umpire.kernel.game import Game, new_game, replay, role_view
+from umpire.kernel.rng import new_secret
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import db, security
 from umpire.server.bot_seats import bot_name, check_bot_seats, play_bot_seats
@@ -111,7 +112,7 @@ class GameRow:
     ruleset: str
     scenario: str
     options: dict[str, Any]
-    seed: int
+    seed: int  # the generator's first secret (or the seed its creator chose): never sent before the game is over
     settings: GameSettings
     status: str
     seq: int
@@ -125,6 +126,10 @@ class GameRow:
     press_version: int = 0
     gm_token_hash: str = field(default="", repr=False)
     lobby_token_hash: str = field(default="", repr=False)
+    seed_kind: str | None = None  # secret (drawn by the server), chosen (by the creator), None: an older release's
+
+    def __repr__(self) -> str:  # never the seed, in a log line or a traceback
+        return f"GameRow(id={self.id!r}, ruleset={self.ruleset!r}, status={self.status!r}, seq={self.seq})"
 
 
 @dataclass
@@ -202,6 +207,12 @@ class Tx:
         self.game.act(role, action)
         self.pending.append((role, action, self.game.digest()))
 
+    def reseed(self) -> None:
+        """Move the working copy's generator on to a fresh secret (a GM's rollback), logged like an action."""
+        self.game.reseed(new_secret())
+        entry = self.game.record["actions"][-1]
+        self.pending.append((entry["role"], entry["action"], self.game.digest()))
+
     def set(self, **changes: Any) -> None:
         """Change columns of the game's row (written at commit)."""
         for key in ("players_version", "press_version"):
@@ -226,7 +237,7 @@ def phase_key(game: Game) -> str:
     A ruleset whose view numbers its phases (``turn`` and ``phase_no``, as Renaissance and Reformation does) is
     identified by those numbers, so that its named sub-steps (a military phase's pay and movement steps) do not
     count as new phases: a step keeps its phase's deadline."""
-    view = game.ruleset.view(game.state, OBSERVER)
+    view = role_view(game.ruleset, game.state, OBSERVER)
     history = view.get("history")
     name: Any = view.get("phase")
     if isinstance(view.get("phase_no"), int):
@@ -339,7 +350,7 @@ class Store:
             ruleset=data.ruleset,
             scenario=data.scenario,
             options=dict(_options(data.options)),
-            seed=int(data.seed),
+            seed=int(data.secret) if data.secret else int(data.seed),
             settings=_settings(data.settings),
             status=data.status,
             seq=data.seq,
@@ -353,6 +364,7 @@ class Store:
             press_version=data.press_version,
             gm_token_hash=data.gm_token_hash,
             lobby_token_hash=data.lobby_token_hash,
+            seed_kind=data.seed_kind,
         )
 
     def _game_row(self, conn: Connection, game_id: str, for_update: bool = False) -> GameRow:
@@ -450,7 +462,7 @@ class Store:
             return None
         try:
             for r in rows:
-                work.act(r.role, json.loads(r.action))
+                work.replay_action(r.role, json.loads(r.action))
         except UmpireError:
             return None
         return work if work.digest() == row.digest else None
@@ -511,6 +523,21 @@ class Store:
                 .order_by(db.actions.c.seq)
             ).all()
         return [{"role": r.role, "action": json.loads(r.action)} for r in rows]
+
+    def published_record(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A finished game's whole record, its secret seed and every rollback's fresh one included, for anyone who
+        may open the game to replay and verify (``umpire replay``); before the end it is a secret (Conflict)."""
+        with self.reading() as conn:
+            row = self._game_row(conn, game_id)
+            self._caller(conn, row, token)
+            if row.status != "over":
+                raise Conflict("a game's record (its seed and action log) is published once the game is over")
+            rows = conn.execute(
+                select(db.actions.c.role, db.actions.c.action)
+                .where(db.actions.c.game_id == game_id, db.actions.c.seq <= row.seq)
+                .order_by(db.actions.c.seq)
+            ).all()
+        return self._record(row, [{"role": r.role, "action": json.loads(r.action)} for r in rows])
 
     def game_ids(self) -> list[str]:
         """Every game of the database, oldest first."""
@@ -649,7 +676,8 @@ class Store:
 
     def create(self, body: CreateGame) -> dict[str, Any]:
         """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
-        seed = body.seed if body.seed is not None else int.from_bytes(os.urandom(6), "big")
+        chosen = body.seed is not None  # reproducible, and known to the creator: every page of the game says so
+        seed = body.seed if body.seed is not None else new_secret()
         game = new_game(body.ruleset, body.scenario, body.options, seed)
         if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
             raise IllegalAction(
@@ -687,7 +715,9 @@ class Store:
                     ruleset=game.record["ruleset"],
                     scenario=game.record["scenario"],
                     options=canonical_json(game.record["options"]),
-                    seed=seed,
+                    seed=seed if chosen else 0,
+                    secret=None if chosen else str(seed),
+                    seed_kind="chosen" if chosen else "secret",
                     settings=body.settings.model_dump_json(),
                     status="lobby",
                     seq=0,
@@ -938,6 +968,8 @@ class Store:
             tx.game = working_copy(before)
             tx.rewound_to = tx.row.seq - count
             tx.set(seq=tx.rewound_to, digest=before.digest(), phase_key=phase_key(before))
+            if caller.role == GM:  # the dice undone do not come back (issue 26, point 2); a seat's undo rolled none
+                tx.reseed()
             self._drop_later_phases(tx)
             who = "The GM rolled back" if caller.role == GM else f"{caller.role.capitalize()} took back"
             what = f"{count} action(s)" if caller.role == GM else "its last action"
@@ -978,7 +1010,7 @@ class Store:
         work = working_copy(snap.game)
         for action in actions:
             work.act(caller.role, action)
-        view: dict[str, Any] = work.ruleset.view(work.state, caller.role)
+        view: dict[str, Any] = role_view(work.ruleset, work.state, caller.role)
         return view
 
     def dry_run(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:
