@@ -1,7 +1,15 @@
-"""Fixtures of the server tests: an app on a fresh SQLite database, and a small client for its API."""
+"""Fixtures of the server tests: an app on a fresh SQLite database, a small client for its API, and the browser.
+
+The browser tests drive Debian's Chromium through Playwright. Starting Chromium costs seconds, so each test
+process (an xdist worker) starts it once, when its first browser test asks for it (``chromium``, session-scoped),
+and each test gets it through ``browser``, which closes the contexts the test opened: tests share the process,
+never a page, a cookie or a storage.
+"""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +22,19 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from umpire.server.app import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 class Api:
@@ -153,3 +174,34 @@ def follow(url: str, token: str | None, into: Events, stop: Any, timeout: float 
             into.feed(line)
             if stop.is_set():
                 return
+
+
+def ensure_chromium() -> None:
+    """Install Debian's chromium through apt when it is missing (skip the browser tests if that fails)."""
+    if os.path.exists(CHROMIUM):
+        return
+    script = ROOT / "scripts" / "install-chromium.sh"
+    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=900)
+    if result.returncode != 0 or not os.path.exists(CHROMIUM):
+        pytest.skip(f"Debian's chromium is not installed and could not be: {result.stderr.strip()[-300:]}")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the whole test process, started by its first browser test."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) is not installed")
+    ensure_chromium()
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The process's Chromium for one test; the contexts (windows, cookies, storage) it opens are closed after it."""
+    before = set(map(id, chromium.contexts))
+    yield chromium
+    for context in chromium.contexts:
+        if id(context) not in before:
+            context.close()

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,14 +20,11 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.rr3.test_rr3_whole_game import TEAMS, clear_desks, fill, intentions
 from tests.server.conftest import Api, Events, LiveServer, follow, started_game
 from umpire.games.rr3 import desk
 from umpire.kernel.errors import IllegalAction
-from umpire.kernel.game import new_game
-from umpire.kernel.ruleset import GM
 from umpire.server.patches import Feed, diff
-from umpire.server.store import Caller, Store
+from umpire.server.store import Store, Tx
 
 SCALARS = st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "~1/x", ""])
 JSON = st.recursive(
@@ -85,37 +82,36 @@ def test_a_standard_answer_stays_the_same_size_over_thirty_phases(api: Api) -> N
     assert past["history"] and past["view"]["phase"] == past["history"][0]["phase"]
 
 
-def two_turns(store: Store, gid: str, seed: int) -> None:
-    """Two turns of the megagame played through the store by a scripted table (as tests/rr3's whole game): a local
-    replica says which random requests the rules accept, and only those are sent."""
-    rnd = random.Random(seed)
-    game = new_game("rr3", "1524", {}, seed=seed)
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
-    def act(role: str, action: dict[str, Any]) -> bool:
+
+def two_turns(store: Store, gid: str, prepared: dict[str, Any]) -> None:
+    """Two turns of the megagame, a prepared position (``tests/fixtures/rr3_two_turns.json``, written by
+    ``tools/prepare_positions.py`` from the scripted table of tests/rr3's whole game), fed to the store one phase per
+    transaction: each phase's row and deadline open as they would with one action at a time. Every action must be
+    accepted and the position reached must be the file's; if not, the rules changed: run the script again."""
+    for batch in prepared["batches"]:
+
+        def work(tx: Tx, batch: list[dict[str, Any]] = batch) -> None:
+            for entry in batch:
+                tx.apply(entry["role"], entry["action"])
+
         try:
-            game.act(role, action)
-        except IllegalAction:
-            return False
-        store.act(gid, Caller(role), [action])
-        return True
-
-    while game.state["turn"] < 3:
-        for team in TEAMS:
-            forms = desk.request_forms(game.state, team, team)
-            for form in rnd.sample(forms, k=min(1, len(forms))):
-                act(team, fill(rnd, form))
-            if game.state.get("step") in ("move1", "move2") and team in game.state.get("box", {}):
-                lines = intentions(rnd, game, team)
-                if lines:
-                    act(team, {"type": "intend", "intentions": lines})
-        before = len(game.record["actions"])
-        clear_desks(rnd, game, [])
-        for entry in game.record["actions"][before:]:
-            store.act(gid, Caller(entry["role"]), [entry["action"]])
-        if game.state.get("step") not in (None, "done"):
-            act("map_control", {"type": "next_step", "who": "umpire"})
-        else:
-            act(GM, {"type": "resolve"})
+            store.transact(gid, work)
+        except IllegalAction as why:
+            message = f"the prepared position no longer replays ({why}): run tools/prepare_positions.py"
+            raise AssertionError(message) from why
+    snap = store.snapshot(gid)
+    state = snap.game.state
+    reached = {
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "step": state.get("step"),
+        "actions": snap.row.seq,
+        "settled": sum(1 for item in state["items"].values() if item["status"] == desk.SETTLED),
+    }
+    assert reached == prepared["position"], "the prepared position changed: run tools/prepare_positions.py"
+    assert len(snap.phases) == 1 + len(prepared["batches"])  # the phase the game started in, and one per batch
 
 
 def quiet(streams: dict[str, Events], seconds: float = 1.0, limit: float = 30.0) -> None:
@@ -137,11 +133,13 @@ def test_one_settled_item_pushes_under_10_kb_to_every_seat(app_db: str) -> None:
         LiveServer(app_db, scheduler=False, heartbeat=60.0) as live,
         httpx.Client(base_url=live.url, timeout=30) as http,
     ):
-        made = http.post("/api/games", json={"ruleset": "rr3", "seed": 7, "options": {"seats": "teams"}}).json()
+        prepared = json.loads((FIXTURES / "rr3_two_turns.json").read_text(encoding="utf-8"))
+        body = {"ruleset": prepared["ruleset"], "seed": prepared["seed"], "options": {"seats": "teams"}}
+        made = http.post("/api/games", json=body).json()
         gid, tokens, gm = made["id"], made["seat_tokens"], made["gm_token"]
         http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"})
         store: Store = live.app.state.store
-        two_turns(store, gid, 7)
+        two_turns(store, gid, prepared)
 
         watchers = {**tokens, "gm": gm, "observer": None}
         streams = {who: Events() for who in watchers}

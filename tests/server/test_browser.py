@@ -9,29 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from tests.server.conftest import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS", ROOT / "artifacts" / "server"))
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def until(condition: Any, seconds: float = 15.0) -> None:
@@ -56,25 +41,6 @@ def scroll_to(locator: Any, tries: int = 5) -> None:
             if attempt == tries - 1:
                 raise
             time.sleep(0.2)
-
-
-def ensure_chromium() -> None:
-    if os.path.exists(CHROMIUM):
-        return
-    script = ROOT / "scripts" / "install-chromium.sh"
-    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=900)
-    if result.returncode != 0 or not os.path.exists(CHROMIUM):
-        pytest.skip(f"Debian's chromium is not installed and could not be: {result.stderr.strip()[-300:]}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) is not installed")
-    ensure_chromium()
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield launched
-        launched.close()
 
 
 def click_province(page: Any, prov: str) -> None:

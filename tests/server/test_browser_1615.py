@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, click_province, targets_of, until
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages, click_province, targets_of, until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_1615", ROOT / "artifacts" / "server-1615"))

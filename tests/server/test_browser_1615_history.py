@@ -15,10 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, until
+from tests.server.test_browser import Pages, until
 from tests.server.test_browser_1615_guide import call
-
-__all__ = ["both", "browser"]  # the module's fixture, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_1615_HISTORY", ROOT / "artifacts" / "server-1615-history"))

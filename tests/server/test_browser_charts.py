@@ -15,11 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser
+from tests.server.test_browser import Pages
 from tests.server.test_browser_1615_guide import call
 from tests.server.test_browser_1615_history import LAPTOP, PHONE, both
-
-__all__ = ["browser"]  # the module's fixture, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_CHARTS", ROOT / "artifacts" / "server-charts"))

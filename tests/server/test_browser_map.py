@@ -20,9 +20,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, click_province, targets_of, until
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages, click_province, targets_of, until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_MAP", ROOT / "artifacts" / "server-map"))

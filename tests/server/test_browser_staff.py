@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_STAFF", ROOT / "artifacts" / "server-staff"))

@@ -9,10 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, until
+from tests.server.test_browser import Pages, until
 from tests.server.test_empires2_browser import LAPTOP, PHONE, Table, act
-
-__all__ = ["browser"]  # the module's fixture, shared
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_EMPIRES2", ROOT / "artifacts" / "server-empires2")).with_name(

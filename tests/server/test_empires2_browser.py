@@ -17,9 +17,7 @@ import httpx
 
 from tests.server.conftest import LiveServer
 from tests.server.empires2_plans import INFO, Plan, Policy, Step, ally_steps, ally_turn_run, contest_for_both, find_seed
-from tests.server.test_browser import Pages, browser, until
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages, until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_EMPIRES2", ROOT / "artifacts" / "server-empires2"))

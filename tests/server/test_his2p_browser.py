@@ -21,9 +21,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, until
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages, until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_HIS2P", ROOT / "artifacts" / "server-his2p"))

@@ -19,9 +19,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser, scroll_to
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages, scroll_to
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_RR3_DEBATE", ROOT / "artifacts" / "server-rr3-debate"))

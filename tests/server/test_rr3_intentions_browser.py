@@ -19,9 +19,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import LiveServer
-from tests.server.test_browser import Pages, browser
-
-__all__ = ["browser"]  # the module's fixture, shared
+from tests.server.test_browser import Pages
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_RR3_CARDS", ROOT / "artifacts" / "server-rr3-intentions"))
