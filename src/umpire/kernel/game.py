@@ -22,6 +22,7 @@ from typing import Any
 
 from umpire.kernel import registry
 from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone, state_digest
+from umpire.kernel.control import powers_of
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
 from umpire.kernel.rng import init_rng, reseed, without_secret
@@ -66,8 +67,13 @@ class Game:
         if self.ruleset.is_over(self.state):
             raise IllegalAction("the game is over; no more actions are accepted")
         work = clone(self.state)
-        self.ruleset.apply(work, role, clone(action))
+        try:
+            self.ruleset.apply(work, role, clone(action))
+        except IllegalAction as refused:
+            self.check_power(role, action, refused)  # the refusal names the power the seat may not act for
+            raise
         self.ruleset.advance(work)
+        self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
         check_plain(work)
         self.state = canonical_copy(work)  # at rest in sorted key order, wherever it comes from (canonical_copy)
         self.record["actions"].append({"role": role, "action": clone(action)})
@@ -90,6 +96,29 @@ class Game:
             self.reseed(secret)
             return
         self.act(role, action)
+
+    def check_power(self, role: str, action: Action, refused: IllegalAction | None = None) -> None:
+        """Refuse a seat's action whose ``power`` is neither the seat, nor a power it gives the orders of
+        (:func:`~umpire.kernel.control.powers_of`), nor offered with that power among its legal actions (a Here I
+        Stand action with another power's units): the one check for every ruleset (issue 26, point 5), on the
+        state before the action, its message naming both. ``refused``: the ruleset's own refusal of the action,
+        which the message then carries (it says more of what was wrong)."""
+        power = action.get("power")
+        if power is None or role not in self.ruleset.seats(self.state):
+            return
+        if not isinstance(power, str):
+            raise IllegalAction(f"'power' must be the name of a power, not {power!r}")
+        mine = powers_of(self.state, role) if isinstance(self.state.get("control"), dict) else []
+        if power == role or power in mine:
+            return
+        offered = role_view(self.ruleset, self.state, role).get("actions")
+        if isinstance(offered, list) and any(
+            isinstance(a, dict) and a.get("type") == action["type"] and a.get("power") == power for a in offered
+        ):
+            return
+        yours = ", ".join(mine) if mine else role
+        why = str(refused) if refused is not None else f"{role}'s action may name only {yours}"
+        raise IllegalAction(f"{role} cannot act for {power}: {why}")
 
     def view(self, role: str) -> View:
         """What ``role`` may see and do now (:func:`role_view`)."""

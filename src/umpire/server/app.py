@@ -69,7 +69,7 @@ from umpire.server.patches import Feed
 from umpire.server.present import SEED_NOTES, caller_view, present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
-from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
+from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, TooMany, Unauthorized
 from umpire.server.submission import parse_submission
 from umpire.server.tables import table_choices
 from umpire.server.umpires import umpire_name
@@ -128,6 +128,8 @@ def status_of(exc: UmpireError) -> int:
         return 403
     if isinstance(exc, Conflict):
         return 409
+    if isinstance(exc, TooMany):
+        return 429
     return 422
 
 
@@ -336,7 +338,8 @@ def create_app(
 
     @app.exception_handler(UmpireError)
     async def _umpire_error(_request: Request, exc: UmpireError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+        headers = {"Retry-After": str(exc.wait)} if isinstance(exc, TooMany) else None
+        return JSONResponse({"error": str(exc)}, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -628,7 +631,7 @@ def create_app(
             raise ApiError(403, "only a seat's token may submit orders")
         view = role_view(snap.game.ruleset, snap.game.state, caller.role)
         if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
-            return submit_whole_text(game_id, caller, body.text, view.get("submission") or {})
+            return submit_whole_text(game_id, caller, body.text, view.get("submission") or {}, body.power)
         parsed = parse_submission(body.text, view, body.power)
         if parsed.errors:
             raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
@@ -663,22 +666,26 @@ def create_app(
             return {"lines": sorted(errors + warnings, key=lambda e: int(e["line"]))}
         return {"lines": check_orders(body.text, view, body.power)}
 
-    def submit_whole_text(game_id: str, caller: Caller, text: str, earlier: dict[str, Any]) -> Response:
+    def submit_whole_text(
+        game_id: str, caller: Caller, text: str, earlier: dict[str, Any], power: str | None = None
+    ) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
         1615 does): the text is its action; it keeps the good lines and reports the others in its view's
         ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line.
 
         A resubmission with wrong lines does not replace an earlier submission that had none: it is refused (422,
-        with its lines) and the earlier text stands, so a typo never silently drops an order that was good."""
+        with its lines) and the earlier text stands, so a typo never silently drops an order that was good. A
+        ``power`` given is the kernel's to check (the seat's own only, issue 26 point 5: a 422 naming both)."""
+        submit: dict[str, Any] = {"type": "submit", "text": text} | ({"power": power} if power is not None else {})
         if earlier.get("text") and not earlier.get("errors"):
             try:
-                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": text}])
+                trial = store.trial_view(game_id, caller, [submit])
             except (IllegalAction, UnknownRole) as exc:
                 raise ApiError(422, str(exc)) from None
             bad = text_line_errors(text, (trial.get("submission") or {}).get("errors") or [])
             if bad:
                 raise ApiError(422, "some lines are wrong; nothing was saved and your earlier orders stand", lines=bad)
-        answer = act_for(game_id, caller, [{"type": "submit", "text": text}])
+        answer = act_for(game_id, caller, [submit])
         errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
         answer["lines"] = text_line_errors(text, errors)
         return as_json(answer)

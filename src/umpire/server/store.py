@@ -45,6 +45,7 @@ from umpire.server.bot_seats import bot_name, check_bot_seats, play_bot_seats
 from umpire.server.bots import bot_for
 from umpire.server.live import Hub
 from umpire.server.models import CreateGame, GameSettings
+from umpire.server.ratelimit import Window
 
 log = logging.getLogger("umpire.server")
 
@@ -103,6 +104,21 @@ class Unauthorized(UmpireError):
 
 class Conflict(UmpireError):
     """The request is well formed but the game is not in a state that allows it."""
+
+
+class TooMany(UmpireError):
+    """Too many requests of a kind from one seat (undo): ``wait`` seconds before the next."""
+
+    def __init__(self, message: str, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+#: Undos (refused ones too: each may cost a replay) per seat of a game, and the GM's, within UNDO_WINDOW seconds.
+UNDO_LIMIT = 10
+UNDO_WINDOW = 60.0
+#: An undo's note in the public press, and the same note repeated ("… (3 times).") that it collapses into.
+_UNDO_NOTE = re.compile(r"^(?P<what>.+? (?:took back|rolled back) .+?)(?: \((?P<times>\d+) times\))?\.$")
 
 
 @dataclass
@@ -306,6 +322,8 @@ class Store:
         # one process's threads, handing the database on among themselves, would starve the others for seconds.
         self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
         self._writer_file = _writer_lock_file(engine)
+        self._undos = Window(UNDO_LIMIT, UNDO_WINDOW)  # per game and role (issue 26, point 3)
+        self._undos_guard = threading.Lock()
 
     # --- plumbing -----------------------------------------------------------------------------------------
 
@@ -949,11 +967,19 @@ class Store:
         """Take actions back (``kernel/undo.py``): a seat its own last action, if that revealed nothing hidden and
         rolled no die; the GM the last ``count`` actions, whatever they were. Either is noted in the public press."""
 
+        self._count_undo(game_id, caller.role)
+
         def work(tx: Tx) -> None:
             if caller.role != GM or tx.row.status != "over":  # the GM may roll a finished game back into play
                 self._check_can_act(tx, caller)
             if caller.role != GM and count != 1:
                 raise Forbidden("a seat may take back only its own last action; the GM may roll back further")
+            if count > tx.row.seq:
+                raise IllegalAction(f"cannot take back {count} action(s): the game has {tx.row.seq}")
+            if caller.role != GM:  # what can be refused without a replay is refused first (issue 26, point 3)
+                why = self._undo_refused_early(tx, caller.role)
+                if why:
+                    raise Conflict(f"you cannot undo: {why}")
             rows = tx.conn.execute(
                 select(db.actions.c.role, db.actions.c.action)
                 .where(db.actions.c.game_id == tx.row.id, db.actions.c.seq <= tx.row.seq)
@@ -973,21 +999,65 @@ class Store:
             self._drop_later_phases(tx)
             who = "The GM rolled back" if caller.role == GM else f"{caller.role.capitalize()} took back"
             what = f"{count} action(s)" if caller.role == GM else "its last action"
-            tx.conn.execute(
-                insert(db.messages).values(
-                    game_id=tx.row.id,
-                    sender=GM,
-                    recipients=None,
-                    body=f"{who} {what}.",
-                    phase=phase_name(tx.game.view(OBSERVER)),
-                    created_at=tx.now,
-                )
-            )
-            tx.press_changed()
+            self._note_undo(tx, f"{who} {what}")
             if tx.row.status == "over" and not tx.game.ruleset.is_over(tx.game.state):
                 tx.set(status="running")
 
         return self.transact_and_show(game_id, work)[1]
+
+    def _count_undo(self, game_id: str, role: str) -> None:
+        """Count an undo by ``role`` in the game, refused or not; TooMany past :data:`UNDO_LIMIT` a minute."""
+        key = f"{game_id}\n{role}"
+        with self._undos_guard:
+            now = time.monotonic()
+            wait = self._undos.wait(key, now)
+            if wait:
+                seconds = max(1, int(wait + 0.999))
+                raise TooMany(f"too many undos; try again in {seconds} seconds", seconds)
+            self._undos.add(key, now)
+
+    @staticmethod
+    def _undo_refused_early(tx: Tx, role: str) -> str | None:
+        """Why a seat's undo is refused, from what needs no replay: the last action's role, a ruleset that offers
+        players no undo (the rest, the generator and the hidden parts, is :func:`undo.refusal`'s after it)."""
+        if tx.row.seq == 0:
+            return "there is no action to take back"
+        last = tx.conn.execute(
+            select(db.actions.c.role).where(db.actions.c.game_id == tx.row.id, db.actions.c.seq == tx.row.seq)
+        ).first()
+        if last is not None and last.role != role:
+            return f"the last action is {last.role}'s, not yours"
+        if tx.game.ruleset.hidden_parts(tx.game.state) is None:
+            return f"{tx.game.ruleset.info.name} offers no undo to its players (the GM may roll back)"
+        return None
+
+    @staticmethod
+    def _note_undo(tx: Tx, what: str) -> None:
+        """The undo's note in the public press; the same note as the game's latest message is counted in it
+        instead ("Papacy took back its last action (3 times)."), so undos in a loop add one line, not many."""
+        phase = phase_name(tx.game.view(OBSERVER))
+        latest = tx.conn.execute(
+            select(db.messages.c.id, db.messages.c.sender, db.messages.c.recipients, db.messages.c.body)
+            .where(db.messages.c.game_id == tx.row.id)
+            .order_by(db.messages.c.id.desc())
+            .limit(1)
+        ).first()
+        found = _UNDO_NOTE.match(latest.body) if latest is not None else None
+        if latest is not None and found and latest.sender == GM and latest.recipients is None and found["what"] == what:
+            times = int(found["times"] or 1) + 1
+            tx.conn.execute(
+                update(db.messages)
+                .where(db.messages.c.id == latest.id)
+                .values(body=f"{what} ({times} times).", phase=phase, created_at=tx.now)
+            )
+            tx.press_changed()
+            return
+        tx.conn.execute(
+            insert(db.messages).values(
+                game_id=tx.row.id, sender=GM, recipients=None, body=f"{what}.", phase=phase, created_at=tx.now
+            )
+        )
+        tx.press_changed()
 
     def _drop_later_phases(self, tx: Tx) -> None:
         """After a rollback: the phases opened after the one the game is back in (the latest with its key)."""
