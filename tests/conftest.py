@@ -10,5 +10,13 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, settings
 
+from tests.scheduling import (  # noqa: F401  (the longest tests first: see tests/scheduling.py)
+    pytest_addoption,
+    pytest_collection_modifyitems,
+    pytest_configure,
+    pytest_sessionfinish,
+    pytest_xdist_make_scheduler,
+)
+
 settings.register_profile("umpire", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("umpire")

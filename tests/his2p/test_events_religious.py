@@ -155,7 +155,7 @@ def test_45_calvin_expelled_for_one_turn() -> None:
     state = game.state
     assert state["reformers"]["calvin"] is None and state["debaters"]["calvin"] == "absent"
     state["turn"] = 5
-    engine._enter_people(state, load_map())
+    engine.enter_people(state, load_map())
     assert state["reformers"]["calvin"] == "geneva" and state["debaters"]["calvin"] == "uncommitted"
 
 

@@ -447,7 +447,7 @@ def test_seed_3_a_major_at_peace_takes_no_part_in_winter_its_units_stay() -> Non
 
     state = _winter_game().state
     b.add_units(state, "taranto", "hapsburg", "regular", 2)
-    engine._winter(state, load_map())
+    engine.winter(state, load_map())
     assert b.units_of(state, "taranto", "hapsburg")["regular"] == 2
 
 

@@ -11,7 +11,7 @@ import pytest
 from tests.his2p.test_engine import cp_decision
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, responses, windows
+from umpire.games.his2p import core, engine, responses, windows
 from umpire.kernel.game import Game
 
 pytestmark = pytest.mark.responses
@@ -29,7 +29,7 @@ def attack_declared(protestant_hand: list[int], leaders: list[str] | None = None
 
 
 def top(game: Game) -> dict[str, Any]:
-    decision = engine.top(game.state)
+    decision = core.top(game.state)
     assert decision is not None
     return decision
 

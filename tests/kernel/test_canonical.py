@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from umpire.kernel.canonical import canonical_json, check_plain, clone
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone
 
 
 def test_clone_is_a_deep_independent_copy_of_plain_data() -> None:
@@ -26,3 +32,42 @@ def test_only_plain_json_data_is_accepted() -> None:
         check_plain({"x": (1, 2)})
     with pytest.raises(TypeError, match="non-string key"):
         check_plain({1: "a"})
+
+
+def test_non_finite_numbers_are_not_plain_json_data() -> None:
+    import pytest
+
+    for bad in (float("nan"), float("inf"), -float("inf")):
+        with pytest.raises(TypeError, match=r"state\.x\[1\] is .*, which is not a JSON number"):
+            check_plain({"x": [1.5, bad]})
+    check_plain({"x": [1.5, -0.0, 1e308, 5e-324]})
+
+
+PLAIN = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)  # orjson refuses those past 64 bits: the standard library copies them
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=6),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300)
+@given(PLAIN)
+def test_the_canonical_copy_is_what_reading_the_canonical_json_back_gives(value: Any) -> None:
+    """canonical_copy (orjson) against its definition (the standard library's text read back): the same values, of
+    the same types, every dict's keys in the same order."""
+    copied = canonical_copy(value)
+    expected = json.loads(canonical_json(value))
+    assert json.dumps(copied, ensure_ascii=False) == json.dumps(expected, ensure_ascii=False)  # order included
+    assert copied == expected and canonical_json(copied) == canonical_json(value)
+    if isinstance(value, (dict, list)):
+        assert copied is not value
+
+
+def test_the_canonical_copy_of_what_orjson_refuses() -> None:
+    big = {"b": 2**80, "a": ["\ud800"]}  # an integer past 64 bits, a lone surrogate
+    copied = canonical_copy(big)
+    assert list(copied) == ["a", "b"] and copied == big

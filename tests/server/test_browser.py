@@ -185,7 +185,7 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
         gm.click("#gm-save-deadlines")
         gm.click("#gm-resolve")
         for page in (france, germany):
-            page.wait_for_selector("#phase:has-text('F1901M')")
+            page.wait_for_selector("#phase:has-text('Fall 1901 movement')")
         france.click('[data-tab="orders"]')
         results = france.inner_text("#result-box")
         assert "A PAR - BUR" in results and "succeeds" in results
@@ -198,7 +198,7 @@ def test_short_game_in_the_browser(browser: Any, tmp_path: Path) -> None:
         detail = germany.inner_text("#history-detail")
         assert "A MUN - BUR" in detail and "fails" in detail
         # The results table comes before the past map is drawn; the caption follows the map.
-        germany.wait_for_selector("#board-caption:has-text('History: S1901M')")
+        germany.wait_for_selector("#board-caption:has-text('History: Spring 1901 movement')")
         shot(germany, "10-germany-history")
         germany.click('[data-tab="charts"]')
         germany.wait_for_selector('svg.chart[data-series="centres"]')

@@ -114,7 +114,7 @@ def test_europe1615_orders_by_clicks_and_text_in_the_browser(browser: Any, tmp_p
 
         # The GM resolves; France sees its armies where they went and the phase's report.
         gm.click("#gm-resolve")
-        france.wait_for_selector("#phase:has-text('U1615M')")
+        france.wait_for_selector("#phase:has-text('Summer 1615 movement')")
         france.wait_for_selector('[data-unit="A CHA"][data-owner="FRANCE"]')
         france.wait_for_selector('[data-unit="A LAN"][data-owner="FRANCE"]')
         assert not france.query_selector_all('[data-unit="A PAR"]')

@@ -134,7 +134,7 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
 
         # Resolution: France's report, its own group first and open, the void attack with its reason.
         gm.click("#gm-resolve")
-        france.wait_for_selector("#phase:has-text('U1615M')")
+        france.wait_for_selector("#phase:has-text('Summer 1615 movement')")
         first = france.query_selector("details.report-group")
         assert first is not None and first.get_attribute("data-group") == "For FRANCE"
         assert first.get_attribute("open") is not None
@@ -158,7 +158,7 @@ def test_europe1615_guides_france_and_the_gm(browser: Any, tmp_path: Path) -> No
             if phase.endswith("A"):
                 break
             call(server, "POST", f"/api/games/{game}/gm/resolve", gm_token)
-        france.wait_for_selector("#phase:has-text('W1615A')")
+        france.wait_for_selector("#phase:has-text('Late winter 1615 builds')")
         france.wait_for_selector("#sanction-choice")
         duty = france.inner_text("#winter-duty")
         assert "build" in duty, duty
@@ -199,14 +199,14 @@ def test_europe1615_tells_a_power_what_it_must_disband_in_early_winter(browser: 
             phone = size is PHONE
             spain = pages.new(browser.new_context(viewport=size, is_mobile=phone, has_touch=phone))
             spain.goto(made["seat_links"]["SPAIN"])
-            spain.wait_for_selector("#phase:has-text('W1615E')")
+            spain.wait_for_selector("#phase:has-text('Early winter 1615 adjustments')")
             spain.wait_for_selector('[data-unit="A CHA"].mine')
             duty = spain.inner_text("#winter-duty")
             assert "You must disband 1 unit(s): one of A CAS, A CHA, A MIL, F ANDL, F NAP" in duty, duty
             assert spain.evaluate("document.documentElement.scrollWidth") <= size["width"] + 1
             # the captures logged as W1615E opened are not "last results" of a phase still open
             heading = spain.inner_text("#result-box h3")
-            assert heading == "As W1615E opened", heading
+            assert heading == "As Early winter 1615 adjustments opened", heading
             pages.shot(spain, f"01-spain-must-disband-{name}")
         spain.fill("#orders-text", "A CHA D\n")
         spain.click("#submit-orders")

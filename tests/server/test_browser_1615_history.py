@@ -56,20 +56,21 @@ def test_europe1615_history_in_the_browser(browser: Any, tmp_path: Path) -> None
         france.wait_for_selector("#history-list li:has-text('(now)')")
         items = france.eval_on_selector_all("#history-list li", "els => els.map(e => [e.dataset.phase, e.textContent])")
         assert items == [
-            ["0", "S1615M"],
-            ["1", "U1615M"],
-            ["2", "F1615M"],
-            ["3", "W1615A"],
-            ["4", "S1616M (now)"],
+            ["0", "Spring 1615 movement"],
+            ["1", "Summer 1615 movement"],
+            ["2", "Fall 1615 movement"],
+            ["3", "Late winter 1615 builds"],
+            ["4", "Spring 1616 movement (now)"],
         ], items
 
         # The first phase: its name, the year's opening status check (INFs for the year), then its own report,
         # grouped for France, the void attack with its reason; its orders as arrows on the map as it opened.
         france.click("#history-list li[data-phase='0']")
-        france.wait_for_selector("#board-caption:has-text('History: S1615M')")
-        assert france.inner_text("#history-detail h3") == "S1615M"
+        france.wait_for_selector("#board-caption:has-text('History: Spring 1615 movement')")
+        assert france.inner_text("#history-detail h3") == "Spring 1615 movement"
         entries = france.eval_on_selector_all("#history-detail .history-entry", "els => els.map(e => e.dataset.entry)")
         assert entries == ["S1615I", "S1615M"], entries
+        assert france.inner_text(".history-entry[data-entry=S1615I] h4") == "Initial status check 1615"
         opening = france.inner_text(".history-entry[data-entry=S1615I]")
         assert "INFs for the year" in opening, opening
         own = france.inner_text(".history-entry[data-entry=S1615M] details.report-group[data-group='For FRANCE']")
@@ -82,10 +83,16 @@ def test_europe1615_history_in_the_browser(browser: Any, tmp_path: Path) -> None
 
         # Every past phase: its name heads its detail and an entry of that name is there (nothing off by one);
         # the winter's resolution also recorded the scoring and the next year's opening, each under its name.
-        for idx, name in ((1, "U1615M"), (2, "F1615M"), (3, "W1615A")):
+        # (Each name in words, its code in the tooltip and the entry's data.)
+        for idx, name, title in (
+            (1, "U1615M", "Summer 1615 movement"),
+            (2, "F1615M", "Fall 1615 movement"),
+            (3, "W1615A", "Late winter 1615 builds"),
+        ):
             france.click(f"#history-list li[data-phase='{idx}']")
-            france.wait_for_selector(f"#board-caption:has-text('History: {name}')")
-            assert france.inner_text("#history-detail h3") == name
+            france.wait_for_selector(f"#board-caption:has-text('History: {title}')")
+            assert france.inner_text("#history-detail h3") == title
+            assert france.get_attribute("#history-detail h3", "title") == name
             shown = france.eval_on_selector_all(
                 "#history-detail .history-entry", "els => els.map(e => e.dataset.entry)"
             )
@@ -102,9 +109,9 @@ def test_europe1615_history_in_the_browser(browser: Any, tmp_path: Path) -> None
 
         # Ordering in the present puts the board back on it: the Orders tab closes the past phase.
         france.click("#history-list li[data-phase='0']")
-        france.wait_for_selector("#board-caption:has-text('History: S1615M')")
+        france.wait_for_selector("#board-caption:has-text('History: Spring 1615 movement')")
         france.click('[data-tab="orders"]')
-        france.wait_for_selector("#board-caption:has-text('Now: S1616M')")
+        france.wait_for_selector("#board-caption:has-text('Now: Spring 1616 movement')")
         assert not france.is_visible("#back-to-now")
         france.wait_for_selector('[data-unit="A CHA"].mine')  # the present's units, clickable
         france.click('[data-unit="A CHA"]')
@@ -115,12 +122,12 @@ def test_europe1615_history_in_the_browser(browser: Any, tmp_path: Path) -> None
         call(server, "POST", f"/api/games/{game}/orders", france_token, {"text": "CHA-PAR\n"})
         france.click('[data-tab="history"]')
         france.click("#history-list li[data-phase='2']")
-        france.wait_for_selector("#board-caption:has-text('History: F1615M')")
+        france.wait_for_selector("#board-caption:has-text('History: Fall 1615 movement')")
         call(server, "POST", f"/api/games/{game}/gm/resolve", gm_token)
-        france.wait_for_selector("#phase:has-text('U1616M')")
-        france.wait_for_selector("#board-caption:has-text('Now: U1616M')")
+        france.wait_for_selector("#phase:has-text('Summer 1616 movement')")
+        france.wait_for_selector("#board-caption:has-text('Now: Summer 1616 movement')")
         assert france.inner_text("#history-detail").strip() == ""
-        france.wait_for_selector("#history-list li:has-text('U1616M (now)')")
+        france.wait_for_selector("#history-list li:has-text('Summer 1616 movement (now)')")
         # The last phase's orders are drawn on the present's map (Europe 1615's entries have their results).
         france.wait_for_selector("#show-last-label:not(.hidden)")
         until(lambda: len(france.query_selector_all("g.order.past")) >= 1)

@@ -136,6 +136,9 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         shot(france, "03b-laptop-standard-checked-as-typed")
         france.click("#submit-orders")  # four orders for three units: refused as a whole, the text kept
         france.wait_for_selector("#orders-error:has-text('at most 3 orders')")
+        # A refusal shows what refused it only: the warnings of the text it refused are not shown beside it.
+        until(lambda: not france.query_selector_all("#order-lines li.warn"))
+        shot(france, "03c-laptop-standard-refused")
         france.fill("#orders-text", "A BUR - RUH\nA MAR - MUN\nF BRE S A GAS - PIC\n")
         france.click("#submit-orders")
         france.wait_for_selector("#orders-ok:has-text('saved')")
@@ -185,7 +188,7 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         # The history shows a past phase's own drawing with its orders.
         france.click('[data-tab="history"]')
         france.click('[data-phase="0"]')
-        france.wait_for_selector("#board-caption:has-text('History: S1901M')")
+        france.wait_for_selector("#board-caption:has-text('History: Spring 1901 movement')")
         france.wait_for_selector('[data-unit="A PAR"]')
         until(lambda: len(france.query_selector_all("g.order.fails")) == 1)
         france.click("#back-to-now")
@@ -244,7 +247,7 @@ def test_winter_builds_are_checked_and_a_convoy_is_drawn_on_a_laptop_and_a_phone
             phone = size is PHONE
             page = pages.new(browser.new_context(viewport=size, is_mobile=phone, has_touch=phone))
             page.goto(made["seat_links"]["RUSSIA"])
-            page.wait_for_selector("#phase:has-text('W1901A')")
+            page.wait_for_selector("#phase:has-text('Winter 1901 adjustments')")
             page.wait_for_selector('[data-unit="A SEV"]')
             # The autumn's convoy, drawn as the last phase's orders: a dotted arrow, named in the key.
             page.wait_for_selector('g.order.past.convoy[data-from="NTH"][data-to="NWY"]')

@@ -310,6 +310,32 @@ def serve(
     run_server(host, port, database, workers)
 
 
+@app.command()
+def demo(
+    ruleset: Annotated[str, typer.Argument(help="A ruleset with bots: standard, europe1615, his2p, empires2.")],
+    seat: Annotated[str | None, typer.Option(help="Your seat (default: the ruleset's first).")] = None,
+    level: Annotated[str | None, typer.Option(help="The bots' level (default: the ruleset's default level).")] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None, typer.Option(help="SQLite file or database URL; default a new file in a temporary folder.")
+    ] = None,
+) -> None:
+    """Start the server with a game ready to play: bots in every seat but yours; prints your link."""
+    from umpire.cli.demo import create_demo, demo_database, demo_seats
+    from umpire.cli.serve import serve as run_server
+
+    mine, bots = demo_seats(ruleset, seat, level)
+    target = demo_database(database)
+    typer.echo(f"umpire demo: games kept in {target}")
+
+    def ready(server_app: Any, address: str) -> None:
+        for line in create_demo(server_app, address, ruleset, mine, bots):
+            typer.echo(line)
+
+    run_server(host, port, target, 1, on_ready=ready)
+
+
 @app.command("verify-db")
 def verify_db(
     database: Annotated[

@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import socket
+from collections.abc import Callable
 from typing import Any
 
 from umpire.cli.preflight import ServeError, check_database, listen_sockets, open_error
@@ -25,9 +26,18 @@ WATCH_SECONDS = 0.1
 SHUTDOWN_SECONDS = 5
 
 
-def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    workers: int = 1,
+    on_ready: Callable[[Any, str], None] | None = None,
+) -> None:
     """Serve games on ``host:port`` from ``database`` (a SQLite file path or a database URL) with ``workers``
-    processes (each its own event loop and thread pool, all on the same sockets and database)."""
+    processes (each its own event loop and thread pool, all on the same sockets and database).
+
+    ``on_ready(app, address)`` runs once the database is open and the address bound, before the first request
+    (``umpire demo`` creates its game there)."""
     import uvicorn
     from alembic.util.exc import CommandError
     from sqlalchemy.exc import SQLAlchemyError
@@ -60,6 +70,8 @@ def serve(host: str, port: int, database: str | None, workers: int = 1) -> None:
         }
         for sock in sockets:
             log.info("umpire serving on %s (press Ctrl+C to quit)", address_of(sock))
+        if on_ready is not None:
+            on_ready(app, address_of(sockets[0]))
         if workers == 1:
             with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl+C itself; this is a second one
                 uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=sockets)

@@ -106,6 +106,11 @@ class Ruleset(ABC):
         they are; None (the default): the entries speak for themselves (per-order ``results``)."""
         return None
 
+    def phase_title(self, phase: str) -> str:
+        """A phase's name in words for pages and reports (``S1901M`` -> ``Spring 1901 movement``); the code itself
+        (the default) for a ruleset whose phases are already words or which names them on its own page."""
+        return phase
+
     def hidden_parts(self, state: State) -> Any:
         """What of ``state`` some role may not see (hands, decks, sealed choices), for undo (``kernel/undo.py``): a
         player may take back an action only if these parts and the generator are as they were before it. None (the

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from umpire.kernel.game import Game, role_history_reports, role_view
-from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.kernel.ruleset import GM, OBSERVER, Ruleset
 from umpire.server.scene import scene
 from umpire.server.store import Caller, GameRow, NotFound, PhaseRow, Snapshot, lobby_may_take, phase_kind
 
@@ -28,8 +28,9 @@ def observer_view(game: Game) -> dict[str, Any]:
     return role_view(game.ruleset, game.state, OBSERVER)
 
 
-def _timeline(phases: list[PhaseRow]) -> list[dict[str, Any]]:
-    """Per phase: the phase's name and, per power, the public counts a chart can plot (centres, score, INF)."""
+def _timeline(phases: list[PhaseRow], ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Per phase: the phase's code and name in words, and, per power, the public counts a chart can plot (centres,
+    score, INF)."""
     points = []
     for entry in phases:
         view = entry.public_view
@@ -41,8 +42,29 @@ def _timeline(phases: list[PhaseRow]) -> list[dict[str, Any]]:
             value = view.get(key)
             if isinstance(value, dict) and all(isinstance(v, (int, float)) for v in value.values()):
                 series[key] = {p: float(v) for p, v in value.items()}
-        points.append({"idx": entry.idx, "phase": view.get("phase"), "series": series})
+        phase = view.get("phase")
+        title = ruleset.phase_title(phase) if isinstance(phase, str) else phase
+        points.append({"idx": entry.idx, "phase": phase, "title": title, "series": series})
     return points
+
+
+def phase_title(ruleset: Ruleset, view: dict[str, Any]) -> str:
+    """The name in words of the phase a view is in (:meth:`Ruleset.phase_title`), or "" when it has none."""
+    phase = view.get("phase")
+    return ruleset.phase_title(phase) if isinstance(phase, str) else ""
+
+
+def phase_titles(ruleset: Ruleset, view: dict[str, Any]) -> dict[str, str]:
+    """The names in words of the phase codes a page shows from ``view``: its phase and the latest entry of each
+    history list (a whole list when it is one phase's entries), as ``{code: title}``."""
+    codes = [view.get("phase")]
+    for key in HISTORY_KEYS:
+        entries = view.get(key)
+        if isinstance(entries, dict):  # the bounded form: {"length", "last"}
+            entries = [entries.get("last")]
+        if isinstance(entries, list):
+            codes.extend(e.get("phase") for e in entries if isinstance(e, dict))
+    return {code: ruleset.phase_title(code) for code in codes if isinstance(code, str)}
 
 
 #: The view keys holding a list that grows by an entry per phase (the ruleset's record of past phases).
@@ -128,6 +150,8 @@ def present(
             },
             "status": row.status,
             "phase_kind": phase_kind(view),
+            "phase_title": phase_title(game.ruleset, view),
+            "phase_titles": phase_titles(game.ruleset, view),
             "deadline_at": row.deadline_at,
             "paused_remaining": row.paused_remaining,
             "seed": seed_info(row),
@@ -191,6 +215,7 @@ def present(
                     "to": "public" if message.recipients is None else message.recipients,
                     "body": message.body,
                     "phase": message.phase,
+                    "phase_title": game.ruleset.phase_title(message.phase) if message.phase else message.phase,
                     "at": message.created_at,
                 }
             )
@@ -200,7 +225,7 @@ def present(
 def present_timeline(snap: Snapshot) -> list[dict[str, Any]]:
     """The charts' data: per phase, its name and the public counts of each power (paged out of the answers, as
     it grows by a point per phase)."""
-    return _timeline(snap.phases)
+    return _timeline(snap.phases, snap.game.ruleset)
 
 
 def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
@@ -212,7 +237,14 @@ def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
     if not 0 <= idx < len(phases):
         raise NotFound(f"game {snap.row.id} has no phase {idx}; it has {len(phases)} (0 to {len(phases) - 1})")
     opened = phases[idx].public_view
-    out: dict[str, Any] = {"idx": idx, "phases": len(phases), "view": opened, "board": scene(opened)}
+    out: dict[str, Any] = {
+        "idx": idx,
+        "phases": len(phases),
+        "phase_title": phase_title(snap.game.ruleset, opened),
+        "phase_titles": {},
+        "view": opened,
+        "board": scene(opened),
+    }
     start = opened.get("history_length")
     if isinstance(start, int):
         start = 0 if idx == 0 else start
@@ -224,6 +256,7 @@ def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
             entries = view.get(key)
             if isinstance(entries, list):
                 out[key] = entries[start : later if isinstance(later, int) else len(entries)]
+                out["phase_titles"].update(phase_titles(game.ruleset, {"history": out[key]}))
         entries = view.get("history")
         if isinstance(entries, list):
             stop = later if isinstance(later, int) else len(entries)

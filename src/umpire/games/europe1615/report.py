@@ -20,6 +20,28 @@ __all__ = ["report_groups", "report_lines", "report_text"]
 _WORD = re.compile(r"[A-Z][A-Z_]+")
 
 
+#: The seed's names of the year's phases ("PHASES OF THE GAME YEAR"), by the season letter and kind letter of
+#: the phase code (ruling R01): ``U1615M`` is the Summer Movement Phase of 1615.
+MOVEMENT_SEASONS = {"S": "Spring", "U": "Summer", "F": "Fall"}
+MOVEMENT_KINDS = {"M": "movement", "R": "retreats"}
+WINTER_KINDS = {"E": "Early winter {} adjustments", "A": "Late winter {} builds", "S": "Scoring {}"}
+
+
+def phase_title(phase: str) -> str:
+    """``U1615M`` -> ``Summer 1615 movement``; ``W1615E`` -> ``Early winter 1615 adjustments``; ``W1615A`` ->
+    ``Late winter 1615 builds``; ``S1615I`` -> ``Initial status check 1615`` (another code is given back as it is)."""
+    if len(phase) != 6 or not phase[1:5].isdigit():
+        return phase
+    season, year, kind = phase[0], phase[1:5], phase[5]
+    if season in MOVEMENT_SEASONS and kind in MOVEMENT_KINDS:
+        return f"{MOVEMENT_SEASONS[season]} {year} {MOVEMENT_KINDS[kind]}"
+    if season == "W" and kind in WINTER_KINDS:
+        return WINTER_KINDS[kind].format(year)
+    if season == "S" and kind == "I":
+        return f"Initial status check {year}"
+    return phase
+
+
 def _status(st: dict[str, Any]) -> str:
     return f"ALIGNED ({st['power']})" if st.get("kind") == "ALIGNED" else str(st.get("kind"))
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.europe1615 import elimination, sanctions, views
+from umpire.games.europe1615 import elimination, report, sanctions, views
 from umpire.games.europe1615.board import (
     FIRST_YEAR,
     State,
@@ -244,6 +244,10 @@ class Europe1615(Ruleset):
     def view(self, state: State, role: str) -> dict[str, Any]:
         """``views.view``: the state as ``role`` may see it."""
         return views.view(state, role, self.info.name)
+
+    def phase_title(self, phase: str) -> str:
+        """``report.phase_title``: ``U1615M`` -> ``Summer 1615 movement``."""
+        return report.phase_title(phase)
 
     def history_reports(self, state: State, role: str, start: int, stop: int) -> list[dict[str, Any]]:
         """``views.history_reports``: past phases' reports as ``role`` reads them."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, sieges, victory, windows
+from umpire.games.his2p import core, military, sieges, victory, windows
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import avoid_battle_spaces, hits, loss_choices, roll_share_losses, unowned_losses
@@ -135,8 +135,22 @@ def apply_assault(state: State, board: HisMap, role: str, action: Action) -> Non
     siege["assaulted"] = state["impulse"].get("count", 0)
     state["assault"] = {"space": space, "power": power}
     sides = {windows.ATTACKER: [power], windows.DEFENDER: defenders(state, space, power)}
-    if not windows.open_windows(state, windows.ASSAULT, space, sides, "assault"):
+    if not windows.open_windows(state, windows.ASSAULT, space, sides, AFTER_ASSAULT_WINDOWS):
         roll_assault(state, board)
+
+
+#: The continuations once an assault's windows close (``windows.py``): before its dice, after them (Siege Artillery).
+AFTER_ASSAULT_WINDOWS, AFTER_ASSAULT_DICE = "assault", "assault_dice_rolled"
+
+
+@core.continuation(AFTER_ASSAULT_WINDOWS)
+def _after_assault_windows(state: State, board: HisMap, kept: dict[str, Any]) -> None:
+    roll_assault(state, board)
+
+
+@core.continuation(AFTER_ASSAULT_DICE)
+def _after_assault_dice(state: State, board: HisMap, kept: dict[str, Any]) -> None:
+    resolve_assault(state, board)
 
 
 def roll_assault(state: State, board: HisMap) -> None:
@@ -150,7 +164,7 @@ def roll_assault(state: State, board: HisMap) -> None:
     ):
         state.pop("assault")
         state["sieges"].pop(space, None)
-        engine.log(state, f"the besiegers of {_name(board, space)} no longer outnumber the garrison: the siege ends")
+        core.log(state, f"the besiegers of {_name(board, space)} no longer outnumber the garrison: the siege ends")
         break_siege(state, board, space, power)
         return
     units, leaders = formation(state, space, power)
@@ -166,7 +180,7 @@ def roll_assault(state: State, board: HisMap) -> None:
     d_dice = sieges.assault_defence_dice(inside, _best(_army_leaders(state, space, set(held))))
     a_faces = rng.roll_many(state, f"assault on {space}: attacker", a_dice)
     d_faces = rng.roll_many(state, f"assault on {space}: defender", d_dice)
-    engine.log(
+    core.log(
         state,
         f"{power} assaults {_name(board, space)}: {a_dice} dice {a_faces}, {hits(a_faces)} hit(s); the garrison "
         f"({garrison} land unit(s)) {d_dice} dice {d_faces}, {hits(d_faces)} hit(s)",
@@ -174,7 +188,7 @@ def roll_assault(state: State, board: HisMap) -> None:
     state["assault"] |= {"a_faces": a_faces, "d_faces": d_faces, "garrison": garrison, "held": held}
     in_range = windows.artillery_in_range(state, board, power, space)
     sides = {windows.ATTACKER: [power]} if in_range else {}
-    if not windows.open_windows(state, windows.ASSAULT_DICE_ROLLED, space, sides, "assault_dice_rolled"):
+    if not windows.open_windows(state, windows.ASSAULT_DICE_ROLLED, space, sides, AFTER_ASSAULT_DICE):
         resolve_assault(state, board)
 
 
@@ -218,7 +232,7 @@ def _remove(state: State, space: str, power: str, chosen: dict[str, int]) -> Non
         b.add_units(state, space, power, kind, -n)
     if chosen:
         lost = ", ".join(f"{n} {kind}" for kind, n in sorted(chosen.items()))
-        engine.log(state, f"{power} loses {lost} in {space}")
+        core.log(state, f"{power} loses {lost} in {space}")
 
 
 def _losses(state: State, space: str, power: str, count: int) -> None:
@@ -258,13 +272,13 @@ def _conclude(state: State, board: HisMap) -> None:
     if not b.land_unit_count(state, space, power):
         state["sieges"].pop(space, None)
         _leaders_home(state, board, space, power)
-        engine.log(state, f"the assault on {_name(board, space)} fails: no besieger is left; the siege ends")
+        core.log(state, f"the assault on {_name(board, space)} fails: no besieger is left; the siege ends")
         return
     if not record["ended"]:
-        engine.log(state, f"the assault on {_name(board, space)} fails; the siege goes on")
+        core.log(state, f"the assault on {_name(board, space)} fails; the siege goes on")
         return
     state["sieges"].pop(space, None)
-    engine.log(state, f"the assault on {_name(board, space)} fails and the besiegers no longer outnumber the garrison")
+    core.log(state, f"the assault on {_name(board, space)} fails and the besiegers no longer outnumber the garrison")
     break_siege(state, board, space, power)
 
 
@@ -282,7 +296,7 @@ def take_space(state: State, board: HisMap, space: str, power: str) -> None:
             continue
         state["leaders"].pop(lid)
         state.setdefault("captured", {})[lid] = power
-        engine.log(state, f"{people.army_leaders[lid].name} is captured by {power}")
+        core.log(state, f"{people.army_leaders[lid].name} is captured by {power}")
     for other in sorted(state["units"].get(space, {})):
         if other in side:
             continue
@@ -290,13 +304,13 @@ def take_space(state: State, board: HisMap, space: str, power: str) -> None:
             n = b.units_of(state, space, other)[kind]
             if n:
                 b.add_units(state, space, other, kind, -n)
-                engine.log(state, f"{other} loses {n} {kind}(s) in the port of {_name(board, space)}")
+                core.log(state, f"{other} loses {n} {kind}(s) in the port of {_name(board, space)}")
     for lid, where in sorted(state["leaders"].items()):
         if where == space and lid in people.naval_leaders and people.naval_leaders[lid].power not in side:
             state["leaders"].pop(lid)
             state.setdefault("leaders_next_turn", {})[lid] = people.naval_leaders[lid].power
-            engine.log(state, f"{people.naval_leaders[lid].name} leaves the map until next turn")
-    engine.log(state, f"{power} takes {_name(board, space)} (was {before})")
+            core.log(state, f"{people.naval_leaders[lid].name} leaves the map until next turn")
+    core.log(state, f"{power} takes {_name(board, space)} (was {before})")
     victory.check_military_victory(state, board)
 
 
@@ -318,7 +332,7 @@ def break_siege(state: State, board: HisMap, space: str, power: str) -> None:
     for lid in _army_leaders(state, space, {power}):
         state["leaders"].pop(lid)
         state.setdefault("captured", {})[lid] = owner
-    engine.log(state, f"{power}'s besiegers of {_name(board, space)} have nowhere to retreat and are eliminated")
+    core.log(state, f"{power}'s besiegers of {_name(board, space)} have nowhere to retreat and are eliminated")
 
 
 def _retreat(state: State, board: HisMap, space: str, power: str, dst: str) -> None:
@@ -327,7 +341,7 @@ def _retreat(state: State, board: HisMap, space: str, power: str, dst: str) -> N
         b.add_units(state, dst, power, kind, n)
     for lid in _army_leaders(state, space, {power}):
         state["leaders"][lid] = dst
-    engine.log(state, f"{power}'s besiegers retreat from {_name(board, space)} to {_name(board, dst)} (15.3)")
+    core.log(state, f"{power}'s besiegers retreat from {_name(board, space)} to {_name(board, dst)} (15.3)")
 
 
 def _leaders_home(state: State, board: HisMap, space: str, power: str) -> None:
@@ -349,7 +363,7 @@ def _leaders_home(state: State, board: HisMap, space: str, power: str) -> None:
             state["leaders"].pop(lid)
             state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
     where = _name(board, fortified[0][1]) if fortified else "off the map"
-    engine.log(state, f"{power}'s leaders before {_name(board, space)} go to {where}")
+    core.log(state, f"{power}'s leaders before {_name(board, space)} go to {where}")
 
 
 def _retreat_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -362,5 +376,5 @@ def _retreat_handle(state: State, board: HisMap, role: str, decision: dict[str, 
     _retreat(state, board, decision["space"], decision["power"], action["to"])
 
 
-engine.decision_kind(LOSSES, _losses_legal, _losses_handle)
-engine.decision_kind(RETREAT, _retreat_legal, _retreat_handle)
+core.decision_kind(LOSSES, _losses_legal, _losses_handle)
+core.decision_kind(RETREAT, _retreat_legal, _retreat_handle)

@@ -10,7 +10,7 @@ Kinds of bonus and where they apply:
 - a third attempt to a treatise (Carlstadt in the German zone, with unrest where an attempt fails; Calvin in the
   French) or to burning books (Cajetan in the chosen zone, Caraffa in any zone), and Tetzel's 1 CP to St. Peter's
   with burning books: committed with the action, before its attempts;
-- the translators' free step (``engine._translation_bonus_actions``) and Loyola's university for 2 CP;
+- the translators' free step (``religious_actions.translation_bonus_actions``) and Loyola's university for 2 CP;
 - in debates, without a choice, for a debater who enters a round uncommitted: Eck attacking, Gardiner attacking in
   the English zone (``religion.attacker_debate_dice``), Campeggio cancelling a lost debate on a 5 or 6, Aleander
   giving the winner one more flip; Bullinger stepping into a second round in any zone, the Protestant choosing.
@@ -24,9 +24,10 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import religion
+from umpire.games.his2p import core, religion, religious_actions
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
+from umpire.kernel import rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -74,12 +75,10 @@ def mark_used(state: State, role: str) -> None:
 
 def commit(state: State, role: str, debater: str, what: str, *, limited: bool = True) -> None:
     """Commit ``debater`` for its bonus (18.2), counting it as the impulse's one bonus when ``limited``."""
-    from umpire.games.his2p import engine
-
     state["debaters"][debater] = "committed"
     if limited:
         mark_used(state, role)
-    engine.log(state, f"{load_people().debaters[debater].name} is committed: {what}")
+    core.log(state, f"{load_people().debaters[debater].name} is committed: {what}")
 
 
 def fresh(state: State, role: str, debater: str) -> bool:
@@ -192,8 +191,6 @@ def attempts_of(state: State, board: HisMap, role: str, action: Action) -> tuple
     None, whether a failed attempt leaves unrest). Carlstadt: 3 attempts on German spaces, unrest where one fails;
     Calvin: 3 on French spaces; Cajetan: 3 in the chosen zone; Caraffa: 3, each in its own zone (every zone the
     target zone); Tetzel: 2, and 1 CP to St. Peter's."""
-    from umpire.games.his2p import engine
-
     debater, zone = action.get("debater"), action["zone"]
     if debater is None:
         return 2, zone, None, False
@@ -207,7 +204,7 @@ def attempts_of(state: State, board: HisMap, role: str, action: Action) -> tuple
         commit(state, role, debater, "a third attempt, in any zone")
         return 3, religion.ANY_ZONE, None, False
     commit(state, role, debater, f"{TETZEL_CP} CP to St. Peter's")
-    engine.add_st_peters_cp(state, TETZEL_CP)
+    religious_actions.add_st_peters_cp(state, TETZEL_CP)
     return 2, zone, None, False
 
 
@@ -228,14 +225,11 @@ def aleander_flips(state: State, papal: str, papal_fresh: bool) -> int:
 
 def campeggio_cancels(state: State, loser: str, loser_fresh: bool) -> bool:
     """Whether Campeggio, uncommitted as he entered and losing, cancels the debate's result with a 5 or 6."""
-    from umpire.games.his2p import engine
-    from umpire.kernel import rng
-
     if loser != "campeggio" or not loser_fresh:
         return False
     face = rng.roll(state, "Campeggio: a 5 or 6 cancels the debate's result")
     cancels = face >= CAMPEGGIO_ROLL
-    engine.log(state, f"Campeggio rolls {face}: " + ("the result is cancelled" if cancels else "the result stands"))
+    core.log(state, f"Campeggio rolls {face}: " + ("the result is cancelled" if cancels else "the result stands"))
     return cancels
 
 

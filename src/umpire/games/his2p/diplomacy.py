@@ -6,7 +6,7 @@ draws one Diplomatic card; from turn 2 the Papacy, then the Protestant, plays on
 that benefits the opponent is resolved by the opponent (seed 9, Playing Diplomatic Cards; ruling HIS-D02).
 
 The events are in ``diplomatic_events.py``, the invasions in ``invasions.py`` and the minor powers' cards in
-``minor_powers.py`` (``diplomatic_events.EVENTS`` holds them all).
+``minor_powers.py``, which register them in ``diplomatic_cards.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, excommunication, peace
+from umpire.games.his2p import core, deck, diplomatic_cards, excommunication, peace
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.restrictions import OTHER_MAJORS, at_war
@@ -82,13 +82,13 @@ def draw(state: State, power: str) -> None:
     """Deal one Diplomatic card; an empty deck takes back its discard pile, shuffled (seed 6.2, ruling HIS-D03)."""
     if not state["diplomatic_deck"]:
         if not state["diplomatic_discard"]:
-            engine.log(state, f"the Diplomatic Deck is empty: {power} draws no Diplomatic card")
+            core.log(state, f"the Diplomatic Deck is empty: {power} draws no Diplomatic card")
             return
         state["diplomatic_deck"] = rng.shuffle(
             state, "reshuffle the Diplomatic discard", state["diplomatic_discard"], visible_to=deck.HIDDEN
         )
         state["diplomatic_discard"] = []
-        engine.log(state, "the Diplomatic discard is shuffled into a new Diplomatic Deck")
+        core.log(state, "the Diplomatic discard is shuffled into a new Diplomatic Deck")
     state["diplomatic_hands"][power].append(state["diplomatic_deck"].pop(0))
     state["diplomatic_hands"][power].sort()
 
@@ -143,7 +143,7 @@ def papal_bull_ends_war(state: State, board: HisMap, power: str) -> None:
     state.setdefault("excommunicated", []).append(ruler)
     deck.discard_from_hand(state, PAPACY, PAPAL_BULL)
     end_peace(state, power)
-    engine.log(state, f"Papal Bull: the Papacy excommunicates {ruler} and ends its war with {power}")
+    core.log(state, f"Papal Bull: the Papacy excommunicates {ruler} and ends its war with {power}")
     state["stack"].append({"kind": "bull_reward", "role": PAPACY, "power": power})
 
 
@@ -169,12 +169,12 @@ def sue_for_peace(state: State, board: HisMap, power: str) -> None:
     end_peace(state, power)
     excommunication.lift_on_peace(state, power)
     state["bonus_vp"][PROTESTANT] += 1
-    engine.log(state, f"the Papacy sues for peace with {power}: 1 War Winner VP to the Protestant")
+    core.log(state, f"the Papacy sues for peace with {power}: 1 War Winner VP to the Protestant")
     state["stack"].append({"kind": "peace_regain", "role": PAPACY, "power": power})
     state["stack"].append({"kind": "peace_removals", "role": PAPACY, "left": 2})
     if not _papal_units(state):
         state["stack"].pop()
-        engine.log(state, "the Papacy has no unit to remove")
+        core.log(state, "the Papacy has no unit to remove")
 
 
 def _papal_units(state: State) -> list[Action]:
@@ -192,7 +192,7 @@ def _removals_legal(state: State, board: HisMap, role: str, decision: dict[str, 
 
 def _on_removal(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     b.add_units(state, action["where"], PAPACY, action["unit"], -1)
-    engine.log(state, f"peace: the Papacy removes a {action['unit']} from {action['where']}")
+    core.log(state, f"peace: the Papacy removes a {action['unit']} from {action['where']}")
     decision["left"] -= 1
     if decision["left"] <= 0 or not _papal_units(state):
         state["stack"].pop()
@@ -210,12 +210,12 @@ def _on_peace_regain(state: State, board: HisMap, role: str, decision: dict[str,
         return
     state["bonus_vp"][PROTESTANT] += 1
     regain(state, board, action["space"], decision["power"])
-    engine.log(state, "1 more War Winner VP to the Protestant")
+    core.log(state, "1 more War Winner VP to the Protestant")
 
 
 def _close_end_war(state: State) -> None:
     """After a war's follow-up choices: with no war left the end-war decision closes and the phase goes on."""
-    decision = engine.top(state)
+    decision = core.top(state)
     if decision is not None and decision["kind"] == "end_war_done":
         state["stack"].pop()
         draw_and_play(state)
@@ -225,18 +225,18 @@ def regain(state: State, board: HisMap, space: str, power: str) -> None:
     """The Papacy regains political control of a home space (seed 9, by step 3 of the Peace Segment, 9.3: the
     other powers' units and leaders there leave, ``peace.give_up_control``)."""
     peace.give_up_control(state, board, space, PAPACY)
-    engine.log(state, f"the Papacy regains {board.spaces[space].name} from {power}")
+    core.log(state, f"the Papacy regains {board.spaces[space].name} from {power}")
 
 
 def draw_main_card(state: State, power: str) -> int | None:
     """Draw the top card of the main deck into ``power``'s hand (None if the deck is empty)."""
     if not state["deck"]:
-        engine.log(state, f"the main deck is empty: {power} draws no card")
+        core.log(state, f"the main deck is empty: {power} draws no card")
         return None
     number = int(state["deck"].pop(0))
     state["hands"][power].append(number)
     state["hands"][power].sort()
-    engine.log(state, f"{power} draws a card from the main deck")
+    core.log(state, f"{power} draws a card from the main deck")
     return number
 
 
@@ -261,7 +261,7 @@ def play(state: State, board: HisMap, role: str, number: int) -> None:
     state.get("diplomatic_forced", {}).pop(role, None)
     card = load_cards().diplomatic[number]
     (state.setdefault("removed_diplomatic", []) if card.remove else state["diplomatic_discard"]).append(number)
-    engine.log(state, f"{role} plays the Diplomatic card {name_of(number)}")
+    core.log(state, f"{role} plays the Diplomatic card {name_of(number)}")
     resolve(state, board, role, number)
 
 
@@ -279,8 +279,8 @@ def resolve(state: State, board: HisMap, role: str, number: int) -> None:
     state["diplomatic_played"] = {str(state["turn"]): [*played.get(str(state["turn"]), []), number]}
     resolver = resolver_of(state, role, number)
     if resolver != role:
-        engine.log(state, f"{name_of(number)} is resolved by {resolver}")
-    diplomatic_events.EVENTS[number](state, board, resolver)
+        core.log(state, f"{name_of(number)} is resolved by {resolver}")
+    diplomatic_cards.EVENTS[number](state, board, resolver)
 
 
 def _done_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -291,12 +291,9 @@ def _on_done(state: State, board: HisMap, role: str, decision: dict[str, Any], a
     _close_end_war(state)
 
 
-engine.decision_kind("end_war", _end_war_legal, _on_end_war)
-engine.decision_kind("end_war_done", _done_legal, _on_done)
-engine.decision_kind("bull_reward", _bull_reward_legal, _on_bull_reward)
-engine.decision_kind("peace_removals", _removals_legal, _on_removal)
-engine.decision_kind("peace_regain", _peace_regain_legal, _on_peace_regain)
-engine.decision_kind("diplomatic_play", _play_legal, _on_play)
-
-# The cards' events live in their own module, which uses this one's draws.
-from umpire.games.his2p import diplomatic_events  # noqa: E402
+core.decision_kind("end_war", _end_war_legal, _on_end_war)
+core.decision_kind("end_war_done", _done_legal, _on_done)
+core.decision_kind("bull_reward", _bull_reward_legal, _on_bull_reward)
+core.decision_kind("peace_removals", _removals_legal, _on_removal)
+core.decision_kind("peace_regain", _peace_regain_legal, _on_peace_regain)
+core.decision_kind("diplomatic_play", _play_legal, _on_play)

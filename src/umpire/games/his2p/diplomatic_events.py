@@ -11,8 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, diplomacy, engine
+from umpire.games.his2p import core, debates, deck, diplomacy, diplomatic_cards, religion, religious_actions, victory
+from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.people import load_people
 from umpire.games.his2p.restrictions import at_war
 from umpire.kernel import rng
 
@@ -51,7 +53,7 @@ def knights_of_st_john(state: State, board: HisMap, resolver: str) -> None:
     number = diplomacy.draw_main_card(state, resolver)
     if number is None:
         return
-    engine.add_st_peters_cp(state, deck.cp_of(number))
+    religious_actions.add_st_peters_cp(state, deck.cp_of(number))
 
 
 def secret_protestant_circle(state: State, board: HisMap, resolver: str) -> None:
@@ -59,12 +61,12 @@ def secret_protestant_circle(state: State, board: HisMap, resolver: str) -> None
     Italian and one Spanish space, to Protestant influence (any Catholic space of the zone, ruling HIS-D04)."""
     die = rng.roll(state, "Secret Protestant Circle")
     zones = ["italian"] if die <= 3 else ["italian", "spanish"]
-    engine.log(state, f"Secret Protestant Circle: die {die}, a flip in the {' and '.join(zones)} zone(s)")
+    core.log(state, f"Secret Protestant Circle: die {die}, a flip in the {' and '.join(zones)} zone(s)")
     for zone in reversed(zones):
         if _circle_targets(state, board, zone):
             state["stack"].append({"kind": "circle_flip", "role": PROTESTANT, "zone": zone})
         else:
-            engine.log(state, f"no Catholic space in the {zone} zone to flip")
+            core.log(state, f"no Catholic space in the {zone} zone to flip")
 
 
 def _circle_targets(state: State, board: HisMap, zone: str) -> list[str]:
@@ -80,7 +82,7 @@ def _circle_legal(state: State, board: HisMap, role: str, decision: dict[str, An
 def _on_circle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
     b.set_religion(state, action["space"], b.PROTESTANT)
-    engine.log(state, f"Secret Protestant Circle: {board.spaces[action['space']].name} turns Protestant")
+    core.log(state, f"Secret Protestant Circle: {board.spaces[action['space']].name} turns Protestant")
 
 
 # --- 209 Plague ----------------------------------------------------------------------------------------------------
@@ -113,7 +115,7 @@ def _plague_legal(state: State, board: HisMap, role: str, decision: dict[str, An
 
 def _on_plague(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     b.add_units(state, action["where"], action["power"], action["unit"], -1)
-    engine.log(state, f"Plague: a {action['power']} {action['unit']} dies in {action['where']}")
+    core.log(state, f"Plague: a {action['power']} {action['unit']} dies in {action['where']}")
     decision["left"] -= 1
     decision["used"].append(action["where"])
     if decision["left"] <= 0 or not _plague_legal(state, board, role, decision):
@@ -125,11 +127,11 @@ def _plague_discard(state: State, role: str) -> None:
     opponent = diplomacy.other(role)
     pool = [n for n in state["hands"][opponent] if not deck.is_home(n)]
     if not pool:
-        engine.log(state, f"Plague: {opponent} holds no card that may be drawn")
+        core.log(state, f"Plague: {opponent} holds no card that may be drawn")
         return
     number = rng.choice(state, f"Plague: a random card of {opponent}", sorted(pool))
     deck.discard_from_hand(state, opponent, number)
-    engine.log(state, f"Plague: {opponent} discards {deck.name_of(number)}")
+    core.log(state, f"Plague: {opponent} discards {deck.name_of(number)}")
 
 
 # --- 205 Diplomatic Pressure, 219 Spanish Inquisition --------------------------------------------------------------
@@ -140,7 +142,7 @@ def diplomatic_pressure(state: State, board: HisMap, resolver: str) -> None:
     Protestant plays this turn; the Protestant either makes the Papacy discard its card and draw another, or swaps
     its own card for it."""
     if not state["diplomatic_hands"][diplomacy.other(resolver)]:
-        engine.log(state, "Diplomatic Pressure: the opponent holds no Diplomatic card")
+        core.log(state, "Diplomatic Pressure: the opponent holds no Diplomatic card")
         return
     state["stack"].append({"kind": "pressure", "role": resolver})
 
@@ -161,11 +163,11 @@ def _on_pressure(state: State, board: HisMap, role: str, decision: dict[str, Any
     theirs = state["diplomatic_hands"][opponent]
     if action["type"] == "force_play":
         state.setdefault("diplomatic_forced", {})[opponent] = action["card"]
-        engine.log(state, "Diplomatic Pressure: the Papacy chooses the card the Protestant plays this turn")
+        core.log(state, "Diplomatic Pressure: the Papacy chooses the card the Protestant plays this turn")
     elif action["type"] == "force_discard":
         theirs.remove(action["card"])
         state["diplomatic_discard"].append(action["card"])
-        engine.log(state, f"Diplomatic Pressure: {opponent} discards {diplomacy.name_of(action['card'])}")
+        core.log(state, f"Diplomatic Pressure: {opponent} discards {diplomacy.name_of(action['card'])}")
         diplomacy.draw(state, opponent)
     else:
         mine = state["diplomatic_hands"][role]
@@ -174,7 +176,7 @@ def _on_pressure(state: State, board: HisMap, role: str, decision: dict[str, Any
         mine.append(action["card"])
         theirs.append(given)
         theirs.sort()
-        engine.log(state, f"Diplomatic Pressure: {role} swaps its Diplomatic card with {opponent}'s")
+        core.log(state, f"Diplomatic Pressure: {role} swaps its Diplomatic card with {opponent}'s")
 
 
 def spanish_inquisition(state: State, board: HisMap, resolver: str) -> None:
@@ -183,10 +185,10 @@ def spanish_inquisition(state: State, board: HisMap, resolver: str) -> None:
     it reveals its main-deck hand (to both players, in the log; ruling HIS-D05)."""
     if resolver == PROTESTANT:
         held = ", ".join(deck.name_of(n) for n in state["hands"][PROTESTANT]) or "no card"
-        engine.log(state, f"Spanish Inquisition: the Protestant reveals its hand: {held}")
+        core.log(state, f"Spanish Inquisition: the Protestant reveals its hand: {held}")
         return
     if not state["diplomatic_hands"][PROTESTANT]:
-        engine.log(state, "Spanish Inquisition: the Protestant holds no Diplomatic card")
+        core.log(state, "Spanish Inquisition: the Protestant holds no Diplomatic card")
         return
     state["stack"].append({"kind": "inquisition", "role": PAPACY})
 
@@ -200,7 +202,7 @@ def _on_inquisition(state: State, board: HisMap, role: str, decision: dict[str, 
     hand = state["diplomatic_hands"][PROTESTANT]
     hand.remove(action["card"])
     state["diplomatic_discard"].append(action["card"])
-    engine.log(state, f"Spanish Inquisition: the Protestant discards {diplomacy.name_of(action['card'])}")
+    core.log(state, f"Spanish Inquisition: the Protestant discards {diplomacy.name_of(action['card'])}")
     kept = list(hand)
     diplomacy.draw(state, PROTESTANT)
     if kept:
@@ -232,7 +234,7 @@ def _divorce_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 
 def _on_divorce(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
-    engine.log(state, f"Henry's divorce is {action['choice']}")
+    core.log(state, f"Henry's divorce is {action['choice']}")
     if action["choice"] == "refused":
         _push_placement(state, board, PAPACY, "regular", DIVORCE_REFUSED_REGULARS, None, one_space=False)
         return
@@ -245,7 +247,7 @@ def _push_placement(
     state: State, board: HisMap, role: str, unit: str, count: int, zone: str | None, *, one_space: bool
 ) -> None:
     if not _hapsburg_spaces(state, board, zone):
-        engine.log(state, f"no Hapsburg-controlled space{' in the ' + zone + ' zone' if zone else ''}: no units added")
+        core.log(state, f"no Hapsburg-controlled space{' in the ' + zone + ' zone' if zone else ''}: no units added")
         return
     state["stack"].append(
         {"kind": "hapsburg_units", "role": role, "unit": unit, "left": count, "zone": zone, "one_space": one_space}
@@ -259,16 +261,13 @@ def _placement_legal(state: State, board: HisMap, role: str, decision: dict[str,
 def _on_placement(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     count = decision["left"] if decision["one_space"] else 1
     b.add_units(state, action["space"], "hapsburg", decision["unit"], count)
-    engine.log(state, f"{count} Hapsburg {decision['unit']}(s) added in {board.spaces[action['space']].name}")
+    core.log(state, f"{count} Hapsburg {decision['unit']}(s) added in {board.spaces[action['space']].name}")
     decision["left"] -= count
     if decision["left"] <= 0:
         state["stack"].pop()
 
 
 def _debate_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    from umpire.games.his2p import religion
-    from umpire.games.his2p.people import load_people
-
     people = load_people().debaters
     zones = [z for z in religion.DEBATE_ZONES if religion.debate_callable(state, people, "papal", z) is None]
     return [{"type": "skip"}] if not zones else [{"type": "call_debate", "zone": z} for z in zones]
@@ -277,18 +276,15 @@ def _debate_legal(state: State, board: HisMap, role: str, decision: dict[str, An
 def _on_divorce_debate(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
     if action["type"] == "skip":
-        engine.log(state, "Henry's divorce: no debate may be called")
+        core.log(state, "Henry's divorce: no debate may be called")
         return
     if state["debaters"].get(CAMPEGGIO) not in ("uncommitted", "committed"):
-        engine._start_debate(state, PAPACY, action["zone"])
+        debates.start_debate(state, PAPACY, action["zone"])
         return
-    from umpire.games.his2p import religion
-    from umpire.games.his2p.people import load_people
-
     people = load_people().debaters
     zone = action["zone"]
     pools = [p for p in ("uncommitted", "committed") if religion.debater_pool(state, people, b.PROTESTANT, zone, p)]
-    engine.log(state, f"the Papacy calls a debate in the {zone} zone: Campeggio attacks (Henry Petitions for Divorce)")
+    core.log(state, f"the Papacy calls a debate in the {zone} zone: Campeggio attacks (Henry Petitions for Divorce)")
     state["stack"].append(
         {"kind": "defender", "role": PAPACY, "zone": zone, "attacker": CAMPEGGIO, "side": "papal", "pools": pools}
     )
@@ -329,7 +325,7 @@ def _on_shipbuilding(state: State, board: HisMap, role: str, decision: dict[str,
         state["stack"].pop()
         return
     b.add_units(state, action["space"], action["power"], "squadron", 1)
-    engine.log(state, f"Shipbuilding: a {action['power']} squadron in {board.spaces[action['space']].name}")
+    core.log(state, f"Shipbuilding: a {action['power']} squadron in {board.spaces[action['space']].name}")
     decision["left"] -= 1
     if decision["left"] <= 0:
         state["stack"].pop()
@@ -345,7 +341,7 @@ def corsair_raid(state: State, board: HisMap, resolver: str) -> None:
     faces = rng.roll_many(state, "Corsair Raid", CORSAIR_DICE)
     hits = sum(1 for f in faces if f >= CORSAIR_HIT)
     victim = diplomacy.other(resolver)
-    engine.log(state, f"Corsair Raid: dice {', '.join(map(str, faces))}: {hits} hit(s) on {victim}")
+    core.log(state, f"Corsair Raid: dice {', '.join(map(str, faces))}: {hits} hit(s) on {victim}")
     if hits:
         state["stack"].append({"kind": "corsair_hits", "role": victim, "left": hits})
         _close_corsair_if_stuck(state, board, victim)
@@ -375,10 +371,10 @@ def _corsair_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 def _on_corsair(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "discard":
         deck.discard_from_hand(state, role, action["card"])
-        engine.log(state, f"Corsair Raid: {role} discards {deck.name_of(action['card'])}")
+        core.log(state, f"Corsair Raid: {role} discards {deck.name_of(action['card'])}")
     else:
         b.add_units(state, action["where"], action["power"], "squadron", -1)
-        engine.log(state, f"Corsair Raid: a {action['power']} squadron is lost in {action['where']}")
+        core.log(state, f"Corsair Raid: a {action['power']} squadron is lost in {action['where']}")
     decision["left"] -= 1
     if decision["left"] <= 0:
         state["stack"].pop()
@@ -387,9 +383,9 @@ def _on_corsair(state: State, board: HisMap, role: str, decision: dict[str, Any]
 
 
 def _close_corsair_if_stuck(state: State, board: HisMap, victim: str) -> None:
-    decision = engine.top(state)
+    decision = core.top(state)
     if decision is not None and not _corsair_legal(state, board, victim, decision):
-        engine.log(state, f"Corsair Raid: {victim} has no card or squadron left: {decision['left']} hit(s) lost")
+        core.log(state, f"Corsair Raid: {victim} has no card or squadron left: {decision['left']} hit(s) lost")
         state["stack"].pop()
 
 
@@ -421,18 +417,18 @@ def _vienna_legal(state: State, board: HisMap, role: str, decision: dict[str, An
 
 def _on_vienna(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     b.add_units(state, action["where"], action["power"], action["unit"], -1)
-    engine.log(state, f"Siege of Vienna: a {action['power']} {action['unit']} is removed from {action['where']}")
+    core.log(state, f"Siege of Vienna: a {action['power']} {action['unit']} is removed from {action['where']}")
     decision["left"] -= 1
     _close_vienna_if_done(state, board)
 
 
 def _close_vienna_if_done(state: State, board: HisMap) -> None:
-    decision = engine.top(state)
+    decision = core.top(state)
     assert decision is not None
     if decision["left"] <= 0:
         state["stack"].pop()
     elif not _vienna_legal(state, board, decision["role"], decision):
-        engine.log(state, "Siege of Vienna: no Hapsburg or Hungarian land unit left within 2 spaces of Vienna")
+        core.log(state, "Siege of Vienna: no Hapsburg or Hungarian land unit left within 2 spaces of Vienna")
         state["stack"].pop()
 
 
@@ -444,21 +440,17 @@ def machiavelli(state: State, board: HisMap, resolver: str) -> None:
     the Diplomatic Deck or its discard, not one played this turn, and plays it; then the Diplomatic discard (with
     Machiavelli and that card) is shuffled back into the deck (seed 6.2). With no invasion card to pick, only the
     reshuffle happens (ruling HIS-D08)."""
-    from umpire.games.his2p import victory
-
     points = victory.vp(state, board)
     rival = diplomacy.other(resolver)
     chooser = rival if points[rival] < points[resolver] else resolver
     if _invasions(state):
         state["stack"].append({"kind": "machiavelli", "role": chooser})
     else:
-        engine.log(state, "Machiavelli: no invasion card may be chosen")
+        core.log(state, "Machiavelli: no invasion card may be chosen")
         _reshuffle(state)
 
 
 def _invasions(state: State) -> list[int]:
-    from umpire.games.his2p.cards import load_cards
-
     cards = load_cards().diplomatic
     played = state.get("diplomatic_played", {}).get(str(state["turn"]), [])
     pool = state["diplomatic_deck"] + state["diplomatic_discard"]
@@ -475,7 +467,7 @@ def _on_machiavelli(state: State, board: HisMap, role: str, decision: dict[str, 
     pile = state["diplomatic_deck"] if number in state["diplomatic_deck"] else state["diplomatic_discard"]
     pile.remove(number)
     state["diplomatic_discard"].append(number)
-    engine.log(state, f"Machiavelli: {role} chooses {diplomacy.name_of(number)}")
+    core.log(state, f"Machiavelli: {role} chooses {diplomacy.name_of(number)}")
     diplomacy.resolve(state, board, role, number)
     _reshuffle(state)
 
@@ -488,7 +480,7 @@ def _reshuffle(state: State) -> None:
         visible_to=deck.HIDDEN,
     )
     state["diplomatic_discard"] = []
-    engine.log(state, "Machiavelli: the Diplomatic discard is shuffled into the Diplomatic Deck")
+    core.log(state, "Machiavelli: the Diplomatic discard is shuffled into the Diplomatic Deck")
 
 
 EVENTS: dict[int, Event] = {
@@ -504,20 +496,16 @@ EVENTS: dict[int, Event] = {
     219: spanish_inquisition,
 }
 
-engine.decision_kind("circle_flip", _circle_legal, _on_circle)
-engine.decision_kind("plague", _plague_legal, _on_plague)
-engine.decision_kind("pressure", _pressure_legal, _on_pressure)
-engine.decision_kind("inquisition", _inquisition_legal, _on_inquisition)
-engine.decision_kind("divorce", _divorce_legal, _on_divorce)
-engine.decision_kind("hapsburg_units", _placement_legal, _on_placement)
-engine.decision_kind("divorce_debate", _debate_legal, _on_divorce_debate)
-engine.decision_kind("shipbuilding", _shipbuilding_legal, _on_shipbuilding)
-engine.decision_kind("corsair_hits", _corsair_legal, _on_corsair)
-engine.decision_kind("vienna", _vienna_legal, _on_vienna)
-engine.decision_kind("machiavelli", _machiavelli_legal, _on_machiavelli)
-
-# The invasions and the minor powers' cards live in their own modules (rulings HIS-I01 to HIS-I09).
-from umpire.games.his2p import invasions, minor_powers  # noqa: E402
-
-EVENTS.update(invasions.EVENTS)
-EVENTS.update(minor_powers.EVENTS)
+core.decision_kind("circle_flip", _circle_legal, _on_circle)
+core.decision_kind("plague", _plague_legal, _on_plague)
+core.decision_kind("pressure", _pressure_legal, _on_pressure)
+core.decision_kind("inquisition", _inquisition_legal, _on_inquisition)
+core.decision_kind("divorce", _divorce_legal, _on_divorce)
+core.decision_kind("hapsburg_units", _placement_legal, _on_placement)
+core.decision_kind("divorce_debate", _debate_legal, _on_divorce_debate)
+core.decision_kind("shipbuilding", _shipbuilding_legal, _on_shipbuilding)
+core.decision_kind("corsair_hits", _corsair_legal, _on_corsair)
+core.decision_kind("vienna", _vienna_legal, _on_vienna)
+core.decision_kind("machiavelli", _machiavelli_legal, _on_machiavelli)
+# the invasions and the minor powers' cards register theirs in their modules (HIS-I01 to HIS-I09)
+diplomatic_cards.register_events(EVENTS)

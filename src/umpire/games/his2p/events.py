@@ -2,7 +2,7 @@
 registered function per card number, each citing its card.
 
 An event has a condition (:func:`playable` answers why not, or None) and an effect, which may change the state at
-once and may push decisions onto the engine's stack (``engine.decision_kind`` registers new kinds). Cards with no
+once and may push decisions onto the engine's stack (``core.decision_kind`` registers new kinds). Cards with no
 registered event cannot be played as events: the engine does not offer them (docs/status.md lists which exist).
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from umpire.games.his2p import core, deck
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -69,36 +70,12 @@ def play(state: State, board: HisMap, power: str, number: int) -> None:
     EVENTS[number].effect(state, board, power)
 
 
-def start_of_turn(state: State, board: HisMap) -> None:
-    """What events left for the next turn (8.2): reformers and debaters sent away for a turn come back; a Fuggers
-    of last turn costs its player a card of this turn's deal."""
-    events_religious.return_from_away(state, board)
-    events_hands.start_of_turn(state)
-    events_last.bourbon_leaves(state)  # Charles Bourbon (#70) leaves at the end of his turn
-
-
 def play_in_winter(state: State, board: HisMap, number: int) -> None:
     """A mandatory event due by this winter and not yet played (19.8; seed 19): it happens now, as if played and
     removed from the game, with no CP; its condition is not asked. The Papacy makes any choice it names itself."""
-    from umpire.games.his2p import deck, engine
-
     for pile in (state["later"], state["by_event"], state.get("entering_next_turn", [])):
         if number in pile:
             pile.remove(number)
     deck.remove_card(state, number)
-    engine.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
+    core.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
     EVENTS[number].effect(state, board, "papacy")
-
-
-# The events themselves, by kind; each module registers its cards with ``event`` on import.
-from umpire.games.his2p import (  # noqa: E402
-    events_hands,
-    events_influence,  # noqa: F401
-    events_last,
-    events_mandatory,  # noqa: F401
-    events_military,  # noqa: F401
-    events_religious,
-    events_sack,  # noqa: F401
-    events_siege,  # noqa: F401
-    events_spring,  # noqa: F401
-)

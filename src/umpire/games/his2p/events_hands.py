@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, religion, victory
+from umpire.games.his2p import core, debates, deck, religion, victory
 from umpire.games.his2p.events import event
 from umpire.games.his2p.events_religious import commit, random_card, uncommitted
 from umpire.games.his2p.mapdata import HisMap
@@ -42,7 +42,7 @@ def fuggers(state: State, board: HisMap, power: str) -> None:
     state["hands"][power].extend(drawn)
     state["hands"][power].sort()
     state.setdefault("fuggers", {})[power] = state["turn"]
-    engine.log(state, f"Fuggers: {power} draws {len(drawn)} cards and will be dealt {FUGGERS_PENALTY} fewer next turn")
+    core.log(state, f"Fuggers: {power} draws {len(drawn)} cards and will be dealt {FUGGERS_PENALTY} fewer next turn")
 
 
 def start_of_turn(state: State) -> None:
@@ -74,7 +74,7 @@ def _convert_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 
 def _on_convert(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     religion.flip(state, board, action["space"], b.CATHOLIC)
-    engine.log(state, f"Papal Inquisition: {board.spaces[action['space']].name} turns Catholic")
+    core.log(state, f"Papal Inquisition: {board.spaces[action['space']].name} turns Catholic")
     decision["left"] -= 1
     if decision["left"] <= 0 or not inquisition_spaces(state, board):
         state["stack"].pop()
@@ -109,16 +109,16 @@ def _on_inquisition(state: State, board: HisMap, role: str, decision: dict[str, 
             state["hands"][PROTESTANT].remove(drawn)
             state["hands"][PAPACY].append(drawn)
             state["hands"][PAPACY].sort()
-            engine.log(state, "Papal Inquisition: the Papacy takes a card at random from the Protestant's hand")
+            core.log(state, "Papal Inquisition: the Papacy takes a card at random from the Protestant's hand")
     elif kind == "retrieve":
         state["discard"].remove(action["card"])
         state["hands"][PAPACY].append(action["card"])
         state["hands"][PAPACY].sort()
-        engine.log(state, f"Papal Inquisition: the Papacy takes {deck.name_of(action['card'])} from the discard pile")
+        core.log(state, f"Papal Inquisition: the Papacy takes {deck.name_of(action['card'])} from the discard pile")
     elif kind == "debate":
-        engine.log(state, f"Papal Inquisition: the Papacy calls a debate with {INQUISITION_DEBATE_DICE} extra dice")
-        engine._start_debate(state, PAPACY, action["zone"])
-        opened = engine.top(state)
+        core.log(state, f"Papal Inquisition: the Papacy calls a debate with {INQUISITION_DEBATE_DICE} extra dice")
+        debates.start_debate(state, PAPACY, action["zone"])
+        opened = core.top(state)
         if opened is not None and opened["kind"] == "defender":
             opened["kind"] = "papal_inquisition_defender"
 
@@ -131,14 +131,14 @@ def _on_defender(state: State, board: HisMap, role: str, decision: dict[str, Any
     """The debate runs as any other (18.5), the Papal attacker with the card's two extra dice."""
     state["debate_extra_dice"] = INQUISITION_DEBATE_DICE
     try:
-        engine._on_defender(state, board, role, decision, action)
+        debates.on_defender(state, board, role, decision, action)
     finally:
         state.pop("debate_extra_dice", None)
 
 
-engine.decision_kind("papal_inquisition_convert", _convert_legal, _on_convert)
-engine.decision_kind("papal_inquisition", _inquisition_legal, _on_inquisition)
-engine.decision_kind("papal_inquisition_defender", _defender_legal, _on_defender)
+core.decision_kind("papal_inquisition_convert", _convert_legal, _on_convert)
+core.decision_kind("papal_inquisition", _inquisition_legal, _on_inquisition)
+core.decision_kind("papal_inquisition_defender", _defender_legal, _on_defender)
 
 
 @event(PAPAL_INQUISITION, uncommitted("caraffa"))
@@ -147,7 +147,7 @@ def papal_inquisition(state: State, board: HisMap, power: str) -> None:
     Catholic; it looks at the Protestant's hand (England holds none in the two-player game) and then takes one card
     of it at random, or any card of the discard pile, or calls a debate in any zone with 2 extra dice; Caraffa is
     committed (HIS-V13). A card so taken is held for a later impulse, as every card taken in an impulse is."""
-    engine.log(state, "Papal Inquisition: the Papacy looks at the Protestant's hand")
+    core.log(state, "Papal Inquisition: the Papacy looks at the Protestant's hand")
     commit(state, "caraffa")
     state["stack"].append({"kind": "papal_inquisition", "role": PAPACY, "secret": list(state["hands"][PROTESTANT])})
     if inquisition_spaces(state, board):

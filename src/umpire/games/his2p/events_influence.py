@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, religion, victory
+from umpire.games.his2p import core, deck, religion, religious_actions, victory
 from umpire.games.his2p.events import event
 from umpire.games.his2p.events_religious import random_card, uncommitted
 from umpire.games.his2p.mapdata import HisMap
@@ -66,7 +66,7 @@ def _convert_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 def _on_convert(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     religion.flip(state, board, action["space"], decision["side"])
     decision["left"] -= 1
-    engine.log(state, f"{board.spaces[action['space']].name} turns {decision['side']}")
+    core.log(state, f"{board.spaces[action['space']].name} turns {decision['side']}")
     victory.check_religious_victory(state, board)
     if decision["left"] <= 0 or not _convert_choices(state, board, decision):
         state["stack"].pop()
@@ -74,7 +74,7 @@ def _on_convert(state: State, board: HisMap, role: str, decision: dict[str, Any]
             state["stack"].append({"kind": "wartburg", "role": PROTESTANT})
 
 
-engine.decision_kind("convert", _convert_legal, _on_convert)
+core.decision_kind("convert", _convert_legal, _on_convert)
 
 
 def _push_convert(state: State, board: HisMap, role: str, side: str, count: int, rule: str) -> None:
@@ -82,14 +82,14 @@ def _push_convert(state: State, board: HisMap, role: str, side: str, count: int,
     if _convert_choices(state, board, frame):
         state["stack"].append(frame)
     else:
-        engine.log(state, "no space may be converted")
+        core.log(state, "no space may be converted")
 
 
 @event(ANABAPTISTS)
 def anabaptists(state: State, board: HisMap, power: str) -> None:
     """#67 Anabaptists: the Papacy turns two Protestant spaces that are neither electorates nor occupied back to
     Catholic, whether or not they could be counter-reformation targets."""
-    engine.log(state, "Anabaptists: the Papacy converts 2 unoccupied Protestant spaces (not electorates)")
+    core.log(state, "Anabaptists: the Papacy converts 2 unoccupied Protestant spaces (not electorates)")
     _push_convert(state, board, PAPACY, b.CATHOLIC, 2, "anabaptists")
 
 
@@ -97,7 +97,7 @@ def anabaptists(state: State, board: HisMap, power: str) -> None:
 def frederick_the_wise(state: State, board: HisMap, power: str) -> None:
     """#78 Frederick the Wise: the two Catholic German-speaking spaces nearest Wittenberg turn Protestant (the
     Protestant picks among equally near ones); then the Protestant may take The Wartburg from the discard pile."""
-    engine.log(state, "Frederick the Wise: the 2 Catholic German spaces nearest Wittenberg turn Protestant")
+    core.log(state, "Frederick the Wise: the 2 Catholic German spaces nearest Wittenberg turn Protestant")
     _push_convert(state, board, PROTESTANT, b.PROTESTANT, 2, "frederick")
     converting = bool(state["stack"]) and state["stack"][-1]["kind"] == "convert"
     if not converting and THE_WARTBURG in state["discard"]:
@@ -114,10 +114,10 @@ def _on_wartburg(state: State, board: HisMap, role: str, decision: dict[str, Any
         state["discard"].remove(THE_WARTBURG)
         state["hands"][PROTESTANT].append(THE_WARTBURG)
         state["hands"][PROTESTANT].sort()
-        engine.log(state, "the Protestant takes The Wartburg from the discard pile")
+        core.log(state, "the Protestant takes The Wartburg from the discard pile")
 
 
-engine.decision_kind("wartburg", _wartburg_legal, _on_wartburg)
+core.decision_kind("wartburg", _wartburg_legal, _on_wartburg)
 
 
 # --- unrest ---------------------------------------------------------------------------------------------------------
@@ -144,12 +144,12 @@ def _on_unrest(state: State, board: HisMap, role: str, decision: dict[str, Any],
     elif action["type"] == "unrest":
         state["spaces"][action["space"]]["unrest"] = True
         decision["left"] -= 1
-        engine.log(state, f"unrest in {board.spaces[action['space']].name}")
+        core.log(state, f"unrest in {board.spaces[action['space']].name}")
     if action["type"] == "done" or decision["left"] <= 0 or not _unrest_choices(state, board, decision):
         state["stack"].pop()
 
 
-engine.decision_kind("unrest", _unrest_legal, _on_unrest)
+core.decision_kind("unrest", _unrest_legal, _on_unrest)
 
 
 def _push_unrest(state: State, role: str, spaces: list[str], count: int, optional: bool) -> None:
@@ -173,10 +173,10 @@ def book_of_common_prayer(state: State, board: HisMap, power: str) -> None:
     """#62 Book of Common Prayer: with Cranmer uncommitted, the Protestant makes 4 reformation attempts in English
     home spaces only (Calais included; 18.3 step 1), Cranmer is committed; after them the player rolls a die: 3-4
     unrest in one Catholic English home space, 5 in two, 6 in all, chosen by the player (occupied ones too)."""
-    engine.log(state, "Book of Common Prayer: 4 reformation attempts in English home spaces")
+    core.log(state, "Book of Common Prayer: 4 reformation attempts in English home spaces")
     state["debaters"]["cranmer"] = "committed"
     state["stack"].append({"kind": "unrest", "role": power, "roll": True, "spaces": [], "left": 0, "optional": False})
-    frame = engine._attempts(PROTESTANT, 4, religion.Attempt(religion.REFORMATION, "english"))
+    frame = religious_actions.attempts_frame(PROTESTANT, 4, religion.Attempt(religion.REFORMATION, "english"))
     frame["targeted"] = list(state.get("impulse_targets", []))
     frame["only"] = sorted(board.home_spaces("england"))
     state["stack"].append(frame)
@@ -191,7 +191,7 @@ def _prayer_roll(state: State, board: HisMap, decision: dict[str, Any]) -> None:
         if b.religion(state, board, s) == b.CATHOLIC and not b.in_unrest(state, s)
     ]
     count = 0 if face <= 2 else 1 if face <= 4 else 2 if face == 5 else len(catholic)
-    engine.log(state, f"Book of Common Prayer: the die shows {face}, unrest in {count} Catholic English space(s)")
+    core.log(state, f"Book of Common Prayer: the die shows {face}, unrest in {count} Catholic English space(s)")
     decision.pop("roll")
     decision.update({"spaces": catholic, "left": count, "occupied": True})
     if count >= len(catholic):
@@ -214,7 +214,7 @@ def _bigamy_discard(state: State) -> None:
     drawn = random_card(state, PROTESTANT, "Philip of Hesse's Bigamy: the Protestant discards at random")
     if drawn is not None:
         deck.discard_from_hand(state, PROTESTANT, drawn)
-        engine.log(state, f"Philip of Hesse's Bigamy: the Protestant discards {deck.name_of(drawn)}")
+        core.log(state, f"Philip of Hesse's Bigamy: the Protestant discards {deck.name_of(drawn)}")
 
 
 def _bigamy_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -225,12 +225,12 @@ def _on_bigamy(state: State, board: HisMap, role: str, decision: dict[str, Any],
     state["stack"].pop()
     if action["type"] == "remove_philip":
         state["leaders"].pop("philip_of_hesse", None)
-        engine.log(state, "Philip of Hesse leaves the game")
+        core.log(state, "Philip of Hesse leaves the game")
     else:
         _bigamy_discard(state)
 
 
-engine.decision_kind("bigamy", _bigamy_legal, _on_bigamy)
+core.decision_kind("bigamy", _bigamy_legal, _on_bigamy)
 
 
 #: Zwingli Dons Armor reaches Catholic land units this many connections (passes included) from Zurich.
@@ -261,7 +261,7 @@ def zwingli_dons_armor(state: State, board: HisMap, power: str) -> None:
     state["reformers"]["zwingli"] = None
     if state["debaters"].get("zwingli") != "burned":
         state["debaters"]["zwingli"] = "dead"
-    engine.log(state, "Zwingli dons armor: his reformer and debater leave the game")
+    core.log(state, "Zwingli dons armor: his reformer and debater leave the game")
     if _catholic_units(state, board):
         state["stack"].append({"kind": "zwingli", "role": PROTESTANT})
 
@@ -273,7 +273,7 @@ def _zwingli_legal(state: State, board: HisMap, role: str, decision: dict[str, A
 def _on_zwingli(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
     b.add_units(state, action["space"], action["power"], action["unit"], -1)
-    engine.log(state, f"a {action['power']} {action['unit']} in {board.spaces[action['space']].name} is eliminated")
+    core.log(state, f"a {action['power']} {action['unit']} in {board.spaces[action['space']].name} is eliminated")
 
 
-engine.decision_kind("zwingli", _zwingli_legal, _on_zwingli)
+core.decision_kind("zwingli", _zwingli_legal, _on_zwingli)

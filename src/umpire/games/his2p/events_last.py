@@ -13,7 +13,7 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, engine, fortresses, responses
+from umpire.games.his2p import control, core, fortresses, responses
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.events import event
@@ -71,7 +71,7 @@ def _on_halley(state: State, board: HisMap, role: str, decision: dict[str, Any],
     responses.halley(state, role, action["effect"])
 
 
-engine.decision_kind("halley", _halley_legal, _on_halley)
+core.decision_kind("halley", _halley_legal, _on_halley)
 
 
 # --- Charles Bourbon (#70) -----------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def _on_bourbon(state: State, board: HisMap, role: str, decision: dict[str, Any]
     sides.set_side(state, BOURBON, role)
     b.add_units(state, space, role, "mercenary", BOURBON_MERCENARIES)
     state["bourbon_turn"] = state["turn"]
-    engine.log(
+    core.log(
         state,
         f"Charles Bourbon enters {board.spaces[space].name} for the {role} with {BOURBON_MERCENARIES} mercenaries",
     )
@@ -130,7 +130,7 @@ def bourbon_leaves(state: State) -> None:
     state["leaders"].pop(BOURBON, None)
     state.get("captured", {}).pop(BOURBON, None)
     sides.set_side(state, BOURBON, None)
-    engine.log(state, "Charles Bourbon leaves the map at the end of his turn")
+    core.log(state, "Charles Bourbon leaves the map at the end of his turn")
 
 
 # --- Maurice of Saxony (#60) ---------------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ def _on_maurice(state: State, board: HisMap, role: str, decision: dict[str, Any]
             b.add_units(state, space, new, "mercenary", moved)
     state["leaders"][MAURICE] = space
     sides.set_side(state, MAURICE, new)
-    engine.log(
+    core.log(
         state,
         f"Maurice of Saxony joins the {new} and goes to {board.spaces[space].name}"
         + (f" with {moved} mercenaries" if moved else ""),
@@ -250,12 +250,12 @@ def _on_trace(state: State, board: HisMap, role: str, decision: dict[str, Any], 
     added = owner != "independent" and not state["spaces"][space].get("unrest")
     if added:
         b.add_units(state, space, owner, "regular", 1)
-    engine.log(
+    core.log(
         state,
         f"Trace Italienne: a fortress in {board.spaces[space].name}" + (f", with 1 {owner} regular" if added else ""),
     )
 
 
-engine.decision_kind("bourbon", _bourbon_legal, _on_bourbon)
-engine.decision_kind("maurice", _maurice_legal, _on_maurice)
-engine.decision_kind("trace_italienne", _trace_legal, _on_trace)
+core.decision_kind("bourbon", _bourbon_legal, _on_bourbon)
+core.decision_kind("maurice", _maurice_legal, _on_maurice)
+core.decision_kind("trace_italienne", _trace_legal, _on_trace)

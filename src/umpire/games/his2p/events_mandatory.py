@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, religion
+from umpire.games.his2p import core, deck, peace, religion, religious_actions
 from umpire.games.his2p.events import event
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
@@ -46,7 +46,7 @@ def stop(state: State, what: str) -> None:
 def change_ruler(state: State, power: str, ruler: str, name: str) -> None:
     """A new ruler of ``power`` (rule book 21.1, the power cards): admin rating and card bonus follow the card."""
     state["rulers"][power] = ruler
-    engine.log(state, f"{name} now rules the {power}")
+    core.log(state, f"{name} now rules the {power}")
 
 
 def enter_next_turn(state: State, card: int) -> None:
@@ -54,7 +54,7 @@ def enter_next_turn(state: State, card: int) -> None:
     if card in state["by_event"]:
         state["by_event"].remove(card)
         state.setdefault("entering_next_turn", []).append(card)
-        engine.log(state, f"{deck.name_of(card)} will join the deck next turn")
+        core.log(state, f"{deck.name_of(card)} will join the deck next turn")
 
 
 def draw_cards(state: State, power: str, count: int) -> int:
@@ -63,7 +63,7 @@ def draw_cards(state: State, power: str, count: int) -> int:
     del state["deck"][:count]
     state["hands"][power].extend(drawn)
     state["hands"][power].sort()
-    engine.log(state, f"{power} draws {len(drawn)} card(s) from the deck")
+    core.log(state, f"{power} draws {len(drawn)} card(s) from the deck")
     return len(drawn)
 
 
@@ -132,7 +132,7 @@ def calvin(state: State, board: HisMap, power: str) -> None:
     state["reformers"]["luther"] = None
     if state["debaters"].get("luther") not in ("burned",):
         state["debaters"]["luther"] = "dead"
-    engine.log(state, "Luther dies: his reformer and debater leave the game")
+    core.log(state, "Luther dies: his reformer and debater leave the game")
 
 
 # --- Religious mandatory events -----------------------------------------------------------------------------------
@@ -142,8 +142,8 @@ def calvin(state: State, board: HisMap, power: str) -> None:
 def defender_of_the_faith(state: State, board: HisMap, power: str) -> None:
     """#11 Defender of the Faith (rule book 18.4: three counter-reformation attempts): whoever plays it, the Papacy
     makes three counter-reformation attempts in which every zone counts as the target zone (HIS-V02)."""
-    engine.log(state, "Defender of the Faith: the Papacy makes 3 counter-reformation attempts")
-    engine._push_attempts(
+    core.log(state, "Defender of the Faith: the Papacy makes 3 counter-reformation attempts")
+    religious_actions.push_attempts(
         state, PAPACY, DEFENDER_ATTEMPTS, religion.Attempt(religion.COUNTER_REFORMATION, religion.ANY_ZONE)
     )
 
@@ -167,15 +167,15 @@ def master_of_italy(state: State, board: HisMap, power: str) -> None:
         keys = italian_keys(state, player)
         if keys >= 4:
             state["bonus_vp"][player] += 2
-            engine.log(state, f"Master of Italy: {player} controls {keys} of the five keys, 2 VP")
+            core.log(state, f"Master of Italy: {player} controls {keys} of the five keys, 2 VP")
         elif keys == 3:
             state["bonus_vp"][player] += 1
-            engine.log(state, f"Master of Italy: {player} controls 3 of the five keys, 1 VP")
+            core.log(state, f"Master of Italy: {player} controls 3 of the five keys, 1 VP")
         elif keys == 2:
-            engine.log(state, f"Master of Italy: {player} controls 2 of the five keys and draws a card")
+            core.log(state, f"Master of Italy: {player} controls 2 of the five keys and draws a card")
             draw_cards(state, player, 1)
     if not any(italian_keys(state, p) >= 2 for p in (PAPACY, PROTESTANT)):
-        engine.log(state, "Master of Italy: neither player controls two of the five keys; no effect")
+        core.log(state, "Master of Italy: neither player controls two of the five keys; no effect")
 
 
 def league_condition(state: State, board: HisMap, power: str) -> str | None:
@@ -217,14 +217,13 @@ def schmalkaldic_league(state: State, board: HisMap, power: str) -> None:
     _add_pair(diplomacy["at_war"], PAPACY, PROTESTANT)
     _add_pair(diplomacy["at_war"], "hapsburg", PROTESTANT)
     _add_pair(diplomacy["allied"], "hapsburg", PAPACY)
-    engine.log(state, "the Schmalkaldic League forms: the Papacy and the Hapsburgs at war with the Protestant, allied")
-    from umpire.games.his2p import peace
+    core.log(state, "the Schmalkaldic League forms: the Papacy and the Hapsburgs at war with the Protestant, allied")
 
     peace.end_sieges(state, board, PAPACY, "hapsburg", leave=False)  # allies now: no siege between them
     for space in board.home_spaces(PROTESTANT):
         if b.religion(state, board, space) == b.PROTESTANT and state["spaces"][space]["control"] != PROTESTANT:
             state["spaces"][space]["control"] = PROTESTANT
-            engine.log(state, f"{board.spaces[space].name} comes under Protestant control")
+            core.log(state, f"{board.spaces[space].name} comes under Protestant control")
     for space in board.electorates():
         religion.release_electorate_regulars(state, space)
     for leader, home in LEAGUE_LEADERS.items():
@@ -233,7 +232,7 @@ def schmalkaldic_league(state: State, board: HisMap, power: str) -> None:
             stop(state, f"placing {leader} with no Protestant land unit on the map (21.6)")
             return
         state["leaders"][leader] = where
-        engine.log(state, f"the leader {leader.replace('_', ' ').title()} enters at {board.spaces[where].name}")
+        core.log(state, f"the leader {leader.replace('_', ' ').title()} enters at {board.spaces[where].name}")
     league_leaves_catholic_electorates(state, board)
 
 
@@ -258,7 +257,7 @@ def league_leaves_catholic_electorates(state: State, board: HisMap) -> None:
         hops = board.hops(space)
         reached = [e for e in protestant if e in hops]
         if not reached:
-            engine.log(state, f"{board.spaces[space].name}: no Protestant electorate to go to; they stay (21.6)")
+            core.log(state, f"{board.spaces[space].name}: no Protestant electorate to go to; they stay (21.6)")
             continue
         to = min(reached, key=lambda e: (hops[e], e))
         for kind, n in units.items():
@@ -268,7 +267,7 @@ def league_leaves_catholic_electorates(state: State, board: HisMap) -> None:
             state["leaders"][lid] = to
         what = ", ".join([f"{n} {kind}" for kind, n in units.items()] + [leaders[lid].name for lid in people])
         name, dest = board.spaces[space].name, board.spaces[to].name
-        engine.log(state, f"{name} is a Catholic electorate: {what} move to {dest}, the nearest Protestant one (21.6)")
+        core.log(state, f"{name} is a Catholic electorate: {what} move to {dest}, the nearest Protestant one (21.6)")
 
 
 def _jesuit_targets(state: State, board: HisMap) -> list[str]:
@@ -280,7 +279,7 @@ def society_of_jesus(state: State, board: HisMap, power: str) -> None:
     """#15 Society of Jesus (rule book 21.5; due by the winter of turn 6): the Papacy places two Jesuit universities
     in Catholic spaces of its choice, and may found more with CP from now on."""
     state["events"]["society_of_jesus"] = True
-    engine.log(state, "the Society of Jesus is founded: the Papacy places 2 Jesuit universities")
+    core.log(state, "the Society of Jesus is founded: the Papacy places 2 Jesuit universities")
     state["stack"].append({"kind": "jesuit", "role": PAPACY, "left": SOCIETY_UNIVERSITIES})
 
 
@@ -291,12 +290,12 @@ def _jesuit_legal(state: State, board: HisMap, role: str, decision: dict[str, An
 def _on_jesuit(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["spaces"][action["space"]]["jesuit"] = True
     decision["left"] -= 1
-    engine.log(state, f"a Jesuit university is founded in {board.spaces[action['space']].name}")
+    core.log(state, f"a Jesuit university is founded in {board.spaces[action['space']].name}")
     if decision["left"] <= 0 or not _jesuit_targets(state, board):
         state["stack"].pop()
 
 
-engine.decision_kind("jesuit", _jesuit_legal, _on_jesuit)
+core.decision_kind("jesuit", _jesuit_legal, _on_jesuit)
 
 
 #: Council of Trent: how many uncommitted debaters each side may send (card #17).
@@ -309,7 +308,7 @@ def council_of_trent(state: State, board: HisMap, power: str) -> None:
     then the Protestant up to two of any zone, one at a time; all are committed and each side rolls as many dice as
     its debaters' total value (Pole adds one for the Papacy, his card), hits on 5 and 6; the side with more hits
     flips as many spaces as the difference, each one a legal target of its attempts (HIS-V06)."""
-    engine.log(state, "the Council of Trent opens: the Papacy names up to 4 debaters, then the Protestant up to 2")
+    core.log(state, "the Council of Trent opens: the Papacy names up to 4 debaters, then the Protestant up to 2")
     state["stack"].append({"kind": "trent", "role": PAPACY, "sent": {PAPACY: [], PROTESTANT: []}})
 
 
@@ -334,7 +333,7 @@ def _trent_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
 def _on_trent(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     if action["type"] == "send_debater":
         decision["sent"][role].append(action["debater"])
-        engine.log(state, f"Council of Trent: the {role} sends {action['debater'].title()}")
+        core.log(state, f"Council of Trent: the {role} sends {action['debater'].title()}")
         if _trent_candidates(state, role, decision):
             return
     if role == PAPACY:
@@ -354,9 +353,9 @@ def _trent_result(state: State, sent: dict[str, list[str]]) -> None:
         dice = sum(people[d].value for d in debaters) + (1 if side == PAPACY and "pole" in debaters else 0)
         faces = rng.roll_many(state, f"Council of Trent: {side} {dice} dice", dice)
         hits[side] = religion.debate_hits(faces)
-    engine.log(state, f"Council of Trent: Papacy {hits[PAPACY]} hits, Protestant {hits[PROTESTANT]}")
+    core.log(state, f"Council of Trent: Papacy {hits[PAPACY]} hits, Protestant {hits[PROTESTANT]}")
     if hits[PAPACY] == hits[PROTESTANT]:
-        engine.log(state, "the Council of Trent ends without a result")
+        core.log(state, "the Council of Trent ends without a result")
         return
     winner = PAPACY if hits[PAPACY] > hits[PROTESTANT] else PROTESTANT
     side = b.CATHOLIC if winner == PAPACY else b.PROTESTANT
@@ -365,4 +364,4 @@ def _trent_result(state: State, sent: dict[str, list[str]]) -> None:
     state["stack"].append(flips)
 
 
-engine.decision_kind("trent", _trent_legal, _on_trent)
+core.decision_kind("trent", _trent_legal, _on_trent)

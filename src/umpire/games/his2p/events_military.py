@@ -13,10 +13,11 @@ import itertools
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, engine, military, restrictions
+from umpire.games.his2p import control, core, land_war, military, restrictions
 from umpire.games.his2p.events import event
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
+from umpire.kernel import rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -43,9 +44,7 @@ def _besieged(state: State, space: str) -> bool:
 
 def _siege_check(state: State, board: HisMap, space: str) -> None:
     """A siege whose besiegers lost units may end (15.2, 15.3): the land war's own check."""
-    from umpire.games.his2p import land_war
-
-    land_war._check_siege_holds(state, board, space)
+    land_war.check_siege_holds(state, board, space)
 
 
 # --- Foreign Recruits ------------------------------------------------------------------------------------------
@@ -60,7 +59,7 @@ def recruit_spaces(state: State, board: HisMap, power: str) -> list[str]:
         if state["spaces"][s]["control"] == power
         and not _besieged(state, s)
         and not b.in_unrest(state, s)
-        and not military._enemy_units(state, s, power)
+        and not military.enemy_units(state, s, power)
         and restrictions.may_enter(state, board, power, s)
     ]
 
@@ -83,19 +82,19 @@ def _on_recruits(state: State, board: HisMap, role: str, decision: dict[str, Any
         state["stack"].pop()
         return
     decision["cp"] -= military.COSTS[role][action["type"]]
-    military._apply_build(state, board, role, action)
+    military.apply_build(state, board, role, action)
     if len(_recruits_legal(state, board, role, decision)) == 1:
         state["stack"].pop()
 
 
-engine.decision_kind("recruits", _recruits_legal, _on_recruits)
+core.decision_kind("recruits", _recruits_legal, _on_recruits)
 
 
 @event(FOREIGN_RECRUITS, _recruits_condition)
 def foreign_recruits(state: State, board: HisMap, power: str) -> None:
     """#76 Foreign Recruits: 4 CP to build units of the player's own power (seed 14: never another power's) in any
     space it controls that is not under siege; the Protestant only after the Schmalkaldic League (21.6)."""
-    engine.log(state, f"Foreign Recruits: {power} spends {RECRUITS_CP} CP on units anywhere it controls")
+    core.log(state, f"Foreign Recruits: {power} spends {RECRUITS_CP} CP on units anywhere it controls")
     state["stack"].append({"kind": "recruits", "role": power, "cp": RECRUITS_CP})
 
 
@@ -149,18 +148,18 @@ def _on_ransom_home(state: State, board: HisMap, role: str, decision: dict[str, 
         state.pop("captured")
     state["leaders"][leader] = action["space"]
     name = load_people().army_leaders[leader].name
-    engine.log(state, f"Ransom: {name} is freed and returns to {_name(board, action['space'])}")
+    core.log(state, f"Ransom: {name} is freed and returns to {_name(board, action['space'])}")
 
 
-engine.decision_kind("ransom", _ransom_legal, _on_ransom)
-engine.decision_kind("ransom_home", _ransom_home_legal, _on_ransom_home)
+core.decision_kind("ransom", _ransom_legal, _on_ransom)
+core.decision_kind("ransom_home", _ransom_home_legal, _on_ransom_home)
 
 
 @event(RANSOM, _ransom_condition)
 def ransom(state: State, board: HisMap, power: str) -> None:
     """#91 Ransom: the player frees a captured army leader of any power; he returns at once to a fortified home
     space of his power, which the player deciding for that power picks (seed 11, HIS-V13)."""
-    engine.log(state, "Ransom: a captured leader is freed")
+    core.log(state, "Ransom: a captured leader is freed")
     state["stack"].append({"kind": "ransom", "role": power})
 
 
@@ -190,11 +189,11 @@ def _on_unpaid(state: State, board: HisMap, role: str, decision: dict[str, Any],
     space, power = action["space"], action["power"]
     count = b.units_of(state, space, power)["mercenary"]
     b.add_units(state, space, power, "mercenary", -count)
-    engine.log(state, f"Unpaid Mercenaries: {count} {power} mercenaries leave {_name(board, space)}")
+    core.log(state, f"Unpaid Mercenaries: {count} {power} mercenaries leave {_name(board, space)}")
     _siege_check(state, board, space)
 
 
-engine.decision_kind("unpaid", _unpaid_legal, _on_unpaid)
+core.decision_kind("unpaid", _unpaid_legal, _on_unpaid)
 
 
 @event(UNPAID_MERCENARIES, _unpaid_condition)
@@ -267,7 +266,7 @@ def _on_camp(state: State, board: HisMap, role: str, decision: dict[str, Any], a
     state["stack"].pop()
     space, power = action["space"], action["power"]
     size = sum(b.land_unit_count(state, space, p) for p in camp_members(state, space, power))
-    engine.log(
+    core.log(
         state, f"Unsanitary Camp: {power}'s stack in {_name(board, space)} loses {camp_loss(size)} of {size} units"
     )
     state["stack"].append({"kind": "camp_losses", "role": decider(state, power, role), "space": space, "power": power})
@@ -283,12 +282,12 @@ def _on_camp_losses(state: State, board: HisMap, role: str, decision: dict[str, 
     for key, count in sorted(action["units"].items()):
         power, kind = key.split("/")
         b.add_units(state, space, power, kind, -count)
-        engine.log(state, f"Unsanitary Camp: {power} loses {count} {kind} in {_name(board, space)}")
+        core.log(state, f"Unsanitary Camp: {power} loses {count} {kind} in {_name(board, space)}")
     _siege_check(state, board, space)
 
 
-engine.decision_kind("camp", _camp_legal, _on_camp)
-engine.decision_kind("camp_losses", _camp_losses_legal, _on_camp_losses)
+core.decision_kind("camp", _camp_legal, _on_camp)
+core.decision_kind("camp_losses", _camp_losses_legal, _on_camp_losses)
 
 
 @event(UNSANITARY_CAMP, _camp_condition)
@@ -353,14 +352,12 @@ def loss_choices(units: dict[str, int], count: int) -> list[dict[str, int]]:
 
 
 def _on_rebels(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
-    from umpire.kernel import rng
-
     state["stack"].pop()
     space = action["space"]
     held = state["spaces"][space]["control"]
     faces = rng.roll_many(state, f"City State Rebels: the rebels of {_name(board, space)}", REBEL_DICE)
     hits = sum(1 for f in faces if f >= 5)
-    engine.log(state, f"City State Rebels in {_name(board, space)}: {hits} hits on {held}")
+    core.log(state, f"City State Rebels in {_name(board, space)}: {hits} hits on {held}")
     units = garrison(state, space, held)
     if hits and units:
         state["stack"].append(
@@ -388,7 +385,7 @@ def _on_rebel_losses(state: State, board: HisMap, role: str, decision: dict[str,
     for key, count in sorted(action["units"].items()):
         power, kind = key.split("/")
         b.add_units(state, space, power, kind, -count)
-        engine.log(state, f"City State Rebels: {power} loses {count} {kind} in {_name(board, space)}")
+        core.log(state, f"City State Rebels: {power} loses {count} {kind} in {_name(board, space)}")
     _rebels_after(state, board, space, decision["power"], decision["player"])
 
 
@@ -403,16 +400,16 @@ def _rebels_after(state: State, board: HisMap, space: str, held: str, player: st
         if where == space and lid in people.army_leaders:
             state["leaders"].pop(lid)
             state.setdefault("captured", {})[lid] = player
-            engine.log(state, f"City State Rebels: {people.army_leaders[lid].name} is captured by {player}")
+            core.log(state, f"City State Rebels: {people.army_leaders[lid].name} is captured by {player}")
     home = board.spaces[space].home
     owner = restrictions.major_of(state, home[0]) if home else "independent"
     state["spaces"][space]["control"] = owner
     b.add_units(state, space, home[0] if home else "independent", "regular", 1)
-    engine.log(state, f"City State Rebels: {_name(board, space)} rises against {held} and passes to {owner}")
+    core.log(state, f"City State Rebels: {_name(board, space)} rises against {held} and passes to {owner}")
 
 
-engine.decision_kind("rebels", _rebels_legal, _on_rebels)
-engine.decision_kind("rebel_losses", _rebel_losses_legal, _on_rebel_losses)
+core.decision_kind("rebels", _rebels_legal, _on_rebels)
+core.decision_kind("rebel_losses", _rebel_losses_legal, _on_rebel_losses)
 
 
 @event(CITY_STATE_REBELS, _rebels_condition)

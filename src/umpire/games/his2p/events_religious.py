@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, religion
+from umpire.games.his2p import core, debates, deck, religion, religious_actions
 from umpire.games.his2p.events import event, played_this_turn
 from umpire.games.his2p.events_mandatory import SOCIETY_UNIVERSITIES, draw_cards
 from umpire.games.his2p.mapdata import HisMap
@@ -53,26 +53,27 @@ def uncommitted(*debaters: str) -> Condition:
 
 def commit(state: State, debater: str) -> None:
     state["debaters"][debater] = "committed"
-    engine.log(state, f"{debater.title()} is committed")
+    core.log(state, f"{debater.title()} is committed")
 
 
 def reformation(state: State, count: int, zone: str, die_plus: int = 0) -> None:
     """The Protestant makes ``count`` reformation attempts (18.3) with ``zone`` as the target zone."""
-    engine.log(state, f"the Protestant makes {count} reformation attempts ({zone} zone)")
-    engine._push_attempts(state, PROTESTANT, count, religion.Attempt(religion.REFORMATION, zone, (), die_plus))
+    core.log(state, f"the Protestant makes {count} reformation attempts ({zone} zone)")
+    how = religion.Attempt(religion.REFORMATION, zone, (), die_plus)
+    religious_actions.push_attempts(state, PROTESTANT, count, how)
 
 
 def counter_reformation(state: State, count: int, zone: str) -> None:
     """The Papacy makes ``count`` counter-reformation attempts (18.4) with ``zone`` as the target zone."""
-    engine.log(state, f"the Papacy makes {count} counter-reformation attempts ({zone} zone)")
-    engine._push_attempts(state, PAPACY, count, religion.Attempt(religion.COUNTER_REFORMATION, zone))
+    core.log(state, f"the Papacy makes {count} counter-reformation attempts ({zone} zone)")
+    religious_actions.push_attempts(state, PAPACY, count, religion.Attempt(religion.COUNTER_REFORMATION, zone))
 
 
 def random_card(state: State, power: str, purpose: str) -> int | None:
     """A card drawn at random from ``power``'s hand; home cards are never drawn (6.1). None if none is left."""
     pool = [n for n in state["hands"][power] if not deck.is_home(n)]
     if not pool:
-        engine.log(state, f"{power} has no card that may be drawn")
+        core.log(state, f"{power} has no card that may be drawn")
         return None
     return int(rng.choice(state, purpose, pool))
 
@@ -94,7 +95,7 @@ def return_from_away(state: State, board: HisMap) -> None:
     for reformer, space in sorted(state.pop("away", {}).items()):
         if state["reformers"].get(reformer) is None and state["debaters"].get(reformer) not in ("burned", "dead"):
             state["reformers"][reformer] = space
-            engine.log(state, f"the reformer {reformer.title()} returns to {board.spaces[space].name}")
+            core.log(state, f"the reformer {reformer.title()} returns to {board.spaces[space].name}")
     for debater in state.pop("away_debaters", []):
         if state["debaters"].get(debater) == "absent":
             state["debaters"][debater] = "uncommitted"
@@ -108,7 +109,7 @@ def printing_press(state: State, board: HisMap, power: str) -> None:
     """#90 Printing Press: for the rest of the turn each reformation attempt rolls one extra die (18.3 step 3, read by
     the engine from ``events.printing_press``), then the Protestant makes 3 attempts with every zone the target."""
     state["events"]["printing_press"] = True
-    engine.log(state, "Printing Press: +1 die to reformation attempts for the rest of the turn")
+    core.log(state, "Printing Press: +1 die to reformation attempts for the rest of the turn")
     reformation(state, 3, religion.ANY_ZONE)
 
 
@@ -118,7 +119,7 @@ def augsburg_confession(state: State, board: HisMap, power: str) -> None:
     counter-reformation attempts counts 1 less and a Papal debate attacker rolls one die fewer (18.4, 18.5, read
     from ``events.augsburg_confession``); Melanchthon is committed."""
     state["events"]["augsburg_confession"] = True
-    engine.log(state, "Augsburg Confession: -1 to Papal counter-reformation dice and one die fewer in debates")
+    core.log(state, "Augsburg Confession: -1 to Papal counter-reformation dice and one die fewer in debates")
     commit(state, "melanchthon")
 
 
@@ -150,7 +151,7 @@ def _on_marburg(state: State, board: HisMap, role: str, decision: dict[str, Any]
     reformation(state, people[action["german"]].value + people[action["swiss"]].value, religion.ANY_ZONE)
 
 
-engine.decision_kind("marburg", lambda state, board, role, decision: _marburg_pairs(state), _on_marburg)
+core.decision_kind("marburg", lambda state, board, role, decision: _marburg_pairs(state), _on_marburg)
 
 
 @event(AFFAIR_OF_THE_PLACARDS, uncommitted("cop"))
@@ -210,7 +211,7 @@ def dissolution_of_the_monasteries(state: State, board: HisMap, power: str) -> N
     drawn = random_card(state, PAPACY, "Dissolution of the Monasteries: a card from the Papal hand")
     if drawn is not None:
         deck.discard_from_hand(state, PAPACY, drawn)
-        engine.log(state, f"Dissolution of the Monasteries: the Papacy discards {deck.name_of(drawn)}")
+        core.log(state, f"Dissolution of the Monasteries: the Papacy discards {deck.name_of(drawn)}")
     reformation(state, 3, "english")
 
 
@@ -221,8 +222,8 @@ def dissolution_of_the_monasteries(state: State, board: HisMap, power: str) -> N
 def michelangelo(state: State, board: HisMap, power: str) -> None:
     """#52 Michelangelo: the Papacy rolls two dice and adds their total in CP to St. Peter's (18.1)."""
     faces = rng.roll_many(state, "Michelangelo: CP for St. Peter's", 2)
-    engine.log(state, f"Michelangelo: {sum(faces)} CP to St. Peter's")
-    engine.add_st_peters_cp(state, sum(faces))
+    core.log(state, f"Michelangelo: {sum(faces)} CP to St. Peter's")
+    religious_actions.add_st_peters_cp(state, sum(faces))
 
 
 def _papacy_only(state: State, board: HisMap, power: str) -> str | None:
@@ -237,8 +238,8 @@ def indulgence_vendor(state: State, board: HisMap, power: str) -> None:
     if drawn is None:
         return
     deck.discard_from_hand(state, PROTESTANT, drawn)
-    engine.log(state, f"Indulgence Vendor: the Protestant loses {deck.name_of(drawn)}, {deck.cp_of(drawn)} CP")
-    engine.add_st_peters_cp(state, deck.cp_of(drawn))
+    core.log(state, f"Indulgence Vendor: the Protestant loses {deck.name_of(drawn)}, {deck.cp_of(drawn)} CP")
+    religious_actions.add_st_peters_cp(state, deck.cp_of(drawn))
 
 
 @event(MICHAEL_SERVETUS, _papacy_only)
@@ -246,11 +247,11 @@ def michael_servetus(state: State, board: HisMap, power: str) -> None:
     """#51 Michael Servetus: 1 bonus VP to the player (23.3 lists it) and a card discarded at random from the
     Protestant hand (never a home card, 6.1). In the two-player game only the Papacy may play it (HIS-V08)."""
     state["bonus_vp"][power] += 1
-    engine.log(state, f"Michael Servetus: 1 VP to the {power}")
+    core.log(state, f"Michael Servetus: 1 VP to the {power}")
     drawn = random_card(state, PROTESTANT, "Michael Servetus: the Protestant discards at random")
     if drawn is not None:
         deck.discard_from_hand(state, PROTESTANT, drawn)
-        engine.log(state, f"Michael Servetus: the Protestant discards {deck.name_of(drawn)}")
+        core.log(state, f"Michael Servetus: the Protestant discards {deck.name_of(drawn)}")
 
 
 def _society_formed(state: State, board: HisMap, power: str) -> str | None:
@@ -261,7 +262,7 @@ def _society_formed(state: State, board: HisMap, power: str) -> str | None:
 def jesuit_education(state: State, board: HisMap, power: str) -> None:
     """#55 Jesuit Education: once the Society of Jesus exists, the Papacy places 2 Jesuit universities in Catholic
     spaces of its choice (the ``jesuit`` decision of card #15)."""
-    engine.log(state, "Jesuit Education: the Papacy places 2 Jesuit universities")
+    core.log(state, "Jesuit Education: the Papacy places 2 Jesuit universities")
     state["stack"].append({"kind": "jesuit", "role": PAPACY, "left": SOCIETY_UNIVERSITIES})
 
 
@@ -277,10 +278,10 @@ def copernicus(state: State, board: HisMap, power: str) -> None:
     player either draws a card or makes the Protestant discard one at random (a decision)."""
     if _home_share(state, board, power):
         state["bonus_vp"][power] += 2
-        engine.log(state, f"Copernicus: 2 VP to the {power}")
+        core.log(state, f"Copernicus: 2 VP to the {power}")
         return
     state["bonus_vp"][power] += 1
-    engine.log(state, f"Copernicus: 1 VP to the {power}")
+    core.log(state, f"Copernicus: 1 VP to the {power}")
     state["stack"].append({"kind": "copernicus", "role": power})
 
 
@@ -292,14 +293,14 @@ def _on_copernicus(state: State, board: HisMap, role: str, decision: dict[str, A
     drawn = random_card(state, PROTESTANT, "Copernicus: the Protestant discards at random")
     if drawn is not None:
         deck.discard_from_hand(state, PROTESTANT, drawn)
-        engine.log(state, f"Copernicus: the Protestant discards {deck.name_of(drawn)}")
+        core.log(state, f"Copernicus: the Protestant discards {deck.name_of(drawn)}")
 
 
 def _copernicus_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
     return [{"type": "draw"}, {"type": "protestant_discards"}]
 
 
-engine.decision_kind("copernicus", _copernicus_legal, _on_copernicus)
+core.decision_kind("copernicus", _copernicus_legal, _on_copernicus)
 
 
 @event(CALVIN_EXPELLED)
@@ -307,7 +308,7 @@ def calvin_expelled(state: State, board: HisMap, power: str) -> None:
     """#45 Calvin Expelled: the Calvin reformer and debater leave the map for the rest of the turn and come back at
     the start of the next (the reformer to Geneva)."""
     send_away(state, "calvin")
-    engine.log(state, "Calvin is expelled from Geneva for the rest of the turn")
+    core.log(state, "Calvin is expelled from Geneva for the rest of the turn")
 
 
 # --- The Papal home cards and Here I Stand -------------------------------------------------------------------------
@@ -347,15 +348,15 @@ def _on_bull(state: State, board: HisMap, role: str, decision: dict[str, Any], a
         reformer = action["reformer"]
         state.setdefault("excommunicated", []).append(reformer)
         send_away(state, reformer)
-        engine.log(state, f"Papal Bull: the Papacy excommunicates {reformer.title()}, who leaves the map this turn")
+        core.log(state, f"Papal Bull: the Papacy excommunicates {reformer.title()}, who leaves the map this turn")
         decision["zone"] = REFORMER_ZONES[reformer]
         return
     state["stack"].pop()
     if action["type"] == "call_debate":
-        engine._start_debate(state, PAPACY, action["zone"])
+        debates.start_debate(state, PAPACY, action["zone"])
 
 
-engine.decision_kind("papal_bull", _bull_legal, _on_bull)
+core.decision_kind("papal_bull", _bull_legal, _on_bull)
 
 
 def _leipzig_condition(state: State, board: HisMap, power: str) -> str | None:
@@ -397,7 +398,7 @@ def _on_leipzig(state: State, board: HisMap, role: str, decision: dict[str, Any]
         before = state["debaters"].get(barred) if barred else None
         if barred:
             state["debaters"][barred] = "absent"
-        engine._on_defender(state, board, role, decision, action)
+        debates.on_defender(state, board, role, decision, action)
         if barred and state["debaters"][barred] == "absent":
             state["debaters"][barred] = before
         return
@@ -413,19 +414,19 @@ def _on_leipzig(state: State, board: HisMap, role: str, decision: dict[str, Any]
         for p in ("uncommitted", "committed")
         if [d for d in religion.debater_pool(state, people, PROTESTANT, zone, p) if d != barred]
     ]
-    engine.log(
+    core.log(
         state,
         f"Leipzig Debate in the {zone} zone: {people[attacker].name} attacks"
         + (f"; {people[barred].name} may not take part" if barred else ""),
     )
     if not pools:
         state["stack"].pop()
-        engine.log(state, "no debater is left to defend: the debate does not take place")
+        core.log(state, "no debater is left to defend: the debate does not take place")
         return
     decision.update({"zone": zone, "attacker": attacker, "side": "papal", "pools": pools, "bar": barred})
 
 
-engine.decision_kind("leipzig", _leipzig_legal, _on_leipzig)
+core.decision_kind("leipzig", _leipzig_legal, _on_leipzig)
 
 
 def _luther_alive(state: State) -> bool:
@@ -460,7 +461,8 @@ def here_i_stand(state: State, board: HisMap, power: str) -> None:
 def _his_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
     if "card" in decision:
         card = decision["card"]
-        plays = [a for a in engine._impulse_actions(state, role) if a.get("card") == card and a["type"] == "play"]
+        impulse = core.legal_of("impulse")(state, board, role, decision)  # as the impulse would offer it (engine)
+        plays = [a for a in impulse if a.get("card") == card and a["type"] == "play"]
         return [*plays, {"type": "hold"}]
     return [{"type": "retrieve", "card": n} for n in _retrievable(state)]
 
@@ -472,12 +474,12 @@ def _on_his(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         state["hands"][PROTESTANT].append(card)
         state["hands"][PROTESTANT].sort()
         decision["card"] = card
-        engine.log(state, f"Here I Stand: the Protestant takes {deck.name_of(card)} from the discard pile")
+        core.log(state, f"Here I Stand: the Protestant takes {deck.name_of(card)} from the discard pile")
         return
     if action["type"] == "hold":
         state["stack"].pop()
         return
-    engine._on_impulse(state, board, role, decision, action)
+    core.handler_of("impulse")(state, board, role, decision, action)
 
 
-engine.decision_kind("here_i_stand", _his_legal, _on_his)
+core.decision_kind("here_i_stand", _his_legal, _on_his)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import deck, engine, restrictions
+from umpire.games.his2p import core, deck, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.battles import hits
 from umpire.games.his2p.events import event
@@ -78,7 +78,7 @@ def _on_sack(state: State, board: HisMap, role: str, decision: dict[str, Any], a
     d_faces = rng.roll_many(state, "Sack of Rome: the Papal regulars of Rome defend", guards["regular"] + 1)
     a_hits, d_hits = hits(a_faces), hits(d_faces)
     papacy_loses = a_hits > d_hits
-    engine.log(
+    core.log(
         state,
         f"Sack of Rome: {power}'s stack from {board.spaces[space].name} attacks Rome with {size} dice ({a_hits} hits);"
         f" {guards['regular']} Papal regulars defend with {guards['regular'] + 1} dice ({d_hits} hits); "
@@ -88,21 +88,21 @@ def _on_sack(state: State, board: HisMap, role: str, decision: dict[str, Any], a
         n = min(a_hits, guards[kind])
         if n:
             b.add_units(state, ROME, PAPACY, kind, -n)
-            engine.log(state, f"Sack of Rome: the Papacy loses {n} {kind} in Rome")
+            core.log(state, f"Sack of Rome: the Papacy loses {n} {kind} in Rome")
         a_hits -= n
     for kind, n in attacker_losses(units, min(d_hits, size)).items():
         b.add_units(state, space, power, kind, -n)
-        engine.log(state, f"Sack of Rome: {power} loses {n} {kind}; the survivors return to {board.spaces[space].name}")
+        core.log(state, f"Sack of Rome: {power} loses {n} {kind}; the survivors return to {board.spaces[space].name}")
     if not b.land_unit_count(state, space, power):
         _capture_leaders(state, space, power)
     if not papacy_loses:
         state["removed"].remove(SACK_OF_ROME)
         state["discard"].append(SACK_OF_ROME)
-        engine.log(state, "Sack of Rome goes to the discard pile")
+        core.log(state, "Sack of Rome goes to the discard pile")
         return
     track = state["tracks"]["st_peters"]
     track["cp"] = max(0, track["cp"] - SACK_CP)
-    engine.log(state, f"Sack of Rome: St. Peter's loses {SACK_CP} CP ({track['cp']} CP towards its next VP)")
+    core.log(state, f"Sack of Rome: St. Peter's loses {SACK_CP} CP ({track['cp']} CP towards its next VP)")
     drawn: list[int] = []
     for n in range(SACK_CARDS):
         card = random_card(state, PAPACY, f"Sack of Rome: card {n + 1} from the Papal hand")
@@ -116,11 +116,11 @@ def _on_sack(state: State, board: HisMap, role: str, decision: dict[str, Any], a
     if restrictions.major_of(state, power) == PROTESTANT and drawn:
         state["hands"][PROTESTANT].append(drawn[0])
         state["hands"][PROTESTANT].sort()
-        engine.log(state, "Sack of Rome: the Protestant keeps the one card drawn from the Papal hand")
+        core.log(state, "Sack of Rome: the Protestant keeps the one card drawn from the Papal hand")
         return
     for card in drawn:  # the seed: French or Hapsburg sackers take no card; umpire: nor any non-player (HIS-V19)
         state["discard"].append(card)
-        engine.log(state, f"Sack of Rome: {deck.name_of(card)} is discarded from the Papal hand")
+        core.log(state, f"Sack of Rome: {deck.name_of(card)} is discarded from the Papal hand")
 
 
 def _capture_leaders(state: State, space: str, power: str) -> None:
@@ -130,7 +130,7 @@ def _capture_leaders(state: State, space: str, power: str) -> None:
         if where == space and lid in people and sides.power_of(state, lid) == power:
             state["leaders"].pop(lid)
             state.setdefault("captured", {})[lid] = PAPACY
-            engine.log(state, f"Sack of Rome: {people[lid].name} is captured by the Papacy")
+            core.log(state, f"Sack of Rome: {people[lid].name} is captured by the Papacy")
 
 
 def _keep_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -145,11 +145,11 @@ def _on_keep(state: State, board: HisMap, role: str, decision: dict[str, Any], a
     for card in decision["secret"]:
         if card != kept:
             state["discard"].append(card)
-            engine.log(state, f"Sack of Rome: the Protestant keeps one card and discards {deck.name_of(card)}")
+            core.log(state, f"Sack of Rome: the Protestant keeps one card and discards {deck.name_of(card)}")
 
 
-engine.decision_kind("sack", _legal, _on_sack)
-engine.decision_kind("sack_keep", _keep_legal, _on_keep)
+core.decision_kind("sack", _legal, _on_sack)
+core.decision_kind("sack_keep", _keep_legal, _on_keep)
 
 
 @event(SACK_OF_ROME, _condition)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import assaults, control, engine, restrictions, sieges
+from umpire.games.his2p import assaults, control, core, restrictions, sieges
 from umpire.games.his2p import board as b
 from umpire.games.his2p.events import event
 from umpire.games.his2p.mapdata import HisMap
@@ -66,11 +66,11 @@ def _legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> 
 def _on_treachery(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
     space, power = action["space"], action.get("power", role)
-    engine.log(state, f"Treachery!: {power} assaults {_name(board, space)}")
+    core.log(state, f"Treachery!: {power} assaults {_name(board, space)}")
     frame = {"kind": "treachery_end", "role": role, "space": space, "power": power}
     state["stack"].append(frame)
     assaults.apply_assault(state, board, role, {"type": "assault", "space": space, "power": power})
-    if engine.top(state) is frame:  # no loss or retreat to choose: the betrayal follows at once
+    if core.top(state) is frame:  # no loss or retreat to choose: the betrayal follows at once
         state["stack"].pop()
         betray(state, board, space, power)
 
@@ -84,14 +84,14 @@ def betray(state: State, board: HisMap, space: str, power: str) -> None:
     inside = assaults.defenders(state, space, power)
     held = sum(b.land_unit_count(state, space, p) for p in inside)
     if b.land_unit_count(state, space, power) <= held:
-        engine.log(state, f"Treachery!: the besiegers of {_name(board, space)} no longer outnumber the garrison")
+        core.log(state, f"Treachery!: the besiegers of {_name(board, space)} no longer outnumber the garrison")
         return
     for p in inside:
         for kind in b.LAND_UNITS:
             n = b.units_of(state, space, p)[kind]
             if n:
                 b.add_units(state, space, p, kind, -n)
-    engine.log(state, f"Treachery!: the garrison of {_name(board, space)} is betrayed")
+    core.log(state, f"Treachery!: the garrison of {_name(board, space)} is betrayed")
     assaults.take_space(state, board, space, power)
 
 
@@ -104,8 +104,8 @@ def _on_end(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
     betray(state, board, decision["space"], decision["power"])
 
 
-engine.decision_kind("treachery", _legal, _on_treachery)
-engine.decision_kind("treachery_end", _end_legal, _on_end)
+core.decision_kind("treachery", _legal, _on_treachery)
+core.decision_kind("treachery_end", _end_legal, _on_end)
 
 
 @event(TREACHERY, _condition)

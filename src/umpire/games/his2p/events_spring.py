@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, events, military
+from umpire.games.his2p import core, events, military
 from umpire.games.his2p.events import event
 from umpire.games.his2p.mapdata import HisMap
 
@@ -26,7 +26,7 @@ SPRING_CARDS = (SPRING_PREPARATIONS, VENETIAN_INFORMANT)
 
 def in_spring(state: State) -> bool:
     """The Papacy is deciding its spring deployment and has not deployed yet (the only time these cards play)."""
-    top = engine.top(state)
+    top = core.top(state)
     return state["phase"] == "spring_deployment" and top is not None and top["kind"] == "spring"
 
 
@@ -37,11 +37,6 @@ def spring_plays(state: State, board: HisMap) -> list[Action]:
         for n in SPRING_CARDS
         if events.playable(state, board, PAPACY, n) is None
     ]
-
-
-def play(state: State, board: HisMap, role: str, card: int) -> None:
-    """Play a spring card as its event; the spring decision stays open for the deployment."""
-    engine._play_event(state, board, role, card)
 
 
 def _spring_only(state: State, board: HisMap, power: str) -> str | None:
@@ -71,7 +66,7 @@ def spring_preparations(state: State, board: HisMap, power: str) -> None:
     assert capital is not None
     b.add_units(state, capital, PAPACY, "regular", 1)
     state["spring_preparations"] = state["turn"]
-    engine.log(state, "Spring Preparations: a Papal regular joins Rome; the deployment may cross passes and seas")
+    core.log(state, "Spring Preparations: a Papal regular joins Rome; the deployment may cross passes and seas")
 
 
 def _informant_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -82,12 +77,12 @@ def _on_informant(state: State, board: HisMap, role: str, decision: dict[str, An
     state["stack"].pop()
 
 
-engine.decision_kind("informant", _informant_legal, _on_informant)
+core.decision_kind("informant", _informant_legal, _on_informant)
 
 
 @event(VENETIAN_INFORMANT, _spring_only)
 def venetian_informant(state: State, board: HisMap, power: str) -> None:
     """#109 Venetian Informant (in the spring, before any deployment): the player looks at the other player's
     main-deck hand in secret (the decision's ``secret``; never the log)."""
-    engine.log(state, "Venetian Informant: the Papacy looks at the Protestant's hand")
+    core.log(state, "Venetian Informant: the Papacy looks at the Protestant's hand")
     state["stack"].append({"kind": "informant", "role": PAPACY, "secret": list(state["hands"][PROTESTANT])})

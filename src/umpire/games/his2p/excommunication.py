@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import engine
+from umpire.games.his2p import core
 from umpire.games.his2p.powers import load_powers
 
 State = dict[str, Any]
@@ -36,4 +36,4 @@ def lift_on_peace(state: State, power: str) -> None:
         if ruler in rulers_of(power):
             state.setdefault("excommunication_lifted", []).append(ruler)
             name = ruler.replace("_", " ").title()
-            engine.log(state, f"peace with {power} lifts the excommunication of {name} (9.3)")
+            core.log(state, f"peace with {power} lifts the excommunication of {name} (9.3)")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import diplomacy, engine
+from umpire.games.his2p import core, diplomacy, diplomatic_cards
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.powers import load_powers
@@ -98,14 +98,14 @@ def invade(state: State, board: HisMap, resolver: str, number: int) -> None:
     league = bool(state["events"].get("schmalkaldic_league"))
     if invasion.war and not (invasion.before_league_only and league):
         if declare_war(state, invasion.power, PAPACY):
-            engine.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are now at war")
+            core.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are now at war")
         else:
-            engine.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are already at war")
+            core.log(state, f"{diplomacy.name_of(number)}: {_name(invasion.power)} and the Papacy are already at war")
     decision = {"kind": "invasion_space", "role": resolver, "card": number}
     if placement_spaces(state, board, invasion.power, port=invasion.squadrons > 0):
         state["stack"].append(decision)
         return
-    engine.log(state, f"no {invasion.power}-controlled space can take the invading army: it is not placed")
+    core.log(state, f"no {invasion.power}-controlled space can take the invading army: it is not placed")
     _after_placement(state, board, resolver, number, None)
 
 
@@ -141,7 +141,7 @@ def place_army(state: State, board: HisMap, number: int, space: str) -> None:
     parts = [f"{n} {plural[kind] if n > 1 else kind}" for kind, n in _counts(invasion) if n]
     power = _name(invasion.power)
     moved = f" (from {board.spaces[before].name})" if before and before in board.spaces and before != space else ""
-    engine.log(
+    core.log(
         state,
         f"{diplomacy.name_of(number)}: {people.army_leaders[leader].name}{moved} with {power}'s "
         f"{', '.join(parts)} in {board.spaces[space].name}",
@@ -165,7 +165,7 @@ def _after_placement(state: State, board: HisMap, role: str, number: int, space:
     if _extra_legal(state, board, role, decision):
         state["stack"].append(decision)
     else:
-        engine.log(state, f"{diplomacy.name_of(number)}: no home port and no army: no squadron or mercenaries added")
+        core.log(state, f"{diplomacy.name_of(number)}: no home port and no army: no squadron or mercenaries added")
 
 
 def _extra_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -182,10 +182,10 @@ def _on_extra(state: State, board: HisMap, role: str, decision: dict[str, Any], 
     name = board.spaces[action["space"]].name
     if action["type"] == "squadron":
         b.add_units(state, action["space"], power, "squadron", 1)
-        engine.log(state, f"{diplomacy.name_of(decision['card'])}: a {power} squadron is placed in {name}")
+        core.log(state, f"{diplomacy.name_of(decision['card'])}: a {power} squadron is placed in {name}")
     else:
         b.add_units(state, action["space"], power, "mercenary", EXTRA_MERCENARIES)
-        engine.log(
+        core.log(
             state, f"{diplomacy.name_of(decision['card'])}: {EXTRA_MERCENARIES} more {power} mercenaries in {name}"
         )
 
@@ -238,6 +238,7 @@ EVENTS: dict[int, Callable[[State, HisMap, str], None]] = {
     214: imperial_invasion,
     216: ottoman_invasion,
 }
+diplomatic_cards.register_events(EVENTS)
 
-engine.decision_kind("invasion_space", _space_legal, _on_space)
-engine.decision_kind("invasion_extra", _extra_legal, _on_extra)
+core.decision_kind("invasion_space", _space_legal, _on_space)
+core.decision_kind("invasion_extra", _extra_legal, _on_extra)

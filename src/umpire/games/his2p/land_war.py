@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import battles, control, engine, sieges, windows
+from umpire.games.his2p import battles, control, core, military, move_on, sieges, windows
 from umpire.games.his2p import board as b
 from umpire.games.his2p import fortresses as forts
 from umpire.games.his2p import leader_sides as sides
@@ -53,7 +53,7 @@ def hostile(state: State, a: str, c: str) -> bool:
     return r.at_war(state, r.major_of(state, a), r.major_of(state, c)) or r.at_war(state, a, c)
 
 
-def _leaders_of(state: State, space: str, power: str) -> list[str]:
+def leaders_of(state: State, space: str, power: str) -> list[str]:
     people = load_people().army_leaders
     return sorted(
         lid
@@ -77,7 +77,7 @@ def _name(board: HisMap, space: str) -> str:
     return board.spaces[space].name if space in board.spaces else space
 
 
-def _land(state: State, space: str, power: str) -> dict[str, int]:
+def land_units_of(state: State, space: str, power: str) -> dict[str, int]:
     units = b.units_of(state, space, power)
     return {k: units[k] for k in LAND if units[k]}
 
@@ -196,7 +196,7 @@ def start_move(state: State, board: HisMap, power: str, action: Action) -> None:
     for lid in action["leaders"]:
         state["leaders"].pop(lid)
     how = "over the pass " if action["type"] == "move_over_pass" else ""
-    engine.log(
+    core.log(
         state, f"{power} moves {_words(force, action['leaders'])} from {_name(board, src)} {how}to {_name(board, dst)}"
     )
     ctx: dict[str, Any] = {
@@ -211,7 +211,7 @@ def start_move(state: State, board: HisMap, power: str, action: Action) -> None:
         "avoid": None,
     }
     state["land_move"] = ctx
-    _check_siege_holds(state, board, src)
+    check_siege_holds(state, board, src)
     proceed(state, board)
 
 
@@ -255,8 +255,17 @@ def _ask(state: State, board: HisMap, decision: dict[str, Any]) -> None:
     state["stack"].append(decision)
     if who is None:
         choice = _LEGAL[decision["kind"]](state, board, "none", decision)[0]
-        engine.log(state, f"no player decides for {decision['power']}: {choice['type']}")
+        core.log(state, f"no player decides for {decision['power']}: {choice['type']}")
         _HANDLE[decision["kind"]](state, board, "none", decision, choice)
+
+
+#: The continuation once a field battle's combat-card windows close (``windows.py``): the move goes on.
+AFTER_WINDOWS = "land"
+
+
+@core.continuation(AFTER_WINDOWS)
+def _after_windows(state: State, board: HisMap, kept: dict[str, Any]) -> None:
+    proceed(state, board)
 
 
 def proceed(state: State, board: HisMap) -> None:
@@ -307,8 +316,6 @@ def proceed(state: State, board: HisMap) -> None:
 
 def _next_interception(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     """Offer the next interception still possible; False when none is left."""
-    from umpire.games.his2p import military
-
     while ctx["queue"]:
         origin, power = ctx["queue"].pop(0)
         if ctx["interceptor"] and power != ctx["interceptor"]:
@@ -321,7 +328,6 @@ def _next_interception(state: State, board: HisMap, ctx: dict[str, Any]) -> bool
 
 
 def _intercept_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    from umpire.games.his2p import military
 
     origin, power = decision["from"], decision["power"]
     out: list[Action] = [{"type": "decline"}]
@@ -345,7 +351,7 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             faces, rating, ottoman_with_cavalry=mine, against_cavalry=against and power != "ottoman"
         )
         ok = battles.reaction_succeeds(total)
-        engine.log(
+        core.log(
             state,
             f"{power} tries to intercept from {_name(board, origin)}: {faces[0]}+{faces[1]}"
             + (f" + {rating} (leader)" if rating else "")
@@ -356,7 +362,7 @@ def _on_intercept(state: State, board: HisMap, role: str, decision: dict[str, An
             force = {k: action[k] for k in LAND if action.get(k)}
             _shift(state, power, origin, dst, force, action["leaders"])
             ctx["interceptor"] = power
-            _check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
+            check_siege_holds(state, board, origin)  # besiegers who intercept may leave their siege (15.3)
     proceed(state, board)
 
 
@@ -386,7 +392,7 @@ def _capture(state: State, lid: str, captor: str) -> None:
     """A leader is captured (13.1, 14 step 10): off the map, onto the captor's power card."""
     state["leaders"].pop(lid, None)
     state.setdefault("captured", {})[lid] = captor
-    engine.log(state, f"{load_people().army_leaders[lid].name} is captured by {captor}")
+    core.log(state, f"{load_people().army_leaders[lid].name} is captured by {captor}")
 
 
 # --- 13.3 avoiding battle ---------------------------------------------------------------------------------------
@@ -421,7 +427,7 @@ def _avoid_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
 def _parts(state: State, ctx: dict[str, Any], power: str) -> list[dict[str, int]]:
     """13.3 step 3: the parts of ``power``'s land units in the target that may try to avoid battle without the rest
     (any counts of each kind, at least one unit, not all; its leaders go with them, ruling HIS-W13)."""
-    units = _land(state, ctx["to"], power)
+    units = land_units_of(state, ctx["to"], power)
     kinds = sorted(units)
     found: list[dict[str, int]] = []
 
@@ -446,13 +452,11 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
     ctx = state["land_move"]
     if action["type"] == "avoid_battle":
         power, here, there = decision["power"], ctx["to"], action["to"]
-        leaders = _leaders_of(state, here, power)
-        group = {k: int(action[k]) for k in LAND if action.get(k)} or _land(state, here, power)
+        leaders = leaders_of(state, here, power)
+        group = {k: int(action[k]) for k in LAND if action.get(k)} or land_units_of(state, here, power)
         if [here, power] in _marks(state)["lost"]:
             ok = True  # 13.3 step 4: a stack that already lost a battle this impulse avoids without a roll
-            engine.log(
-                state, f"{power} avoids battle from {_name(board, here)} to {_name(board, there)} (lost a battle)"
-            )
+            core.log(state, f"{power} avoids battle from {_name(board, here)} to {_name(board, there)} (lost a battle)")
         else:
             rating = _best(leaders)
             faces = rng.roll_many(state, f"{power} avoids battle in {here}", 2)
@@ -460,7 +464,7 @@ def _on_avoid(state: State, board: HisMap, role: str, decision: dict[str, Any], 
             cavalry["ottoman_with_cavalry"] = power == "ottoman" and bool(group.get("cavalry"))  # the part leaving
             total = battles.reaction_total(faces, rating, **cavalry)
             ok = battles.reaction_succeeds(total)
-            engine.log(
+            core.log(
                 state,
                 f"{power} tries to avoid battle from {_name(board, here)} to {_name(board, there)}: "
                 f"{faces[0]}+{faces[1]}"
@@ -521,15 +525,13 @@ def _on_withdraw(state: State, board: HisMap, role: str, decision: dict[str, Any
     ctx = state["land_move"]
     if action["type"] == "withdraw":
         dst, mover = ctx["to"], ctx["power"]
-        engine.log(state, f"{', '.join(decision['powers'])} withdraw into the fortifications of {_name(board, dst)}")
+        core.log(state, f"{', '.join(decision['powers'])} withdraw into the fortifications of {_name(board, dst)}")
         ctx["step"] = "siege"
         if not battles.siege_begins(b.land_unit_count(state, dst, mover), _inside_count(state, dst, mover)):
-            engine.log(state, f"{mover} is too few to besiege {_name(board, dst)} (13.4)")
+            core.log(state, f"{mover} is too few to besiege {_name(board, dst)} (13.4)")
             ctx["step"] = "retreat"
             ctx["back"] = True
             ctx["retreats"] = [mover]
-            from umpire.games.his2p import move_on
-
             if move_on.offer(state, board, ctx):  # 13.4 option 1: its controller may pay to move on instead
                 return
     proceed(state, board)
@@ -548,22 +550,22 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     dst, mover = ctx["to"], ctx["power"]
     defenders = _outside_enemies(state, dst, mover)
     if defenders and not b.land_unit_count(state, dst, mover) and not forts.fortified(state, board, dst):
-        for lid in _leaders_of(state, dst, mover):  # 13.1: lone leaders met by interceptors are captured
+        for lid in leaders_of(state, dst, mover):  # 13.1: lone leaders met by interceptors are captured
             _capture(state, lid, defenders[0])
     if not defenders or not b.land_unit_count(state, dst, mover):
         return False
     if len(defenders) > 2:
         raise NotImplementedError(f"a field battle with three defending powers at {dst}")
     sides = {windows.ATTACKER: [mover], windows.DEFENDER: list(defenders)}
-    if "combat_cards" not in state and windows.open_windows(state, windows.FIELD_BATTLE, dst, sides, "land"):
+    if "combat_cards" not in state and windows.open_windows(state, windows.FIELD_BATTLE, dst, sides, AFTER_WINDOWS):
         ctx["step"] = "battle"  # 14 steps 4-5: the combat-card windows first; the battle goes on when they close
         return True
     windows.bribe_mercenaries(state)  # 14 step 6: the dice are counted after Mercenaries Bribed
     played = windows.take_played(state)
     a_units = b.land_unit_count(state, dst, mover)
-    a_leaders = _leaders_of(state, dst, mover)
+    a_leaders = leaders_of(state, dst, mover)
     d_counts = {p: b.land_unit_count(state, dst, p) for p in defenders}
-    d_leaders = [lid for p in defenders for lid in _leaders_of(state, dst, p)]
+    d_leaders = [lid for p in defenders for lid in leaders_of(state, dst, p)]
     a_dice = battles.field_battle_dice(a_units, _best(a_leaders), defender=False)
     a_dice += windows.extra_dice(played, windows.ATTACKER, [mover])
     d_dice = battles.field_battle_dice(sum(d_counts.values()), _best(d_leaders), defender=True)
@@ -590,7 +592,7 @@ def _battle(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
         attacker_has_leaders=bool(a_leaders),
         defender_has_leaders=bool(d_leaders),
     )
-    engine.log(
+    core.log(
         state,
         f"Field battle at {_name(board, dst)}: {mover} attacks with {a_dice} dice ({_faces(a_faces)}: "
         f"{result.attacker_hits} hits), {' and '.join(defenders)} defend with {d_dice} dice ({_faces(d_faces)}: "
@@ -628,7 +630,7 @@ def _losses_then(state: State, board: HisMap, ctx: dict[str, Any]) -> bool:
     while ctx["pending_losses"]:
         power = sorted(ctx["pending_losses"])[0]
         n = ctx["pending_losses"][power]
-        units = _land(state, dst, power)
+        units = land_units_of(state, dst, power)
         choices = battles.loss_choices(units, n)
         if len(choices) > 1 and control.controller(state, power) is not None:
             _ask(state, board, {"kind": "losses", "power": power, "count": n})
@@ -647,13 +649,13 @@ def _lose(state: State, board: HisMap, power: str, chosen: dict[str, int]) -> No
         if n:
             b.add_units(state, ctx["to"], power, kind, -n)
     ctx["pending_losses"].pop(power, None)
-    engine.log(state, f"{power} loses {_words(chosen, [])} at {_name(board, ctx['to'])}")
+    core.log(state, f"{power} loses {_words(chosen, [])} at {_name(board, ctx['to'])}")
 
 
 def _losses_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
     ctx = state["land_move"]
     power = decision["power"]
-    choices = battles.loss_choices(_land(state, ctx["to"], power), decision["count"])
+    choices = battles.loss_choices(land_units_of(state, ctx["to"], power), decision["count"])
     return [{"type": "lose", "power": power, **{k: c.get(k, 0) for k in LAND}} for c in choices]
 
 
@@ -668,11 +670,11 @@ def _captures(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
     """14 step 10: a side left with no land unit has its leaders captured by the other side."""
     dst, mover = ctx["to"], ctx["power"]
     if ctx["captured_sides"]["attacker"]:
-        for lid in _leaders_of(state, dst, mover):
+        for lid in leaders_of(state, dst, mover):
             _capture(state, lid, ctx["defenders"][0])
     if ctx["captured_sides"]["defender"]:
         for p in ctx["defenders"]:
-            for lid in _leaders_of(state, dst, p):
+            for lid in leaders_of(state, dst, p):
                 _capture(state, lid, mover)
 
 
@@ -699,9 +701,9 @@ def _leaving(state: State, ctx: dict[str, Any], power: str) -> tuple[int, dict[s
     inside (15.2)."""
     dst = ctx["to"]
     keep = ctx.get("keep", {}) if power == ctx["power"] else {}
-    units = {k: n - keep.get("units", {}).get(k, 0) for k, n in _land(state, dst, power).items()}
+    units = {k: n - keep.get("units", {}).get(k, 0) for k, n in land_units_of(state, dst, power).items()}
     units = {k: n for k, n in units.items() if n}
-    leaders = [lid for lid in _leaders_of(state, dst, power) if lid not in keep.get("leaders", [])]
+    leaders = [lid for lid in leaders_of(state, dst, power) if lid not in keep.get("leaders", [])]
     return sum(units.values()), units, leaders
 
 
@@ -718,7 +720,7 @@ def _offer_retreat(state: State, board: HisMap, ctx: dict[str, Any], power: str)
     if not spaces and not may_withdraw:
         for kind, n in units.items():
             b.add_units(state, dst, power, kind, -n)
-        engine.log(state, f"{power} has nowhere to retreat from {_name(board, dst)}: {_words(units, [])} eliminated")
+        core.log(state, f"{power} has nowhere to retreat from {_name(board, dst)}: {_words(units, [])} eliminated")
         for lid in leaders:
             _capture(state, lid, ctx.get("winner_power") or ctx["power"])
         return
@@ -738,16 +740,14 @@ def _on_retreat(state: State, board: HisMap, role: str, decision: dict[str, Any]
     ctx = state["land_move"]
     power, dst = decision["power"], ctx["to"]
     if action["type"] == "withdraw":
-        engine.log(state, f"{power} withdraws into the fortifications of {_name(board, dst)}")
+        core.log(state, f"{power} withdraws into the fortifications of {_name(board, dst)}")
     else:
         there = action["to"]
         _, units, leaders = _leaving(state, ctx, power)
         _shift(state, power, dst, there, units, leaders)
         if "result" in ctx:
             _marks(state)["lost"].append([there, power])
-        engine.log(
-            state, f"{power} retreats {_words(units, leaders)} from {_name(board, dst)} to {_name(board, there)}"
-        )
+        core.log(state, f"{power} retreats {_words(units, leaders)} from {_name(board, dst)} to {_name(board, there)}")
     proceed(state, board)
 
 
@@ -758,7 +758,7 @@ def _relief_lost(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
     dst, mover = ctx["to"], ctx["power"]
     res = ctx["result"]
     outcome = sieges.relief_outcome(res["a_hits"], res["d_hits"])
-    units = _land(state, dst, mover)
+    units = land_units_of(state, dst, mover)
     left = sum(units.values())
     keep = min(left, sieges.relief_withdrawal_limit(outcome, min(ctx["garrison"], left)))
     stay: dict[str, int] = {}
@@ -767,9 +767,9 @@ def _relief_lost(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         if take:
             stay[kind] = take
     beaten = outcome == sieges.RELIEF_BEATEN
-    held = [lid for lid in _leaders_of(state, dst, mover) if not (beaten and lid in ctx["leaders"])]
+    held = [lid for lid in leaders_of(state, dst, mover) if not (beaten and lid in ctx["leaders"])]
     ctx["keep"] = {"units": stay, "leaders": held}
-    engine.log(state, f"the relief of {_name(board, dst)} fails ({outcome}): {_words(stay, held)} stay inside")
+    core.log(state, f"the relief of {_name(board, dst)} fails ({outcome}): {_words(stay, held)} stay inside")
 
 
 # --- 15 sieges: begin, lift, break ------------------------------------------------------------------------------
@@ -782,7 +782,7 @@ def _after(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
     owner = state["spaces"][dst]["control"]
     movers_here = b.land_unit_count(state, dst, mover)
     if dst in state.get("sieges", {}):
-        _check_siege_holds(state, board, dst)
+        check_siege_holds(state, board, dst)
         return
     fortified = forts.fortified(state, board, dst)
     if fortified and hostile(state, mover, owner) and movers_here and not ctx.get("back"):
@@ -790,9 +790,9 @@ def _after(state: State, board: HisMap, ctx: dict[str, Any]) -> None:
         if battles.siege_begins(movers_here, held):
             count = state.get("impulse", {}).get("count", 0)
             state.setdefault("sieges", {})[dst] = {"besieger": mover, "impulse": count}
-            engine.log(state, f"{mover} besieges {_name(board, dst)} ({held} land units inside)")
+            core.log(state, f"{mover} besieges {_name(board, dst)} ({held} land units inside)")
         else:
-            engine.log(state, f"{mover} is too weak to besiege {_name(board, dst)} ({held} land units inside)")
+            core.log(state, f"{mover} is too weak to besiege {_name(board, dst)} ({held} land units inside)")
             _start_break(state, dst, mover)
 
 
@@ -813,7 +813,7 @@ def _start_break(state: State, space: str, power: str) -> None:
     }
 
 
-def _check_siege_holds(state: State, board: HisMap, space: str) -> None:
+def check_siege_holds(state: State, board: HisMap, space: str) -> None:
     """15.2 and 15.3: a siege ends when the besiegers no longer have more land units than the garrison (lifted when
     none is left); besiegers still there must then retreat."""
     siege = state.get("sieges", {}).get(space)
@@ -827,8 +827,8 @@ def _check_siege_holds(state: State, board: HisMap, space: str) -> None:
     del state["sieges"][space]
     if not state["sieges"]:
         state.pop("sieges")
-    engine.log(state, f"the siege of {_name(board, space)} is {'broken' if out else 'lifted'}")
-    if out or _leaders_of(state, space, besieger):
+    core.log(state, f"the siege of {_name(board, space)} is {'broken' if out else 'lifted'}")
+    if out or leaders_of(state, space, besieger):
         if state.get("land_move") is not None:
             state["land_move"].setdefault("after_break", []).append([space, besieger])
         else:
@@ -841,20 +841,20 @@ def winter(state: State, board: HisMap) -> None:
     for space in sorted(state.get("sieges", {})):
         if not b.land_unit_count(state, space, state["sieges"][space]["besieger"]):
             del state["sieges"][space]
-            engine.log(state, f"Winter: the siege of {_name(board, space)} ends")
+            core.log(state, f"Winter: the siege of {_name(board, space)} ends")
     if "sieges" in state and not state["sieges"]:
         state.pop("sieges")
     state.pop("land_war", None)
 
 
-_LEGAL: dict[str, engine.Legal] = {
+_LEGAL: dict[str, core.Legal] = {
     "intercept": _intercept_legal,
     "avoid_battle": _avoid_legal,
     "withdraw": _withdraw_legal,
     "losses": _losses_legal,
     "retreat": _retreat_legal,
 }
-_HANDLE: dict[str, engine.Handler] = {
+_HANDLE: dict[str, core.Handler] = {
     "intercept": _on_intercept,
     "avoid_battle": _on_avoid,
     "withdraw": _on_withdraw,
@@ -862,4 +862,4 @@ _HANDLE: dict[str, engine.Handler] = {
     "retreat": _on_retreat,
 }
 for _kind, _legal in _LEGAL.items():
-    engine.decision_kind(_kind, _legal, _HANDLE[_kind])
+    core.decision_kind(_kind, _legal, _HANDLE[_kind])

@@ -13,8 +13,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from umpire.games.his2p import assaults, control, core, land_war, naval_war, responses
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, engine, land_war
 from umpire.games.his2p import fortresses as forts
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p import restrictions as r
@@ -84,7 +84,7 @@ def friends(state: State, power: str) -> set[str]:
     return out
 
 
-def _enemy_units(state: State, where: str, power: str) -> bool:
+def enemy_units(state: State, where: str, power: str) -> bool:
     """Whether units (any kind) of a power at war with ``power`` stand in a space or sea zone."""
     return any(r.at_war(state, power, other) for other in state["units"].get(where, {}))
 
@@ -216,7 +216,7 @@ def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None
         return
     _move_pieces(state, power, action["from"], action["to"], action)
     how = "over the pass " if action["type"] == "move_over_pass" else ""
-    engine.log(
+    core.log(
         state,
         f"{power} moves {_describe(board, action)} from {board.spaces[action['from']].name} "
         f"{how}to {board.spaces[action['to']].name}",
@@ -226,14 +226,14 @@ def _apply_move(state: State, board: HisMap, power: str, action: Action) -> None
 # --- line of communication, control and unrest (12.1, 12.2, 12.4; seed 2.2, 12) -------------------------------
 
 
-def _path_space(state: State, board: HisMap, power: str, space: str) -> bool:
+def path_space(state: State, board: HisMap, power: str, space: str) -> bool:
     """A space a line of communication may pass through (12.1): friendly, free of enemy units and leaders and of
     unrest, and not an electorate before the League."""
     if state["spaces"][space]["control"] not in friends(state, power) or b.in_unrest(state, space):
         return False
     if board.spaces[space].type == "electorate" and not league(state):
         return False
-    if _enemy_units(state, space, power):
+    if enemy_units(state, space, power):
         return False
     return not any(
         where == space and (lp := sides.power_of(state, lid)) is not None and r.at_war(state, power, lp)
@@ -244,19 +244,19 @@ def _path_space(state: State, board: HisMap, power: str, space: str) -> bool:
 def _friendly_fleet(state: State, sea: str, power: str) -> bool:
     mine = friends(state, power)
     return any(p in mine and b.units_of(state, sea, p)["squadron"] for p in state["units"].get(sea, {})) and not (
-        _enemy_units(state, sea, power)
+        enemy_units(state, sea, power)
     )
 
 
 def has_loc(state: State, board: HisMap, power: str, target: str) -> bool:
     """Line of communication (12.1): a path from a friendly-controlled fortified home space of ``power`` or an ally
-    to ``target``, every space on it but the target a path space (:func:`_path_space`); sea zones may join it
+    to ``target``, every space on it but the target a path space (:func:`path_space`); sea zones may join it
     where friendly naval units stand, entered and left by friendly ports."""
     mine = friends(state, power)
     start = [
         s
         for s, sp in board.spaces.items()
-        if sp.fortified and set(sp.home) & mine and _path_space(state, board, power, s)
+        if sp.fortified and set(sp.home) & mine and path_space(state, board, power, s)
     ]
     seen: set[str] = set(start)
     todo = list(start)
@@ -266,14 +266,14 @@ def has_loc(state: State, board: HisMap, power: str, target: str) -> bool:
             space = board.spaces[here]
             if target in space.links | space.passes or target in space.ports:
                 return True
-            nexts = [n for n in space.links | space.passes if _path_space(state, board, power, n)]
+            nexts = [n for n in space.links | space.passes if path_space(state, board, power, n)]
             nexts += [z for z in space.ports if _friendly_fleet(state, z, power)]
         else:
             sea = board.seas[here]
             if target in sea.ports:
                 return True
             nexts = [z for z in sea.links if _friendly_fleet(state, z, power)]
-            nexts += [p for p in sea.ports if _path_space(state, board, power, p)]
+            nexts += [p for p in sea.ports if path_space(state, board, power, p)]
         for n in nexts:
             if n not in seen:
                 seen.add(n)
@@ -336,11 +336,11 @@ def _apply_control(state: State, board: HisMap, power: str, action: Action) -> N
     name = board.spaces[space].name
     if action["effect"] == "remove_unrest":
         state["spaces"][space]["unrest"] = False
-        engine.log(state, f"{power} removes the unrest in {name}")
+        core.log(state, f"{power} removes the unrest in {name}")
         return
     before = state["spaces"][space]["control"]
     state["spaces"][space]["control"] = power
-    engine.log(state, f"{power} takes control of {name} (was {before})")
+    core.log(state, f"{power} takes control of {name} (was {before})")
 
 
 # --- building (17; seed 14; 21.6) -----------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def may_build_in(state: State, board: HisMap, power: str, space: str) -> bool:
         power in board.spaces[space].home
         and state["spaces"][space]["control"] == power
         and not b.in_unrest(state, space)
-        and not _enemy_units(state, space, power)
+        and not enemy_units(state, space, power)
     )
 
 
@@ -393,10 +393,10 @@ def builds_in(state: State, board: HisMap, power: str, cp: int, spaces: list[str
 _BUILT_KIND = {"raise_regular": "regular", "buy_mercenary": "mercenary", "build_squadron": "squadron"}
 
 
-def _apply_build(state: State, board: HisMap, power: str, action: Action) -> None:
+def apply_build(state: State, board: HisMap, power: str, action: Action) -> None:
     kind = _BUILT_KIND[action["type"]]
     b.add_units(state, action["space"], power, kind, 1)
-    engine.log(state, f"{power} builds a {kind} in {board.spaces[action['space']].name}")
+    core.log(state, f"{power} builds a {kind} in {board.spaces[action['space']].name}")
 
 
 # --- the engine's entry points ----------------------------------------------------------------------------------
@@ -449,7 +449,7 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     if responses.action_declared(state, board, power, action):  # Foul Weather, Gout: the other player's window
         return
     if kind == "naval_move" and "power" in action:  # seed 11: the player decides the move, so it keeps the decision
-        engine.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
+        core.log(state, f"{power} makes a naval move with {action['power']}'s naval units (seed 11)")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}, "proxy": action["power"]})
         return
     if "power" in action:
@@ -460,11 +460,11 @@ def apply(state: State, board: HisMap, power: str, action: Action) -> None:
     elif kind == "control_unfortified":
         _apply_control(state, board, power, action)
     elif kind in _BUILT_KIND:
-        _apply_build(state, board, power, action)
+        apply_build(state, board, power, action)
     elif kind == "assault":
         assaults.apply_assault(state, board, power, action)
     elif kind == "naval_move":
-        engine.log(state, f"{power} makes a naval move")
+        core.log(state, f"{power} makes a naval move")
         state["stack"].append({"kind": "naval", "role": power, "moved": {}})
     else:
         raise ValueError(f"no military action {kind!r} is built")
@@ -549,7 +549,7 @@ def spring_apply(state: State, board: HisMap, action: Action) -> None:
     capital = capital_of(board, PAPACY)
     assert capital is not None
     _move_pieces(state, PAPACY, capital, action["to"], action)
-    engine.log(
+    core.log(
         state, f"Spring deployment: the Papacy moves {_describe(board, action)} to {board.spaces[action['to']].name}"
     )
 
@@ -557,7 +557,7 @@ def spring_apply(state: State, board: HisMap, action: Action) -> None:
 # --- naval move (16.1) ------------------------------------------------------------------------------------------
 
 
-def _naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
+def naval_neighbours(board: HisMap, where: str) -> frozenset[str]:
     if where in board.seas:
         return board.seas[where].links | board.seas[where].ports
     return board.spaces[where].ports
@@ -585,7 +585,7 @@ def sail_actions(state: State, board: HisMap, power: str, moved: dict[str, int])
         free = b.units_of(state, where, power)["squadron"] - moved.get(where, 0)
         if free <= 0:
             continue
-        for dst in sorted(_naval_neighbours(board, where)):
+        for dst in sorted(naval_neighbours(board, where)):
             if may_sail_into(state, board, power, dst):
                 out += [{"type": "sail", "from": where, "to": dst, "squadrons": n} for n in range(1, free + 1)]
     return out
@@ -610,10 +610,10 @@ def _naval_handle(state: State, board: HisMap, role: str, decision: dict[str, An
     decision["moved"][dst] = decision["moved"].get(dst, 0) + n
     name = board.spaces[dst].name if dst in board.spaces else board.seas[dst].name
     here = board.spaces[src].name if src in board.spaces else board.seas[src].name
-    engine.log(state, f"{role} moves {n} squadron(s) from {here} to {name}")
+    core.log(state, f"{role} moves {n} squadron(s) from {here} to {name}")
 
 
-engine.decision_kind("naval", _naval_legal, _naval_handle)
+core.decision_kind("naval", _naval_legal, _naval_handle)
 
 
 # --- why an action is refused -----------------------------------------------------------------------------------
@@ -752,8 +752,3 @@ def why_not(state: State, board: HisMap, power: str, action: Action, cp: int | N
             f"{'and in a port ' if kind == 'build_squadron' else ''}(17): {_name(board, space)} is not one"
         )
     return None
-
-
-# The assault action (15.1) and the naval war after a naval move (16.1, 16.2) live in their own modules, which
-# register their decisions with the engine.
-from umpire.games.his2p import assaults, naval_war, responses  # noqa: E402

@@ -15,11 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, restrictions, wintering
+from umpire.games.his2p import core, diplomatic_cards, military, restrictions, wintering
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
-from umpire.games.his2p.wintering import SEA_FREE, distances
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -71,7 +70,7 @@ def activate(state: State, board: HisMap, minor: str, major: str) -> None:
     for space in sorted(board.spaces):
         if state["spaces"][space]["control"] == minor and restrictions.may_change_control(board, space):
             state["spaces"][space]["control"] = major
-    engine.log(state, f"{minor} is activated as an ally of {major}")
+    core.log(state, f"{minor} is activated as an ally of {major}")
 
 
 def deactivate(state: State, board: HisMap, minor: str) -> None:
@@ -90,7 +89,7 @@ def deactivate(state: State, board: HisMap, minor: str) -> None:
     state["diplomacy"]["allied"] = [
         pair for pair in state["diplomacy"]["allied"] if sorted(pair) != sorted([major, minor])
     ]
-    engine.log(state, f"{minor} is deactivated: no longer an ally of {major}")
+    core.log(state, f"{minor} is deactivated: no longer an ally of {major}")
     for space in held:
         state["spaces"][space]["control"] = minor
     for space in held:
@@ -108,12 +107,12 @@ def _friendly(state: State, board: HisMap, power: str) -> set[str]:
     return {s for s in board.spaces if state["spaces"][s]["control"] in mine}
 
 
-def _nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = False) -> str | None:
+def nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = False) -> str | None:
     """The nearest of ``options`` (ties by name): by land connections for land units when one is reachable so,
     else (and for naval units) by any path of spaces and sea zones (HIS-I07)."""
     dist = board.hops(start) if by_land and start in board.spaces else {}
     if not any(s in dist for s in options):
-        dist = distances(board, start, SEA_FREE)  # 22.4's nearest, not the winter's (HIS-I07)
+        dist = wintering.distances(board, start, wintering.SEA_FREE)  # 22.4's nearest, not the winter's (HIS-I07)
     found = [s for s in options if s in dist]
     return min(found, key=lambda s: (dist[s], s)) if found else None
 
@@ -121,13 +120,13 @@ def _nearest(board: HisMap, start: str, options: set[str], *, by_land: bool = Fa
 def _relocate(state: State, board: HisMap, power: str, where: str, friendly: set[str]) -> tuple[str | None, str | None]:
     """Move every unit of ``power`` out of ``where`` (22.4 steps 3-5): land units to the nearest fortified space
     in ``friendly`` (for a minor going home, an unfortified one if no fortified one), naval units to the nearest
-    port in ``friendly`` (``_nearest``); with no such space they are eliminated. Returns where land and naval units
+    port in ``friendly`` (:func:`nearest`); with no such space they are eliminated. Returns where land and naval units
     go (None: nowhere)."""
     forts = {s for s in friendly if board.spaces[s].fortified and s != where}
-    land_to = _nearest(board, where, forts, by_land=True)
+    land_to = nearest(board, where, forts, by_land=True)
     if land_to is None and power in MINORS:
-        land_to = _nearest(board, where, friendly - {where}, by_land=True)
-    port_to = _nearest(board, where, {s for s in friendly if board.spaces[s].ports and s != where})
+        land_to = nearest(board, where, friendly - {where}, by_land=True)
+    port_to = nearest(board, where, {s for s in friendly if board.spaces[s].ports and s != where})
     move_units(state, board, power, where, land_to, port_to)
     return land_to, port_to
 
@@ -144,10 +143,10 @@ def move_units(
         b.add_units(state, where, power, kind, -count)
         dest = port_to if kind in b.NAVAL_UNITS else land_to
         if dest is None:
-            engine.log(state, f"{count} {power} {kind}(s) in {here} have nowhere to go and are eliminated{rule}")
+            core.log(state, f"{count} {power} {kind}(s) in {here} have nowhere to go and are eliminated{rule}")
             continue
         b.add_units(state, dest, power, kind, count)
-        engine.log(state, f"{count} {power} {kind}(s) leave {here} for {board.spaces[dest].name}{rule}")
+        core.log(state, f"{count} {power} {kind}(s) leave {here} for {board.spaces[dest].name}{rule}")
 
 
 def relocate_leaders(
@@ -162,10 +161,10 @@ def relocate_leaders(
         if dest is None:
             state["leaders"].pop(lid)
             state.setdefault("leaders_off_map", {}).setdefault(power, []).append(lid)
-            engine.log(state, f"the leader {lid} has nowhere to go and leaves the map{rule}")
+            core.log(state, f"the leader {lid} has nowhere to go and leaves the map{rule}")
         else:
             state["leaders"][lid] = dest
-            engine.log(state, f"the leader {lid} leaves {board.spaces[where].name} for {board.spaces[dest].name}{rule}")
+            core.log(state, f"the leader {lid} leaves {board.spaces[where].name} for {board.spaces[dest].name}{rule}")
 
 
 def _send_naval_leaders(state: State, board: HisMap, minor: str, own: set[str]) -> None:
@@ -173,13 +172,13 @@ def _send_naval_leaders(state: State, board: HisMap, minor: str, own: set[str]) 
         where = state["leaders"].get(lid)
         if naval.power != minor or where is None or where in own:
             continue
-        port = _nearest(board, where, {s for s in own if board.spaces[s].ports})
+        port = nearest(board, where, {s for s in own if board.spaces[s].ports})
         if port is None:
             state["leaders"].pop(lid)
-            engine.log(state, f"{naval.name} has no home port to go to and leaves the map")
+            core.log(state, f"{naval.name} has no home port to go to and leaves the map")
         else:
             state["leaders"][lid] = port
-            engine.log(state, f"{naval.name} returns to {board.spaces[port].name}")
+            core.log(state, f"{naval.name} returns to {board.spaces[port].name}")
 
 
 def switch(state: State, board: HisMap, minor: str, major: str) -> None:
@@ -204,19 +203,19 @@ def winter_return(state: State, board: HisMap) -> None:
         keys = {s for s in board.home_spaces(minor) if s in forts and board.spaces[s].is_key}
         for space in sorted(forts - keys):
             extra = b.land_unit_count(state, space, minor) - wintering.WINTER_STACK
-            key = _nearest(board, space, keys, by_land=True)
+            key = nearest(board, space, keys, by_land=True)
             if extra > 0 and key is not None:
-                group = wintering._take(b.units_of(state, space, minor), extra)
-                wintering._send(state, board, minor, space, group, key)
+                group = wintering.take_units(b.units_of(state, space, minor), extra)
+                wintering.send_units(state, board, minor, space, group, key)
         stray = [s for s in list(state["units"]) if s in board.spaces and s not in forts]
         for space in sorted(s for s in stray if b.land_unit_count(state, s, minor)):
             while b.land_unit_count(state, space, minor):
                 room = {s: wintering.WINTER_STACK - b.land_unit_count(state, s, minor) for s in forts - keys}
                 room = {s: n for s, n in room.items() if n > 0} | dict.fromkeys(keys, 10**6)
-                dst = _nearest(board, space, set(room), by_land=True)
+                dst = nearest(board, space, set(room), by_land=True)
                 count = b.land_unit_count(state, space, minor)
-                group = wintering._take(b.units_of(state, space, minor), min(room[dst], count) if dst else count)
-                wintering._send(state, board, minor, space, group, dst)
+                group = wintering.take_units(b.units_of(state, space, minor), min(room[dst], count) if dst else count)
+                wintering.send_units(state, board, minor, space, group, dst)
 
 
 # --- 201 Andrea Doria ----------------------------------------------------------------------------------------------
@@ -231,7 +230,7 @@ def andrea_doria(state: State, board: HisMap, resolver: str) -> None:
         switch(state, board, "genoa", major)
         return
     if not _doria_spaces(state, board, major):
-        engine.log(state, f"Andrea Doria: {major} holds no Genoese home space: no Genoese units added")
+        core.log(state, f"Andrea Doria: {major} holds no Genoese home space: no Genoese units added")
         return
     state["stack"].append({"kind": "doria_units", "role": resolver, "major": major, "left": DORIA_UNITS, "space": None})
 
@@ -252,7 +251,7 @@ def _doria_legal(state: State, board: HisMap, role: str, decision: dict[str, Any
 
 def _on_doria(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     b.add_units(state, action["space"], "genoa", action["unit"], 1)
-    engine.log(state, f"Andrea Doria: a Genoese {action['unit']} is added in {board.spaces[action['space']].name}")
+    core.log(state, f"Andrea Doria: a Genoese {action['unit']} is added in {board.spaces[action['space']].name}")
     decision["space"] = action["space"]
     decision["left"] -= 1
     if decision["left"] <= 0:
@@ -282,7 +281,7 @@ def diplomatic_marriage(state: State, board: HisMap, resolver: str) -> None:
     """Card 204 Diplomatic Marriage: the player activates or deactivates one minor power (``marriage_options``);
     with no choice open nothing happens."""
     if not marriage_options(state, resolver):
-        engine.log(state, "Diplomatic Marriage: no minor power may be activated or deactivated")
+        core.log(state, "Diplomatic Marriage: no minor power may be activated or deactivated")
         return
     state["stack"].append({"kind": "marriage", "role": resolver})
 
@@ -293,7 +292,7 @@ def _marriage_legal(state: State, board: HisMap, role: str, decision: dict[str, 
 
 def _on_marriage(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
-    engine.log(state, f"Diplomatic Marriage: {role} {action['type']}s {action['minor']}")
+    core.log(state, f"Diplomatic Marriage: {role} {action['type']}s {action['minor']}")
     if action["type"] == "activate":
         activate(state, board, action["minor"], action["ally"])
     else:
@@ -316,9 +315,9 @@ def venetian_alliance(state: State, board: HisMap, resolver: str) -> None:
         if _venetian_ports(state, board):
             state["stack"].append({"kind": "venetian_units", "role": PAPACY})
         else:
-            engine.log(state, "Venetian Alliance: no Papal port free of siege: no Venetian units added")
+            core.log(state, "Venetian Alliance: no Papal port free of siege: no Venetian units added")
     else:
-        engine.log(state, f"Venetian Alliance: Venice is allied to {ally}: no effect")
+        core.log(state, f"Venetian Alliance: Venice is allied to {ally}: no effect")
 
 
 def _venetian_ports(state: State, board: HisMap) -> list[str]:
@@ -334,7 +333,7 @@ def _on_venetian(state: State, board: HisMap, role: str, decision: dict[str, Any
     state["stack"].pop()
     b.add_units(state, action["space"], "venice", "regular", VENETIAN_REGULARS)
     b.add_units(state, action["space"], "venice", "squadron", VENETIAN_SQUADRONS)
-    engine.log(
+    core.log(
         state,
         f"Venetian Alliance: {VENETIAN_REGULARS} Venetian regular and {VENETIAN_SQUADRONS} squadrons in "
         f"{board.spaces[action['space']].name}",
@@ -346,7 +345,8 @@ EVENTS: dict[int, Callable[[State, HisMap, str], None]] = {
     204: diplomatic_marriage,
     212: venetian_alliance,
 }
+diplomatic_cards.register_events(EVENTS)
 
-engine.decision_kind("doria_units", _doria_legal, _on_doria)
-engine.decision_kind("marriage", _marriage_legal, _on_marriage)
-engine.decision_kind("venetian_units", _venetian_legal, _on_venetian)
+core.decision_kind("doria_units", _doria_legal, _on_doria)
+core.decision_kind("marriage", _marriage_legal, _on_marriage)
+core.decision_kind("venetian_units", _venetian_legal, _on_venetian)

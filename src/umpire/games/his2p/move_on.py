@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import control, engine, land_war, military
+from umpire.games.his2p import control, core, land_war, military
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -30,11 +30,11 @@ def _cp_frame(state: State, role: str) -> dict[str, Any] | None:
 
 
 def _formation(state: State, space: str, power: str) -> dict[str, Any]:
-    units = land_war._land(state, space, power)
+    units = land_war.land_units_of(state, space, power)
     moving: dict[str, Any] = {k: units.get(k, 0) for k in ("regular", "mercenary")}
     if units.get("cavalry"):
         moving["cavalry"] = units["cavalry"]
-    moving["leaders"] = land_war._leaders_of(state, space, power)
+    moving["leaders"] = land_war.leaders_of(state, space, power)
     return moving
 
 
@@ -81,9 +81,9 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
     frame = _cp_frame(state, role)
     assert frame is not None
     frame["cp"] -= COSTS[how]
-    engine.log(state, f"{power} moves on from {board.spaces[here].name} for {COSTS[how]} CP (13.4)")
+    core.log(state, f"{power} moves on from {board.spaces[here].name} for {COSTS[how]} CP (13.4)")
     move = {"type": how, "from": here, "to": action["to"], **_formation(state, here, power)}
     military.apply(state, board, power, move)
 
 
-engine.decision_kind("move_on", _legal, _handle)
+core.decision_kind("move_on", _legal, _handle)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, naval, windows
+from umpire.games.his2p import core, military, naval, windows
 from umpire.games.his2p import restrictions as r
 from umpire.games.his2p.battles import ATTACKER, roll_reaction
 from umpire.games.his2p.control import controller
@@ -149,7 +149,7 @@ def proxy_sails(state: State, board: HisMap, decision: dict[str, Any]) -> list[A
             for kind, key in (("squadron", "squadrons"), ("corsair", "corsairs")):
                 gone = not_free(state, power, kind, moved.get(kind, {})).get(where, 0)
                 free = b.units_of(state, where, power)[kind] - gone
-                for dst in sorted(military._naval_neighbours(board, where)) if free > 0 else []:
+                for dst in sorted(military.naval_neighbours(board, where)) if free > 0 else []:
                     if power in NOT_IN_THE_ATLANTIC and dst == ATLANTIC:
                         continue
                     if military.may_sail_into(state, board, power, dst):
@@ -175,7 +175,7 @@ def apply_proxy_sail(state: State, board: HisMap, decision: dict[str, Any], acti
     if not any(_fleet(state, src, power)):
         for lid in _naval_leaders(state, src, power):
             state["leaders"][lid] = dst
-    engine.log(state, f"{power} moves {n} {kind}(s) from {_name(board, src)} to {_name(board, dst)}")
+    core.log(state, f"{power} moves {n} {kind}(s) from {_name(board, src)} to {_name(board, dst)}")
 
 
 # --- after the move: interception, avoiding battle, battles (16.1 steps 4-7) -------------------------------------
@@ -202,11 +202,20 @@ def after_move(state: State, board: HisMap, decision: dict[str, Any]) -> None:
         [power, origin, sea, mover]
         for mover, sea in entered
         if sea in board.seas
-        for origin in sorted(military._naval_neighbours(board, sea))
+        for origin in sorted(military.naval_neighbours(board, sea))
         for power in _enemies(state, mover, origin)
         if naval.naval_interception_refusal(state, board, power, mover, origin, sea) is None
     ]
     state["naval_war"] = {"entered": entered, "step": "intercept", "queue": chances, "intercepted": []}
+    resume(state, board)
+
+
+#: The continuation once a naval battle's combat-card windows close (``windows.py``): the naval war goes on.
+AFTER_WINDOWS = "naval"
+
+
+@core.continuation(AFTER_WINDOWS)
+def _after_windows(state: State, board: HisMap, kept: dict[str, Any]) -> None:
     resume(state, board)
 
 
@@ -260,7 +269,7 @@ def _offer(state: State, board: HisMap, war: dict[str, Any], item: list[str]) ->
     if not any(_fleet(state, where, mover)) or not any(_fleet(state, where, enemy)):
         return False
     sides = {windows.ATTACKER: [mover], windows.DEFENDER: [enemy]}
-    if "combat_cards" not in state and windows.open_windows(state, windows.NAVAL_BATTLE, where, sides, "naval"):
+    if "combat_cards" not in state and windows.open_windows(state, windows.NAVAL_BATTLE, where, sides, AFTER_WINDOWS):
         war["queue"].insert(0, item)  # 16.2: the combat-card windows first; the battle is fought when they close
         return True
     return fight(state, board, mover, enemy, where)
@@ -285,7 +294,7 @@ def fight(state: State, board: HisMap, attacker: str, defender: str, where: str)
         defender_extra=windows.extra_dice(played, windows.DEFENDER, [defender]),
     )
     winner = attacker if result.winner == ATTACKER else defender
-    engine.log(
+    core.log(
         state,
         f"naval battle at {_name(board, where)}: {attacker} {result.attacker_hits} hit(s), {defender} "
         f"{result.defender_hits} hit(s); {winner} wins",
@@ -297,7 +306,7 @@ def fight(state: State, board: HisMap, attacker: str, defender: str, where: str)
         for kind, n in (("squadron", squadrons), ("corsair", corsairs)):
             if n:
                 b.add_units(state, where, power, kind, -n)
-                engine.log(state, f"{power} loses {n} {kind}(s) at {_name(board, where)}")
+                core.log(state, f"{power} loses {n} {kind}(s) at {_name(board, where)}")
         if gone or not any(_fleet(state, where, power)):
             _leaders_to_next_turn(state, board, where, power)
     loser = defender if winner == attacker else attacker
@@ -313,7 +322,7 @@ def _leaders_to_next_turn(state: State, board: HisMap, where: str, power: str) -
     for lid in _naval_leaders(state, where, power):
         state["leaders"].pop(lid)
         state.setdefault("leaders_next_turn", {})[lid] = power
-        engine.log(state, f"{load_people().naval_leaders[lid].name} leaves the map until next turn (16.2 step 10)")
+        core.log(state, f"{load_people().naval_leaders[lid].name} leaves the map until next turn (16.2 step 10)")
 
 
 def _retreat(state: State, board: HisMap, power: str, where: str, *, in_port: bool, beaten: bool) -> bool:
@@ -330,14 +339,14 @@ def _retreat(state: State, board: HisMap, power: str, where: str, *, in_port: bo
         moved = _move_fleet(state, power, where, options[0])
         if beaten:
             _mark_defeated(state, power, options[0], moved)
-        engine.log(state, f"{power}'s naval units retreat from {_name(board, where)} to {_name(board, options[0])}")
+        core.log(state, f"{power}'s naval units retreat from {_name(board, where)} to {_name(board, options[0])}")
         return False
     for kind in b.NAVAL_UNITS:
         n = b.units_of(state, where, power)[kind]
         if n:
             b.add_units(state, where, power, kind, -n)
     _leaders_to_next_turn(state, board, where, power)
-    engine.log(state, f"{power}'s naval units at {_name(board, where)} have nowhere to retreat and are eliminated")
+    core.log(state, f"{power}'s naval units at {_name(board, where)} have nowhere to retreat and are eliminated")
     return False
 
 
@@ -360,7 +369,7 @@ def return_naval_leaders(state: State, board: HisMap) -> None:
         where = (with_ships or ports)[0]
         state["leaders"][lid] = where
         del waiting[lid]
-        engine.log(state, f"{load_people().naval_leaders[lid].name} returns in {_name(board, where)} (8.2)")
+        core.log(state, f"{load_people().naval_leaders[lid].name} returns in {_name(board, where)} (8.2)")
     if not waiting:
         state.pop("leaders_next_turn", None)
 
@@ -381,9 +390,9 @@ def _intercept_handle(state: State, board: HisMap, role: str, decision: dict[str
         if roll_reaction(state, purpose, _rating(state, origin, power)):
             _move_fleet(state, power, origin, sea)
             state["naval_war"]["intercepted"].append(sea)
-            engine.log(state, f"{power} intercepts from {_name(board, origin)} into {_name(board, sea)}")
+            core.log(state, f"{power} intercepts from {_name(board, origin)} into {_name(board, sea)}")
         else:
-            engine.log(state, f"{power} fails to intercept from {_name(board, origin)} into {_name(board, sea)}")
+            core.log(state, f"{power} fails to intercept from {_name(board, origin)} into {_name(board, sea)}")
     resume(state, board)
 
 
@@ -400,9 +409,9 @@ def _avoid_handle(state: State, board: HisMap, role: str, decision: dict[str, An
         purpose = f"{power} avoids naval battle in {sea}"
         if roll_reaction(state, purpose, _rating(state, sea, power)):
             _move_fleet(state, power, sea, action["to"])
-            engine.log(state, f"{power} avoids battle: from {_name(board, sea)} to {_name(board, action['to'])}")
+            core.log(state, f"{power} avoids battle: from {_name(board, sea)} to {_name(board, action['to'])}")
         else:
-            engine.log(state, f"{power} fails to avoid battle in {_name(board, sea)}")
+            core.log(state, f"{power} fails to avoid battle in {_name(board, sea)}")
     resume(state, board)
 
 
@@ -416,7 +425,7 @@ def _retreat_handle(state: State, board: HisMap, role: str, decision: dict[str, 
     moved = _move_fleet(state, decision["power"], decision["from"], action["to"])
     if decision["beaten"]:
         _mark_defeated(state, decision["power"], action["to"], moved)
-    engine.log(
+    core.log(
         state,
         f"{decision['power']}'s naval units retreat from {_name(board, decision['from'])} to "
         f"{_name(board, action['to'])}",
@@ -424,6 +433,6 @@ def _retreat_handle(state: State, board: HisMap, role: str, decision: dict[str, 
     resume(state, board)
 
 
-engine.decision_kind(INTERCEPT, _intercept_legal, _intercept_handle)
-engine.decision_kind(AVOID, _avoid_legal, _avoid_handle)
-engine.decision_kind(RETREAT, _retreat_legal, _retreat_handle)
+core.decision_kind(INTERCEPT, _intercept_legal, _intercept_handle)
+core.decision_kind(AVOID, _avoid_legal, _avoid_handle)
+core.decision_kind(RETREAT, _retreat_legal, _retreat_handle)

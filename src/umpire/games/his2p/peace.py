@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import engine, military, restrictions
+from umpire.games.his2p import core, military, minor_powers, restrictions
 from umpire.games.his2p import leader_sides as sides
 from umpire.games.his2p.mapdata import HisMap
-from umpire.games.his2p.minor_powers import _nearest, move_units, relocate_leaders
 
 State = dict[str, Any]
 
@@ -25,7 +24,7 @@ def give_up_control(state: State, board: HisMap, space: str, to_power: str) -> N
     leave as the module says; a siege of the space ends with them."""
     state["spaces"][space]["control"] = to_power
     if state.get("sieges", {}).pop(space, None) is not None:
-        engine.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
+        core.log(state, f"the siege of {board.spaces[space].name} ends (9.3)")
     for power in sorted({*state["units"].get(space, {}), *sides.powers_with_leaders(state, space)} - {to_power}):
         send_away(state, board, space, power)
 
@@ -43,7 +42,7 @@ def end_sieges(state: State, board: HisMap, a: str, c: str, *, leave: bool = Tru
         if {besieger, holder} != pair:
             continue
         del sieges[space]
-        engine.log(state, f"the siege of {board.spaces[space].name} ends: {a} and {c} are no longer at war")
+        core.log(state, f"the siege of {board.spaces[space].name} ends: {a} and {c} are no longer at war")
         if not leave:
             continue
         side = {p for p in state["units"].get(space, {}) if restrictions.major_of(state, p) == besieger}
@@ -61,7 +60,7 @@ def send_away(state: State, board: HisMap, space: str, power: str) -> None:
     friendly = {
         s for s in board.spaces if s != space and state["spaces"][s]["control"] in military.friends(state, power)
     }
-    land_to = _nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
-    port_to = _nearest(board, space, {s for s in friendly if board.spaces[s].ports})
-    move_units(state, board, power, space, land_to, port_to, rule=" (9.3)")
-    relocate_leaders(state, board, power, space, land_to, port_to, rule=" (9.3)")
+    land_to = minor_powers.nearest(board, space, {s for s in friendly if board.spaces[s].fortified}, by_land=True)
+    port_to = minor_powers.nearest(board, space, {s for s in friendly if board.spaces[s].ports})
+    minor_powers.move_units(state, board, power, space, land_to, port_to, rule=" (9.3)")
+    minor_powers.relocate_leaders(state, board, power, space, land_to, port_to, rule=" (9.3)")

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.his2p import assaults, control, core, deck, events, events_mandatory, land_war, military, windows
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, deck, engine, events, windows
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.kernel import rng
@@ -87,7 +87,7 @@ def auto(state: State, role: str, window: str) -> bool:
 
 
 def _log_pass(state: State, role: str, window: str) -> None:
-    engine.log(state, f"{role} passes in the {window.replace('_', ' ')} response window")
+    core.log(state, f"{role} passes in the {window.replace('_', ' ')} response window")
 
 
 def _cleared(state: State, what: str) -> bool:
@@ -160,8 +160,6 @@ def gout_leaders(state: State, decision: dict[str, Any]) -> list[str]:
     if action["type"] in ("move_formation", "move_over_pass"):
         return sorted(action.get("leaders", []))
     if action["type"] == "assault":
-        from umpire.games.his2p import assaults
-
         return assaults.formation(state, action["space"], _mover_power(decision))[1]
     return []
 
@@ -219,7 +217,7 @@ def _spend(state: State, role: str, card: int) -> None:
     deck.play_as_event(state, role, card)
     plays = [p for p in state.get("event_plays", []) if p[0] == state["turn"]]
     state["event_plays"] = [*plays, [state["turn"], role, card]]
-    engine.log(state, f"{role} plays {deck.name_of(card)} as a response")
+    core.log(state, f"{role} plays {deck.name_of(card)} as a response")
 
 
 def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
@@ -248,18 +246,40 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         _informant(state, role)
 
 
+#: What goes on once a window of each kind closes with every player passing: a continuation's name
+#: (``core.continuation``), registered below.
+AFTER = {
+    ACTION_DECLARED: "declared_action",
+    EVENT_DECLARED: "declared_event",
+    DEBATE_ROUND: "debate_round_window",
+    SPRING: "spring_window",
+}
+
+
 def _resume(state: State, board: HisMap, decision: dict[str, Any]) -> None:
     """Every player passed: the declared action, event or debate round goes on."""
-    window = decision["window"]
-    if window == ACTION_DECLARED:
-        from umpire.games.his2p import military
+    core.proceed(state, board, AFTER[decision["window"]], decision)
 
-        state["response_cleared"] = "action"
-        military.apply(state, board, decision["acting"], decision["action"])
-    elif window == EVENT_DECLARED:
-        events.play(state, board, decision["acting"], decision["card"])
-    elif window == DEBATE_ROUND:
-        _run_debate(state, board, decision["debate"])
+
+@core.continuation(AFTER[ACTION_DECLARED])
+def _action_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
+    state["response_cleared"] = "action"
+    military.apply(state, board, window["acting"], window["action"])
+
+
+@core.continuation(AFTER[EVENT_DECLARED])
+def _event_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
+    events.play(state, board, window["acting"], window["card"])
+
+
+@core.continuation(AFTER[DEBATE_ROUND])
+def _round_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
+    _run_debate(state, board, window["debate"])
+
+
+@core.continuation(AFTER[SPRING])
+def _deployment_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
+    """Nothing runs: the Papacy's deployment decision, under the window on the stack, is made next."""
 
 
 # --- each card ----------------------------------------------------------------------------------------------------
@@ -267,11 +287,9 @@ def _resume(state: State, board: HisMap, decision: dict[str, Any]) -> None:
 
 def _refund(state: State, decision: dict[str, Any]) -> int:
     """The cancelled action's CP beyond the one lost go back to the mover's CP decision (HIS-P02)."""
-    from umpire.games.his2p import military
-
     paid = military.cost(state, decision["acting"], decision["action"])
     back = max(0, paid - CP_LOST)
-    top = engine.top(state)
+    top = core.top(state)
     if back and top is not None and top["kind"] == "cp" and top["role"] == decision["acting"]:
         top["cp"] += back
     return back
@@ -288,7 +306,7 @@ def _foul_weather(state: State, decision: dict[str, Any]) -> None:
     power = _mover_power(decision)
     back = _refund(state, decision)
     state["foul_weather"] = {"when": _impulse_mark(state), "power": power}
-    engine.log(
+    core.log(
         state,
         f"Foul Weather: {power}'s {decision['action']['type'].replace('_', ' ')} does not happen; 1 CP is lost"
         + (f" ({back} CP back)" if back else "")
@@ -304,7 +322,7 @@ def _gout(state: State, decision: dict[str, Any], leader: str) -> None:
     leaders = mark["leaders"] if mark and mark["when"] == _impulse_mark(state) else []
     state["gout"] = {"when": _impulse_mark(state), "leaders": sorted({*leaders, leader})}
     name = load_people().army_leaders[leader].name
-    engine.log(
+    core.log(
         state,
         f"Gout: {name} may not move or assault this impulse; the {decision['action']['type'].replace('_', ' ')} "
         "does not happen and 1 CP is lost" + (f" ({back} CP back)" if back else ""),
@@ -322,15 +340,13 @@ def _wartburg(state: State, decision: dict[str, Any]) -> None:
     state["events"]["wartburg"] = True
     if state["debaters"].get("luther") == "uncommitted":
         state["debaters"]["luther"] = "committed"
-    engine.log(state, f"The Wartburg: {deck.name_of(card)} is cancelled and discarded; Luther is committed")
+    core.log(state, f"The Wartburg: {deck.name_of(card)} is cancelled and discarded; Luther is committed")
 
 
 def _here_i_stand(state: State, board: HisMap, decision: dict[str, Any]) -> None:
     """Here I Stand (#7) as a response, before a round's dice of a debate in the German zone: Luther takes the
     Protestant debater's place (even committed; the debater replaced is committed), then the Protestant draws a
     card. Luther, if excommunicated (away this turn), goes back off the map after the debate."""
-    from umpire.games.his2p import events_mandatory
-
     debate = dict(decision["debate"])
     protestant_key = "attacker" if debate["side"] == PROTESTANT else "defender"
     replaced = debate[protestant_key]
@@ -343,7 +359,7 @@ def _here_i_stand(state: State, board: HisMap, decision: dict[str, Any]) -> None
         state["debaters"]["luther"] = "uncommitted"
         debate["luther_away"] = True
     people = load_people().debaters
-    engine.log(state, f"Here I Stand: Luther takes the place of {people[replaced].name} in the debate")
+    core.log(state, f"Here I Stand: Luther takes the place of {people[replaced].name} in the debate")
     events_mandatory.draw_cards(state, PROTESTANT, 1)
     _run_debate(state, board, debate)
 
@@ -353,7 +369,7 @@ def _run_debate(state: State, board: HisMap, debate: dict[str, Any]) -> None:
     state["response_cleared"] = "debate"
     depth = len(state["stack"])
     args = {k: debate[k] for k in ("role", "zone", "side", "attacker", "defender", "committed", "round")}
-    engine.debate_rounds(state, board, **args)
+    core.proceed(state, board, "debate_rounds", args)  # debates.py
     state.pop("response_cleared", None)
     again = state["stack"][depth:] and any(d.get("window") == DEBATE_ROUND for d in state["stack"][depth:])
     if debate.get("luther_away"):
@@ -370,14 +386,14 @@ def halley(state: State, role: str, effect: str) -> None:
     if effect == "discard":
         hand = state["hands"][other]
         if not hand:
-            engine.log(state, f"Halley's Comet: {other} holds no card to discard")
+            core.log(state, f"Halley's Comet: {other} holds no card to discard")
             return
         lost = rng.choice(state, f"Halley's Comet: a card of {other}'s hand at random", sorted(hand))
         deck.discard_from_hand(state, other, lost)
-        engine.log(state, f"Halley's Comet: {other} discards {deck.name_of(lost)} at random")
+        core.log(state, f"Halley's Comet: {other} discards {deck.name_of(lost)} at random")
         return
     state.setdefault("skip_impulse", []).append(other)
-    engine.log(state, f"Halley's Comet: {other} skips its next impulse")
+    core.log(state, f"Halley's Comet: {other} skips its next impulse")
 
 
 def skips_impulse(state: State, power: str) -> bool:
@@ -386,14 +402,14 @@ def skips_impulse(state: State, power: str) -> bool:
     if power not in pending:
         return False
     pending.remove(power)
-    engine.log(state, f"{power} skips this impulse (Halley's Comet)")
+    core.log(state, f"{power} skips this impulse (Halley's Comet)")
     return True
 
 
 def _informant(state: State, role: str) -> None:
     """Venetian Informant (#109) for the Protestant as the spring opens: it looks at the Papacy's hand in secret
     (the decision's ``secret``, shown only to it and the GM; ruling HIS-P07)."""
-    engine.log(state, "Venetian Informant: the Protestant looks at the Papacy's hand")
+    core.log(state, "Venetian Informant: the Protestant looks at the Papacy's hand")
     state["stack"].append({"kind": "informant", "role": role, "secret": list(state["hands"][control.opponent(role)])})
 
 
@@ -437,8 +453,6 @@ def allowed(state: State, player: str, action: dict[str, Any]) -> bool:
 def mercenary_spaces(state: State, power: str) -> list[str]:
     """Where Landsknechts and Swiss Mercenaries place ``power``'s new mercenaries: any space already holding its
     land units, not a stack under siege."""
-    from umpire.games.his2p import land_war
-
     return sorted(
         s
         for s in state["units"]
@@ -459,9 +473,7 @@ def _mercenaries_legal(state: State, board: HisMap, role: str, decision: dict[st
 def _on_mercenaries(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     b.add_units(state, action["space"], role, "mercenary", 1)
     decision["left"] -= 1
-    engine.log(
-        state, f"{deck.name_of(decision['card'])}: a new {role} mercenary in {board.spaces[action['space']].name}"
-    )
+    core.log(state, f"{deck.name_of(decision['card'])}: a new {role} mercenary in {board.spaces[action['space']].name}")
     if decision["left"] <= 0 or not mercenary_spaces(state, role):
         state["stack"].pop()
 
@@ -476,5 +488,5 @@ def in_combat_window(state: State, role: str, decision: dict[str, Any], card: in
     return None
 
 
-engine.decision_kind(WINDOW, _legal, _handle)
-engine.decision_kind("place_mercenaries", _mercenaries_legal, _on_mercenaries)
+core.decision_kind(WINDOW, _legal, _handle)
+core.decision_kind("place_mercenaries", _mercenaries_legal, _on_mercenaries)

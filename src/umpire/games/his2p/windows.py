@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, deck, engine
+from umpire.games.his2p import control, core, deck, military, responses
 from umpire.games.his2p.mapdata import HisMap
 from umpire.kernel import rng
 
@@ -79,8 +79,8 @@ def playable(card: int, kind: str, side: str) -> bool:
 def open_windows(state: State, kind: str, at: str, sides: dict[str, list[str]], resume: str) -> bool:
     """Open the windows of a battle of ``kind`` at ``at``: one per player deciding for a power of each side, the
     attacker's first (14 steps 4-5, 15.1 steps 5-6). ``sides`` maps ``attacker``/``defender`` to the powers fighting;
-    ``resume`` names what runs once they close. True if a player must now decide; the cards played are then in
-    ``state["combat_cards"]`` (also when no window waits, with none played)."""
+    ``resume`` names the continuation (``core.continuation``) that runs once they close. True if a player must now
+    decide; the cards played are then in ``state["combat_cards"]`` (also when no window waits, with none played)."""
     queue: list[list[str]] = []
     for side in (ATTACKER, DEFENDER):
         for power in sides.get(side, []):
@@ -115,7 +115,7 @@ def _next(state: State) -> bool:
 
 
 def _log_pass(state: State, role: str, record: dict[str, Any]) -> None:
-    engine.log(state, f"{role} passes in the {record['kind'].replace('_', ' ')} window at {record['at']}")
+    core.log(state, f"{role} passes in the {record['kind'].replace('_', ' ')} window at {record['at']}")
 
 
 def _other(side: str) -> str:
@@ -128,8 +128,6 @@ def _refused(state: State, card: int, decision: dict[str, Any]) -> bool:
     if card == SURPRISE_ATTACK:
         return SURPRISE_ATTACK in state["combat_cards"]["played"][_other(decision["side"])]
     if card in (LANDSKNECHTS, SWISS_MERCENARIES):
-        from umpire.games.his2p import responses
-
         return responses.in_combat_window(state, decision["role"], decision, card) is not None
     if card != MERCENARIES_BRIBED:
         return False
@@ -154,10 +152,8 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         deck.discard_from_hand(state, role, card)
         record["played"][decision["side"]].append(card)
         record["played_for"][str(card)] = decision["power"]
-        engine.log(state, f"{role} plays {deck.name_of(card)} for the {decision['side']} ({decision['power']})")
+        core.log(state, f"{role} plays {deck.name_of(card)} for the {decision['side']} ({decision['power']})")
         if card in (LANDSKNECHTS, SWISS_MERCENARIES):  # new mercenaries before the dice are counted
-            from umpire.games.his2p import responses
-
             responses.place_mercenaries(state, role, card)
         return
     state["stack"].pop()
@@ -165,28 +161,7 @@ def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], ac
         state["autopass"].setdefault(role, []).append(decision["window"])
     _log_pass(state, role, record)
     if not _next(state):
-        _resume(state, board, record["resume"])
-
-
-def _resume(state: State, board: HisMap, resume: str) -> None:
-    if resume == "land":
-        from umpire.games.his2p import land_war
-
-        land_war.proceed(state, board)
-    elif resume == "naval":
-        from umpire.games.his2p import naval_war
-
-        naval_war.resume(state, board)
-    elif resume == "assault_dice_rolled":
-        from umpire.games.his2p import assaults
-
-        assaults.resolve_assault(state, board)
-    elif resume == "assault":
-        from umpire.games.his2p import assaults
-
-        assaults.roll_assault(state, board)
-    else:  # pragma: no cover - a resume this module never writes
-        raise ValueError(f"unknown window resume {resume!r}")
+        core.proceed(state, board, record["resume"], record)  # the battle's module registered it (core.continuation)
 
 
 def take_played(state: State) -> dict[str, list[int]]:
@@ -237,11 +212,11 @@ def bribe_mercenaries(state: State) -> None:
             n = min(left, held[power], b.land_unit_count(state, space, power) - 1)  # one unit stays (HIS-R06)
             if n > 0:
                 b.add_units(state, space, power, "mercenary", -n)
-                engine.log(state, f"Mercenaries Bribed: {n} {power} mercenary unit(s) switch sides in {space}")
+                core.log(state, f"Mercenaries Bribed: {n} {power} mercenary unit(s) switch sides in {space}")
                 left, gained = left - n, gained + n
         if gained:
             b.add_units(state, space, gainer, "mercenary", gained)
-            engine.log(state, f"{gained} {gainer} mercenary unit(s) join the battle in {space}")
+            core.log(state, f"{gained} {gainer} mercenary unit(s) join the battle in {space}")
 
 
 def restless_mercenaries(state: State, space: str, power: str, played: dict[str, list[int]]) -> int:
@@ -252,19 +227,17 @@ def restless_mercenaries(state: State, space: str, power: str, played: dict[str,
     n = state["units"].get(space, {}).get(power, {}).get("mercenary", 0)
     if n:
         b.add_units(state, space, power, "mercenary", -n)
-        engine.log(state, f"Mercenaries Grow Restless: {power} loses {n} mercenary unit(s) in {space}")
+        core.log(state, f"Mercenaries Grow Restless: {power} loses {n} mercenary unit(s) in {space}")
     return int(n)
 
 
 def artillery_in_range(state: State, board: HisMap, power: str, space: str) -> bool:
     """Siege Artillery's condition: a line of communication over land (12.1's path spaces) of at most four land
     spaces, the assaulted space included, from a fortified home space of ``power`` itself (ruling HIS-R08)."""
-    from umpire.games.his2p import military
-
     start = {
         s
         for s, sp in board.spaces.items()
-        if sp.fortified and power in sp.home and military._path_space(state, board, power, s)
+        if sp.fortified and power in sp.home and military.path_space(state, board, power, s)
     }
     seen, frontier = set(start), set(start)
     for _ in range(ARTILLERY_REACH):
@@ -273,7 +246,7 @@ def artillery_in_range(state: State, board: HisMap, power: str, space: str) -> b
             for n in board.spaces[here].links | board.spaces[here].passes:
                 if n == space:
                     return True
-                if n not in seen and military._path_space(state, board, power, n):
+                if n not in seen and military.path_space(state, board, power, n):
                     reached.add(n)
         seen |= reached
         frontier = reached
@@ -287,7 +260,7 @@ def artillery_hits(state: State, space: str, played: dict[str, list[int]]) -> in
         return 0
     faces = rng.roll_many(state, f"assault on {space}: Siege Artillery", 2)
     found = sum(1 for f in faces if f >= 3)
-    engine.log(state, f"Siege Artillery at {space}: {faces}, {found} more hit(s)")
+    core.log(state, f"Siege Artillery at {space}: {faces}, {found} more hit(s)")
     return found
 
 
@@ -305,4 +278,4 @@ def set_autopass(state: State, role: str, action: Action) -> None:
         kinds.remove(action["kind"])
 
 
-engine.decision_kind(WINDOW, _legal, _handle)
+core.decision_kind(WINDOW, _legal, _handle)

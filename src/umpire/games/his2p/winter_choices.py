@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, engine, restrictions, winter_groups, winter_ports, wintering
+from umpire.games.his2p import control, core, restrictions, winter_groups, winter_ports, wintering
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -145,8 +145,8 @@ def send(state: State, board: HisMap, role: str, power: str, space: str, dst: st
     """Send ``power``'s land units in ``space`` to ``dst`` for ``role``: as many as it holds, mercenaries first
     (HIS-W06), with 19.3's attrition and leaders (``winter_groups.dispatch``)."""
     count = winter_groups.room(state, board, power, dst, b.land_unit_count(state, space, power))
-    group = wintering._take(b.units_of(state, space, power), count)
+    group = wintering.take_units(b.units_of(state, space, power), count)
     winter_groups.dispatch(state, board, role, power, space, group, dst)
 
 
-engine.decision_kind("winter", _legal, _handle)
+core.decision_kind("winter", _legal, _handle)

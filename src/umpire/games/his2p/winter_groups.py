@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, military, restrictions, wintering
+from umpire.games.his2p import core, military, restrictions, winter_choices, wintering
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -139,12 +139,12 @@ def _finish_losses(state: State, board: HisMap, decision: dict[str, Any]) -> boo
     kept = sum(group.values())
     if kept < decision["total"]:
         lost, total = decision["total"] - kept, decision["total"]
-        engine.log(state, f"Winter: {power} loses {lost} of {total} unit(s) to attrition returning from {here}")
+        core.log(state, f"Winter: {power} loses {lost} of {total} unit(s) to attrition returning from {here}")
     for kind, n in group.items():
         if n:
             b.add_units(state, dst, power, kind, n)
     if kept:
-        engine.log(state, f"Winter: {power} returns {kept} unit(s) from {here} to {board.spaces[dst].name}")
+        core.log(state, f"Winter: {power} returns {kept} unit(s) from {here} to {board.spaces[dst].name}")
     return True
 
 
@@ -183,7 +183,7 @@ def _leaders_leave(state: State, board: HisMap, role: str, power: str, src: str,
 
 def _move_leader(state: State, board: HisMap, power: str, lid: str, dst: str) -> None:
     state["leaders"][lid] = dst
-    engine.log(state, f"Winter: {power}'s leader {lid} goes to {board.spaces[dst].name}")
+    core.log(state, f"Winter: {power}'s leader {lid} goes to {board.spaces[dst].name}")
 
 
 def _leader_legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
@@ -204,13 +204,11 @@ def _siege_ends(state: State, board: HisMap, power: str, src: str) -> None:
     sieges = state.get("sieges", {})
     if sieges.get(src, {}).get("besieger") == power:  # the besiegers left (as land_war.winter ends it)
         del sieges[src]
-        engine.log(state, f"Winter: the siege of {board.spaces[src].name} ends")
+        core.log(state, f"Winter: the siege of {board.spaces[src].name} ends")
 
 
 def settle(state: State, board: HisMap) -> None:
     """Close the ``winter`` decisions on top of the stack that have nothing left to choose."""
-    from umpire.games.his2p import winter_choices
-
     while state["stack"] and state["stack"][-1]["kind"] == "winter":
         decision = state["stack"][-1]
         if winter_choices.choices(state, board, decision["role"], decision["arrived"]):
@@ -218,6 +216,6 @@ def settle(state: State, board: HisMap) -> None:
         state["stack"].pop()
 
 
-engine.decision_kind("winter_units", _units_legal, _units_handle)
-engine.decision_kind("winter_losses", _losses_legal, _losses_handle)
-engine.decision_kind("winter_leader", _leader_legal, _leader_handle)
+core.decision_kind("winter_units", _units_legal, _units_handle)
+core.decision_kind("winter_losses", _losses_legal, _losses_handle)
+core.decision_kind("winter_leader", _leader_legal, _leader_handle)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, wintering
+from umpire.games.his2p import core, wintering
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -19,7 +19,7 @@ Action = dict[str, Any]
 
 def nearest_ports(state: State, board: HisMap, power: str, sea: str) -> list[str]:
     """The ports ``power`` controls nearest to the sea zone ``sea`` by sea steps (19.3), sorted."""
-    dist = wintering._sea_distances(board, sea)
+    dist = wintering.sea_distances(board, sea)
     ports = [p for p in dist if state["spaces"][p]["control"] == power]
     if not ports:
         return []
@@ -44,5 +44,5 @@ def send_squadron(state: State, board: HisMap, power: str, sea: str, port: str) 
     """19.3: one squadron goes to the port chosen (no interception, no attrition)."""
     b.add_units(state, sea, power, "squadron", -1)
     b.add_units(state, port, power, "squadron", 1)
-    engine.log(state, f"Winter: {power}'s squadron returns from {board.seas[sea].name} to {board.spaces[port].name}")
+    core.log(state, f"Winter: {power}'s squadron returns from {board.seas[sea].name} to {board.spaces[port].name}")
     wintering.naval_leaders_follow(state, board, power, sea, port)

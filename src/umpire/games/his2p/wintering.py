@@ -13,9 +13,9 @@ from collections import deque
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import core, military, restrictions
 from umpire.games.his2p import fortresses as forts
 from umpire.games.his2p import leader_sides as sides
-from umpire.games.his2p import military, restrictions
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 
@@ -114,7 +114,7 @@ def _fortresses(state: State, board: HisMap, power: str) -> list[str]:
     )
 
 
-def _take(units: dict[str, int], count: int) -> dict[str, int]:
+def take_units(units: dict[str, int], count: int) -> dict[str, int]:
     """Split ``count`` land units off ``units`` in :data:`LOSS_ORDER`."""
     out: dict[str, int] = {}
     for kind in LOSS_ORDER:
@@ -125,20 +125,18 @@ def _take(units: dict[str, int], count: int) -> dict[str, int]:
     return out
 
 
-def _send(state: State, board: HisMap, power: str, src: str, group: dict[str, int], dst: str | None) -> None:
+def send_units(state: State, board: HisMap, power: str, src: str, group: dict[str, int], dst: str | None) -> None:
     """Move ``group`` from ``src`` to ``dst`` with attrition if no friendly path (or remove it when ``dst`` is None)."""
-    from umpire.games.his2p import engine
-
     total = sum(group.values())
     for kind, n in group.items():
         b.add_units(state, src, power, kind, -n)
     here = board.spaces[src].name
     if dst is None:
-        engine.log(state, f"Winter: {power}'s {total} land unit(s) in {here} have nowhere to return and are removed")
+        core.log(state, f"Winter: {power}'s {total} land unit(s) in {here} have nowhere to return and are removed")
         return
     if not friendly_path(state, board, power, src, dst):
-        lost = _take(group, (total + 1) // 2)
-        engine.log(
+        lost = take_units(group, (total + 1) // 2)
+        core.log(
             state,
             f"Winter: {power} loses {sum(lost.values())} of {total} unit(s) to attrition returning from {here}",
         )
@@ -146,7 +144,7 @@ def _send(state: State, board: HisMap, power: str, src: str, group: dict[str, in
         if n:
             b.add_units(state, dst, power, kind, n)
     if sum(group.values()):
-        engine.log(
+        core.log(
             state, f"Winter: {power} returns {sum(group.values())} unit(s) from {here} to {board.spaces[dst].name}"
         )
 
@@ -175,7 +173,7 @@ def _destination(state: State, board: HisMap, power: str, src: str) -> tuple[str
     return best, room[best]
 
 
-def _sea_distances(board: HisMap, start: str) -> dict[str, int]:
+def sea_distances(board: HisMap, start: str) -> dict[str, int]:
     """Steps by sea from the sea zone ``start`` to every port (one step into a port, one per sea zone crossed)."""
     seas = {start: 0}
     todo = deque([start])
@@ -204,8 +202,6 @@ def naval_leaders_follow(state: State, board: HisMap, power: str, sea: str, port
     """19.3: a naval leader at sea goes back with one of his squadrons: when the last of ``power``'s squadrons leaves
     the sea zone ``sea`` (for ``port``), its naval leaders there go with it (HIS-W09); squadrons removed for want of
     a port take them off the map until the next turn, as a fleet lost at sea does (16.2 step 10; back by 8.2)."""
-    from umpire.games.his2p import engine
-
     if b.units_of(state, sea, power)["squadron"]:
         return
     for lid in naval_leaders_at(state, sea, power):
@@ -213,32 +209,30 @@ def naval_leaders_follow(state: State, board: HisMap, power: str, sea: str, port
         if port is None:
             state["leaders"].pop(lid)
             state.setdefault("leaders_next_turn", {})[lid] = power
-            engine.log(state, f"Winter: {name} leaves the map until next turn (no port to return to)")
+            core.log(state, f"Winter: {name} leaves the map until next turn (no port to return to)")
         else:
             state["leaders"][lid] = port
-            engine.log(state, f"Winter: {name} returns with his squadrons to {board.spaces[port].name}")
+            core.log(state, f"Winter: {name} returns with his squadrons to {board.spaces[port].name}")
 
 
 def naval_return(state: State, board: HisMap, power: str) -> None:
     """19.3: naval units at sea return to the nearest port their power controls (the first in name order among
     equally near ones, HIS-W06), with no interception or attrition; with no such port they are removed. Naval
     leaders go with them (:func:`naval_leaders_follow`)."""
-    from umpire.games.his2p import engine
-
     for sea in sorted(s for s in list(state["units"]) if s in board.seas):
         count = b.units_of(state, sea, power)["squadron"]
         if not count:
             continue
-        dist = _sea_distances(board, sea)
+        dist = sea_distances(board, sea)
         ports = [p for p in dist if state["spaces"][p]["control"] == power]
         b.add_units(state, sea, power, "squadron", -count)
         if not ports:
-            engine.log(state, f"Winter: {power}'s {count} squadron(s) in {board.seas[sea].name} have no port: removed")
+            core.log(state, f"Winter: {power}'s {count} squadron(s) in {board.seas[sea].name} have no port: removed")
             naval_leaders_follow(state, board, power, sea, None)
             continue
         port = min(ports, key=lambda p: (dist[p], p))
         b.add_units(state, port, power, "squadron", count)
-        engine.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
+        core.log(state, f"Winter: {power}'s {count} squadron(s) return from {board.seas[sea].name} to {port}")
         naval_leaders_follow(state, board, power, sea, port)
 
 
@@ -265,15 +259,15 @@ def winter_return(state: State, board: HisMap) -> None:
             extra = b.land_unit_count(state, space, power) - WINTER_STACK
             if space != capital and extra > 0 and has_capital:
                 assert capital is not None
-                _send(state, board, power, space, _take(b.units_of(state, space, power), extra), capital)
+                send_units(state, board, power, space, take_units(b.units_of(state, space, power), extra), capital)
         for space in sorted(
             s for s in list(state["units"]) if s in board.spaces and must_leave(state, board, power, s)
         ):
             while b.land_unit_count(state, space, power):
                 dst, fits = _destination(state, board, power, space)
                 units = b.units_of(state, space, power)
-                group = _take(units, min(fits, b.land_unit_count(state, space, power)) if dst else 99)
-                _send(state, board, power, space, group, dst)
+                group = take_units(units, min(fits, b.land_unit_count(state, space, power)) if dst else 99)
+                send_units(state, board, power, space, group, dst)
                 if dst:
                     sent.setdefault(space, dst)
         _return_leaders(state, board, power, sent)
@@ -282,15 +276,13 @@ def winter_return(state: State, board: HisMap) -> None:
 def _return_leaders(state: State, board: HisMap, power: str, sent: dict[str, str]) -> None:
     """19.3 step 3: a leader left where units must leave goes with the units that left it, else to the capital or
     the nearest controlled fortified space."""
-    from umpire.games.his2p import engine
-
     for space in sorted(s for s in board.spaces if must_leave(state, board, power, s)):
         for lid in military.army_leaders_in(state, space, power):
             dst = sent.get(space) or _destination(state, board, power, space)[0]
             if dst is None:
                 continue
             state["leaders"][lid] = dst
-            engine.log(state, f"Winter: {power}'s leader {lid} returns to {board.spaces[dst].name}")
+            core.log(state, f"Winter: {power}'s leader {lid} returns to {board.spaces[dst].name}")
 
 
 def invaders_return(state: State, board: HisMap) -> None:
@@ -298,9 +290,7 @@ def invaders_return(state: State, board: HisMap) -> None:
     (units of a power at peace stay where they are). Those at war return as usual — naval units to port, land units
     to the nearest controlled fortified space with room — but where the winter rules would send land units to their
     capital (or nowhere) they are removed from play instead; every army leader of theirs leaves the map."""
-    from umpire.games.his2p import engine
-
-    for power in restrictions.WINTER_REMOVED:
+    for power in sorted(restrictions.WINTER_REMOVED):  # a set: sorted, or the order would follow the hash seed
         if not restrictions.takes_part(state, power, "winter"):
             continue
         naval_return(state, board, power)
@@ -312,14 +302,21 @@ def invaders_return(state: State, board: HisMap) -> None:
                 dst, fits = _destination(state, board, power, space)
                 units = b.units_of(state, space, power)
                 if restrictions.winter_fate(power, dst, capitals) == "removed":
-                    _send(state, board, power, space, _take(units, 99), None)
+                    send_units(state, board, power, space, take_units(units, 99), None)
                     continue
-                _send(state, board, power, space, _take(units, min(fits, b.land_unit_count(state, space, power))), dst)
+                send_units(
+                    state,
+                    board,
+                    power,
+                    space,
+                    take_units(units, min(fits, b.land_unit_count(state, space, power))),
+                    dst,
+                )
         people = load_people().army_leaders
         for lid in sorted(x for x in state["leaders"] if x in people and sides.power_of(state, x) == power):
             state["leaders"].pop(lid)
-            engine.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
+            core.log(state, f"Winter: {power}'s leader {lid} leaves the map (seed 19)")
         captured = state.get("captured", {})
         for lid in sorted(x for x in captured if x in people and sides.power_of(state, x) == power):
             captured.pop(lid)  # seed 19: "even if they are currently captured"
-            engine.log(state, f"Winter: {power}'s captured leader {lid} leaves play (seed 19)")
+            core.log(state, f"Winter: {power}'s captured leader {lid} leaves play (seed 19)")

@@ -9,7 +9,9 @@ KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
 
 def phase_title(phase: str) -> str:
-    """``S1901M`` -> ``Spring 1901 movement``."""
+    """``S1901M`` -> ``Spring 1901 movement`` (a code of another form is given back as it is)."""
+    if len(phase) != 6 or phase[0] not in SEASONS or phase[-1] not in KINDS or not phase[1:5].isdigit():
+        return phase
     return f"{SEASONS[phase[0]]} {phase[1:5]} {KINDS[phase[-1]]}"
 
 

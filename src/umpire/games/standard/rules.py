@@ -22,6 +22,7 @@ from typing import Any
 from umpire.diplomacy.contract import adjudicate
 from umpire.diplomacy.map import GameMap, load_map
 from umpire.diplomacy.orders import OrderError, format_order, parse_order
+from umpire.games.standard.report import phase_title
 from umpire.kernel import simultaneous
 from umpire.kernel.control import controller, powers_of
 from umpire.kernel.errors import IllegalAction
@@ -239,6 +240,10 @@ class StandardDiplomacy(Ruleset):
         return canonical
 
     # --- views --------------------------------------------------------------------------------------------
+
+    def phase_title(self, phase: str) -> str:
+        """``report.phase_title``: ``S1901M`` -> ``Spring 1901 movement``."""
+        return phase_title(phase)
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         public: dict[str, Any] = {

@@ -47,6 +47,17 @@
 
   // --- drawing --------------------------------------------------------------------------------------------
   // A view's history is {length, last}: the past phases are fetched one at a time (/phases/N).
+  // A phase code in words (the server names each code a page shows: the answer's, a past phase's, the timeline's).
+  let pastTitles = {};
+  function phaseName(code) {
+    if (!code) return "";
+    const point = timeline.find(p => p.phase === code);
+    return (S && S.game.phase_titles && S.game.phase_titles[code]) || pastTitles[code] || (point && point.title) || code;
+  }
+  // A phase's name as an element: the words, with the code in a tooltip.
+  function phaseEl(tag, attrs, before, code, after) {
+    return U.el(tag, { ...attrs, title: code || "" }, (before || "") + phaseName(code) + (after || ""));
+  }
   function phaseKey(s) { return (s.view.phase || "") + ":" + (s.view.history ? s.view.history.length : ""); }
   // "orders": per-power order lists; "submit": a ruleset that reads one whole submission text (Europe 1615).
   function orderForms() { return (S.view.actions || []).filter(a => a.type === "orders" || a.type === "submit"); }
@@ -58,7 +69,8 @@
     skew = data.game.now - Date.now() / 1000;
     const g = S.game, v = S.view, you = S.you;
     U.$("title").textContent = g.title;
-    U.$("phase").textContent = (v.phase || g.status) + (g.status !== "running" ? " · " + g.status : "");
+    U.$("phase").textContent = (v.phase ? phaseName(v.phase) : g.status) + (g.status !== "running" ? " · " + g.status : "");
+    U.$("phase").title = v.phase || "";
     const role = you.role === "observer" ? "observer" : you.role === "lobby" ? "in the lobby" : you.role;
     U.$("who").textContent = (you.name ? you.name + " · " : "") + role;
     U.$("gm-tab").classList.toggle("hidden", !you.is_gm);
@@ -153,7 +165,8 @@
     await Board.load(S.board.map);
     if (v === null) return; // a past phase is on the board
     U.$("back-to-now").classList.add("hidden");
-    U.$("board-caption").textContent = "Now: " + (v.phase || "");
+    U.$("board-caption").textContent = "Now: " + phaseName(v.phase);
+    U.$("board-caption").title = v.phase || "";
     const mine = [], arrows = [];
     for (const o of [...orderForms().map(f => f.orderable), v.orderable]) {
       if (!o) continue;
@@ -184,7 +197,7 @@
         if (shown && historyShown === null) GeoMap.legend(U.$("map-key"), S.board, { arrows, inf: v.my_inf });
         return;
       } catch (e) {
-        U.$("board-caption").textContent = "Now: " + (v.phase || "") + " (the map could not be drawn: " + e.message + ")";
+        U.$("board-caption").textContent = "Now: " + phaseName(v.phase) + " (the map could not be drawn: " + e.message + ")";
       }
     }
     Board.draw(holder, S.board, opt);  // the graph: a board with no drawing on real coastlines (or none fetched)
@@ -296,6 +309,11 @@
         ? "Saved, except the lines marked below. You may change them until the deadline."
         : "Orders saved. You may change them until the deadline.";
     } catch (e) {
+      // Refused: only what refused it is marked (errors, never a warning beside them, which would leave unclear
+      // whether the warned line counts); the warnings come back as the text is typed again.
+      clearTimeout(checkTimer);
+      checkSeq++;
+      lineChecks = [];
       showLines((e.data && e.data.lines) || []);
       showSaved();
     }
@@ -314,7 +332,7 @@
     let text = "";
     if (g.status === "lobby") text = "The game has not started yet.";
     else if (v.over) text = "The game is over." + (v.result ? " " + describeResult(v.result) : "");
-    else if (forms.length) text = "You order " + forms.map(f => f.power || S.you.role).join(", ") + " in " + (v.phase || "this phase") + ". " + (v.ready ? "You are ready." : "");
+    else if (forms.length) text = "You order " + forms.map(f => f.power || S.you.role).join(", ") + " in " + (v.phase ? phaseName(v.phase) : "this phase") + ". " + (v.ready ? "You are ready." : "");
     else text = "Nothing for you to order now." + (waiting ? " Waiting for " + waiting + " seat(s)." : "");
     status.textContent = text;
     const show = forms.length > 0 && S.you.can_act;
@@ -345,8 +363,7 @@
     const last = v.history && v.history.last;
     if (last) {
       // Europe 1615 logs the captures of early winter under the winter phase itself, as it opens.
-      const heading = last.phase === v.phase ? "As " + last.phase + " opened" : "Last results: " + last.phase;
-      rb.append(U.el("h3", {}, heading));
+      rb.append(last.phase === v.phase ? phaseEl("h3", {}, "As ", last.phase, " opened") : phaseEl("h3", {}, "Last results: ", last.phase));
       // A ruleset without per-order results (Europe 1615) reports the phase as text, grouped for the reader.
       if (!last.results && v.report_groups) E1615.report(rb, v.report_groups);
       else rb.append(last.results || !v.report ? resultsTable(last) : U.el("pre", { class: "report" }, v.report));
@@ -617,7 +634,7 @@
     U.clear(list);
     for (const m of S.press) {
       const to = m.to === "public" ? "everyone" : m.to.join(", ");
-      list.append(U.el("div", { class: "msg", "data-msg": m.id }, U.el("div", { class: "meta" }, m.from + " → " + to + " · " + m.phase + " · " + U.when(m.at)), U.el("div", { class: "body" }, m.body)));
+      list.append(U.el("div", { class: "msg", "data-msg": m.id }, U.el("div", { class: "meta", title: m.phase || "" }, m.from + " → " + to + " · " + (m.phase_title || m.phase) + " · " + U.when(m.at)), U.el("div", { class: "body" }, m.body)));
     }
     if (atBottom) list.scrollTop = list.scrollHeight;
     const press = S.game.settings.press;
@@ -661,8 +678,8 @@
     const list = U.clear(U.$("history-list"));
     const current = S.game.status === "over" ? -1 : timeline.length - 1;
     timeline.forEach((p, i) => {
-      const label = (p.phase || "phase " + i) + (i === current ? " (now)" : "");
-      list.append(U.el("li", { "data-phase": i, onclick: () => openPhase(i) }, label));
+      const label = (p.title || p.phase || "phase " + i) + (i === current ? " (now)" : "");
+      list.append(U.el("li", { "data-phase": i, title: p.phase || "", onclick: () => openPhase(i) }, label));
     });
   }
   async function openPhase(i) {
@@ -671,17 +688,18 @@
     const past = await U.call("GET", api("/phases/" + i), token);
     if (seq !== historySeq) return; // back to now (or another phase) meanwhile
     const entries = past.history || [];
-    const name = past.view.phase || (timeline[i] && timeline[i].phase) || "phase " + i;
+    pastTitles = past.phase_titles || {};
+    const code = past.view.phase || (timeline[i] && timeline[i].phase) || "";
     const detail = U.clear(U.$("history-detail"));
     for (const li of document.querySelectorAll("#history-list li")) li.classList.toggle("active", li.dataset.phase === String(i));
-    detail.append(U.el("h3", {}, name));
+    detail.append(code ? U.el("h3", { title: code }, past.phase_title || phaseName(code)) : U.el("h3", {}, "phase " + i));
     if (!entries.length) detail.append(U.el("p", {}, "This phase is not resolved yet."));
     // Each entry under its own name (a phase's resolution may record several: a 1615 movement phase and the
     // early winter the engine ran after it); a ruleset's written reports (Europe 1615) in place of raw data.
     const reports = past.reports || [];
     entries.forEach((e, k) => {
       const box = U.el("div", { class: "history-entry", "data-entry": e.phase || "" });
-      if (entries.length > 1) box.append(U.el("h4", {}, e.phase || ""));
+      if (entries.length > 1) box.append(phaseEl("h4", {}, "", e.phase, ""));
       const r = reports[k];
       if (r && r.groups && E1615.is1615(S)) E1615.report(box, r.groups, "history:" + i + ":" + k + ":");
       else if (r && r.text) box.append(U.el("pre", { class: "report" }, r.text));
@@ -706,7 +724,7 @@
       }
       if (seq !== historySeq) return;
       if (failed) { Board.draw(U.$("board"), past.board, opt); U.clear(U.$("map-key")); }
-      U.$("board-caption").textContent = "History: " + name;
+      U.$("board-caption").textContent = "History: " + (past.phase_title || phaseName(code) || "phase " + i);
       U.$("back-to-now").classList.remove("hidden");
     }
   }
