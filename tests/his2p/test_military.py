@@ -10,9 +10,10 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision, through_theses
 from umpire.games.his2p import board as b
-from umpire.games.his2p import military, wintering
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.rules import RULESET
+from umpire.games.his2p.war import military
+from umpire.games.his2p.winter import wintering
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
 
@@ -453,7 +454,7 @@ def test_seed_3_a_major_at_peace_takes_no_part_in_winter_its_units_stay() -> Non
 
 def test_seed_19_an_invader_at_war_winters_in_a_fortified_space() -> None:
     """Seed 19: French units go to fortified spaces as normal (Pavia's two to Milan, which holds two)."""
-    from umpire.games.his2p import wintering
+    from umpire.games.his2p.winter import wintering
 
     state = _winter_game().state
     state["diplomacy"]["at_war"].append(["france", "papacy"])
@@ -466,7 +467,7 @@ def test_seed_19_an_invader_at_war_winters_in_a_fortified_space() -> None:
 
 
 def test_seed_19_an_invader_sent_to_its_capital_is_removed_instead() -> None:
-    from umpire.games.his2p import wintering
+    from umpire.games.his2p.winter import wintering
 
     state = _winter_game().state
     state["diplomacy"]["at_war"].append(["france", "papacy"])
