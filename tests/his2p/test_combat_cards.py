@@ -9,7 +9,8 @@ from tests.his2p.test_assaults import league_siege_of_florence
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move
 from tests.his2p.test_windows import fix_dice, texts, to_battle
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core, windows
+from umpire.games.his2p import core
+from umpire.games.his2p.war import windows
 from umpire.kernel.game import Game
 
 

@@ -9,22 +9,27 @@ from pathlib import Path
 
 import pytest
 
-from umpire.games.his2p import assaults, core, land_war, naval_war, responses, rules
+from umpire.games.his2p import core, rules
+from umpire.games.his2p.events import responses
+from umpire.games.his2p.war import assaults, land_war, naval_war
 
 PACKAGE = Path(core.__file__).parent
 PREFIX = "umpire.games.his2p"
+#: The package and its subpackages (``events``, ``war``, ``winter``...), and the names of all their modules.
+PACKAGES = {PREFIX, *(f"{PREFIX}.{p.parent.name}" for p in PACKAGE.glob("*/__init__.py"))}
+MODULES = {p.stem for p in PACKAGE.rglob("*.py")}
 
 
 def _modules() -> dict[str, ast.Module]:
-    return {p.stem: ast.parse(p.read_text()) for p in sorted(PACKAGE.glob("*.py")) if p.stem != "__init__"}
+    return {p.stem: ast.parse(p.read_text()) for p in sorted(PACKAGE.rglob("*.py")) if p.stem != "__init__"}
 
 
 def _package_aliases(tree: ast.Module) -> dict[str, str]:
-    """The names a module binds to the package's modules (``from umpire.games.his2p import x as y``: y -> x)."""
+    """The names a module binds to the package's modules (``from umpire.games.his2p.war import x as y``: y -> x)."""
     found = {}
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and node.module == PREFIX:
-            found.update({a.asname or a.name: a.name for a in node.names})
+        if isinstance(node, ast.ImportFrom) and node.module in PACKAGES:
+            found.update({a.asname or a.name: a.name for a in node.names if a.name in MODULES})
     return found
 
 

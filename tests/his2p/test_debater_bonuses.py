@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import cp_decision
-from umpire.games.his2p import debater_bonuses, debates, engine, religion
+from umpire.games.his2p import engine
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import debater_bonuses, debates, religion
 from umpire.kernel import rng
 
 

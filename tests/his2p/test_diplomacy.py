@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import through_theses
-from umpire.games.his2p import core, deck, diplomacy, diplomatic_cards, diplomatic_events, engine
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.diplomacy import diplomacy, diplomatic_cards, diplomatic_events
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game

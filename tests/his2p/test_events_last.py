@@ -8,9 +8,11 @@ import pytest
 
 from tests.his2p.test_land_war import league_war
 from umpire.games.his2p import board as b
-from umpire.games.his2p import cards, engine, events, events_last, fortresses, military, responses, variant, windows
+from umpire.games.his2p import cards, engine, fortresses, variant
 from umpire.games.his2p import leader_sides as sides
+from umpire.games.his2p.events import events, events_last, responses
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import military, windows
 from umpire.kernel.game import Game
 
 
@@ -142,7 +144,7 @@ def test_issue_15_point_7_the_check_fails_for_a_card_left_out(monkeypatch: pytes
 
 
 def test_card_60_a_maurice_switched_to_the_hapsburgs_is_an_enemy_leader_to_protestant_moves() -> None:
-    from umpire.games.his2p import land_war
+    from umpire.games.his2p.war import land_war
 
     game = impulse("protestant", [61])
     state = game.state

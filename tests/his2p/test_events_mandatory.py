@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from umpire.games.his2p import core, deck, engine, events, events_mandatory
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.events import events, events_mandatory
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
@@ -63,7 +64,7 @@ def test_ruler_changes_then_two_cp(card: int, power: str, ruler: str) -> None:
 
 
 def test_14_paul_iii_gives_the_papacy_a_card_bonus_and_ties() -> None:
-    from umpire.games.his2p import religion
+    from umpire.games.his2p.religion import religion
 
     game = impulse_with("papacy", 14)
     play_event(game, "papacy", 14)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
-from umpire.games.his2p import events
+from umpire.games.his2p.events import events
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game

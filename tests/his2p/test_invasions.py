@@ -9,8 +9,10 @@ import pytest
 from tests.his2p.test_diplomacy import at_diplomacy, papacy_plays
 from tests.his2p.test_engine import random_game
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core, invasions, wintering
+from umpire.games.his2p import core
+from umpire.games.his2p.diplomacy import invasions
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.winter import wintering
 from umpire.kernel.game import Game
 
 

@@ -10,10 +10,12 @@ from tests.his2p.test_engine import cp_decision, through_theses
 from tests.his2p.test_events_mandatory import impulse_with, play_event
 from tests.his2p.test_events_sack import fix_dice, sack_game
 from tests.his2p.test_military import spring_game
-from umpire.games.his2p import assaults, core, deck, engine, events_siege, military, responses
 from umpire.games.his2p import board as b
-from umpire.games.his2p.events_military import rebel_targets
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.events import events_siege, responses
+from umpire.games.his2p.events.events_military import rebel_targets
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import assaults, military
 from umpire.kernel.game import Game
 
 # --- point 3: the modified cards --------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from tests.his2p.test_events_mandatory import impulse_with, play_event
-from umpire.games.his2p import core, responses
+from umpire.games.his2p import core
+from umpire.games.his2p.events import responses
 from umpire.kernel.game import Game
 
 pytestmark = pytest.mark.responses

@@ -8,7 +8,8 @@ import pytest
 from tests.his2p.test_diplomacy import papacy_plays
 from tests.his2p.test_invasions import protestant_plays
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core, minor_powers, restrictions
+from umpire.games.his2p import core, restrictions
+from umpire.games.his2p.diplomacy import minor_powers
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.game import Game
 

@@ -11,7 +11,8 @@ import pytest
 
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core, windows
+from umpire.games.his2p import core
+from umpire.games.his2p.war import windows
 from umpire.kernel import rng
 from umpire.kernel.game import Game
 

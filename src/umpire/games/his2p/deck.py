@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core, events
+from umpire.games.his2p import core
 from umpire.games.his2p.cards import load_cards
+from umpire.games.his2p.events import events
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.powers import load_powers
 from umpire.games.his2p.variant import (

@@ -23,34 +23,22 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import (
-    core,
-    debater_bonuses,
-    debates,
-    deck,
-    diplomacy,
+from umpire.games.his2p import core, deck, fortresses, restrictions, victory
+from umpire.games.his2p.core import PAPACY, PROTESTANT
+from umpire.games.his2p.diplomacy import diplomacy, minor_powers
+from umpire.games.his2p.events import (
     events,
     events_hands,
     events_last,
     events_religious,
     events_spring,
-    fortresses,
-    land_war,
-    military,
-    minor_powers,
-    naval_war,
-    religion,
-    religious_actions,
     responses,
-    restrictions,
-    victory,
-    windows,
-    winter_choices,
-    wintering,
 )
-from umpire.games.his2p.core import PAPACY, PROTESTANT
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import debater_bonuses, debates, religion, religious_actions
+from umpire.games.his2p.war import land_war, military, naval_war, windows
+from umpire.games.his2p.winter import winter_choices, wintering
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from umpire.games.his2p import core, deck, military, religious_actions
+from umpire.games.his2p import core, deck
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import religious_actions
+from umpire.games.his2p.war import military
 
 __all__ = [
     "FORMATION_MOVES",

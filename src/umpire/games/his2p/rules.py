@@ -14,15 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import (
-    assaults,
-    board,
-    core,
-    debates,
-    deck,
-    diplomacy,
-    diplomatic_events,
-    engine,
+from umpire.games.his2p import board, core, deck, engine, views
+from umpire.games.his2p.diplomacy import diplomacy, diplomatic_events, invasions, minor_powers
+from umpire.games.his2p.events import (
     events_hands,
     events_influence,
     events_last,
@@ -32,22 +26,13 @@ from umpire.games.his2p import (
     events_sack,
     events_siege,
     events_spring,
-    invasions,
-    land_war,
-    military,
-    minor_powers,
-    move_on,
-    naval_war,
-    religious_actions,
     responses,
-    views,
-    windows,
-    winter_choices,
-    winter_groups,
-    wintering,
 )
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import debates, religious_actions
 from umpire.games.his2p.scenario import two_player_setup
+from umpire.games.his2p.war import assaults, land_war, military, move_on, naval_war, windows
+from umpire.games.his2p.winter import winter_choices, winter_groups, wintering
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.registry import register

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import core, deck, engine, excommunication, labels, victory
+from umpire.games.his2p import core, deck, engine, labels, victory
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import excommunication
 from umpire.kernel import rng
 from umpire.kernel.ruleset import GM
 
