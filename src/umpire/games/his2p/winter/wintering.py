@@ -291,7 +291,7 @@ def invaders_return(state: State, board: HisMap) -> None:
     (units of a power at peace stay where they are). Those at war return as usual — naval units to port, land units
     to the nearest controlled fortified space with room — but where the winter rules would send land units to their
     capital (or nowhere) they are removed from play instead; every army leader of theirs leaves the map."""
-    for power in sorted(restrictions.WINTER_REMOVED):  # a set: sorted, or the order would follow the hash seed
+    for power in sorted(restrictions.WINTER_REMOVED):  # France, the Hapsburgs, the Ottomans (HIS-W14)
         if not restrictions.takes_part(state, power, "winter"):
             continue
         naval_return(state, board, power)
