@@ -178,7 +178,8 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         germany.tap("#to-map")
         # (scrolled until the map's top is at the screen's top, or as far as the page goes)
         reach = germany.evaluate(
-            "Math.min(document.getElementById('board').getBoundingClientRect().top + scrollY, document.documentElement.scrollHeight - innerHeight)"
+            "Math.min(document.getElementById('board').getBoundingClientRect().top + scrollY,"
+            " document.documentElement.scrollHeight - innerHeight)"
         )
         until(lambda: germany.evaluate("scrollY") >= reach - 2)
         germany.evaluate("window.scrollTo(0, 0)")
