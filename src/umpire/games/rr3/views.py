@@ -113,17 +113,35 @@ def clock_part(state: State) -> dict[str, Any]:
     }
 
 
+AT_REST: dict[str, dict[str, Any]] = {
+    "areas": {
+        "minority": None,
+        "revolt": False,
+        "looted": False,
+        "extorted": False,
+        "counters": 0,
+        "purge_attempts": 0,
+    },
+    "cities": {"blockade": 0, "besieged_by": []},
+}
+"""A marker the public map leaves out when it is at rest (no revolt, no blockade, no counter...): a megagame's map
+has some 470 cities and 300 areas, most of them quiet, and every role's answer carries it (issue 28 point 11)."""
+
+
+def _marked(record: dict[str, Any], keys: tuple[str, ...], rest: dict[str, Any]) -> dict[str, Any]:
+    """``record``'s ``keys``, each marker of ``rest`` only when it differs from its value at rest."""
+    return {k: record.get(k) for k in keys if k not in rest or record.get(k, rest[k]) != rest[k]}
+
+
 def public_map(state: State) -> dict[str, Any]:
-    """The table as everyone sees it (handbook, *Counters*, *The Map*): markers, cities, army counters, fleets."""
-    areas = {
-        aid: {
-            k: a.get(k)
-            for k in ("owner", "religion", "minority", "revolt", "looted", "extorted", "counters", "purge_attempts")
-        }
-        for aid, a in state.get("areas", {}).items()
-    }
+    """The table as everyone sees it (handbook, *Counters*, *The Map*): markers, cities, army counters, fleets. An
+    area always has its owner and religion, a city its owner and fortification; the other markers only when set
+    (:data:`AT_REST`)."""
+    area_keys = ("owner", "religion", "minority", "revolt", "looted", "extorted", "counters", "purge_attempts")
+    areas = {aid: _marked(a, area_keys, AT_REST["areas"]) for aid, a in state.get("areas", {}).items()}
+    city_keys = ("owner", "fort", "blockade", "besieged_by", "breaches")
     cities = {
-        cid: {k: c[k] for k in ("owner", "fort", "blockade", "besieged_by", "breaches") if k in c}
+        cid: _marked({k: c[k] for k in city_keys if k in c}, tuple(k for k in city_keys if k in c), AT_REST["cities"])
         for cid, c in state.get("cities", {}).items()
     }
     armies = {
@@ -493,10 +511,11 @@ def unshown(state: State, shown: View) -> dict[str, Any]:
             out[key] = value
             continue
         rest = {}
+        quiet = AT_REST.get(key, {})
         for rid, record in value.items():
             seen = public.get(rid, {}) if isinstance(public, dict) else {}
             extra = (
-                {f: v for f, v in record.items() if f not in seen or seen[f] != v}
+                {f: v for f, v in record.items() if seen.get(f, quiet.get(f, ...)) != v}
                 if isinstance(record, dict)
                 else record
             )
