@@ -69,7 +69,17 @@ from umpire.server.patches import Feed
 from umpire.server.present import SEED_NOTES, caller_view, present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
-from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, TooMany, Unauthorized, working_copy
+from umpire.server.store import (
+    Caller,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Snapshot,
+    Store,
+    TooMany,
+    Unauthorized,
+    working_copy,
+)
 from umpire.server.submission import MAX_ERROR_LINES, MAX_LINES_TRIED, bounded, parse_submission
 from umpire.server.tables import table_choices
 from umpire.server.umpires import umpire_name
@@ -593,13 +603,16 @@ def create_app(
             {"token": joined["token"], "link": link(request, game_id, joined["token"]), **shown_data(game_id, caller)}
         )
 
-    def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
+    def acted(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Snapshot:
+        """Apply ``actions`` for ``caller`` (a refusal is a 422); the game afterwards."""
         try:
-            snap = store.act(game_id, caller, actions)
+            return store.act(game_id, caller, actions)
         except (IllegalAction, UnknownRole) as exc:
             raise ApiError(422, str(exc)) from None
-        return present(snap, caller)
+
+    def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
+        return present(acted(game_id, caller, actions), caller)
 
     def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
         return as_json(act_for(game_id, caller, actions))
@@ -610,6 +623,9 @@ def create_app(
         action = body.action
         if "who" in action and caller.player is not None and caller.player.name:
             action = {**action, "who": umpire_name(action["who"], caller.player.name)}
+        if body.answer == "brief":  # the caller's stream brings what changed, as a patch
+            row = acted(game_id, caller, [action]).row
+            return {"accepted": True, "game": {"id": row.id, "status": row.status}}
         return act_and_show(game_id, caller, [action])
 
     @app.post(
