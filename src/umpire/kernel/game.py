@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.kernel import registry
-from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone, state_digest
+from umpire.kernel.canonical import canonical_json, clone, plain_canonical_copy, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
 from umpire.kernel.rng import init_rng
@@ -39,17 +39,22 @@ class Game:
 
     def act(self, role: str, action: Action) -> None:
         """Apply ``action`` by ``role``; on any error the state and the log are left exactly as they were."""
+        self._act(role, action, keep=True)
+
+    def _act(self, role: str, action: Action, keep: bool) -> None:
+        """:meth:`act`; ``keep=False`` (a replay, whose game is dropped on any error) lets the rules work on the
+        state itself instead of a copy of it."""
         self.check_role(role)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action must be a JSON object with a string 'type', not {action!r}")
         check_action(action, self.ruleset.action_limits(self.state, role))
         if self.ruleset.is_over(self.state):
             raise IllegalAction("the game is over; no more actions are accepted")
-        work = clone(self.state)
+        work = clone(self.state) if keep else self.state
         self.ruleset.apply(work, role, clone(action))
         self.ruleset.advance(work)
-        check_plain(work)
-        self.state = canonical_copy(work)  # at rest in sorted key order, wherever it comes from (canonical_copy)
+        # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data.
+        self.state = plain_canonical_copy(work)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def view(self, role: str) -> View:
@@ -89,8 +94,7 @@ def new_game(
     state: State = {"ruleset": info.name, "rng": init_rng(seed), "rolls": [], "control": {}}
     rules.setup(state, chosen, opts)
     rules.advance(state)
-    check_plain(state)
-    state = canonical_copy(state)
+    state = plain_canonical_copy(state)
     record = {"format": FORMAT, "ruleset": info.name, "scenario": chosen, "options": opts, "seed": seed, "actions": []}
     return Game(rules, record, state)
 
@@ -112,7 +116,7 @@ def replay(record: dict[str, Any]) -> Game:
         if not isinstance(entry, dict) or "role" not in entry or "action" not in entry:
             raise BadGameFile(f"action {i + 1} must be an object with 'role' and 'action'")
         try:
-            game.act(entry["role"], entry["action"])
+            game._act(entry["role"], entry["action"], keep=False)  # a failure drops the game: no copy to keep
         except UmpireError as exc:
             raise BadGameFile(f"action {i + 1} ({entry['role']}) does not replay: {exc}") from None
     return game
