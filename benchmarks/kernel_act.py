@@ -8,7 +8,7 @@ machine noise hits both alike, and each also replays them:
 * before: the rules work on a copy of the state (``marshal``), which is then checked to be plain JSON data in Python
   (``check_plain``) and copied in sorted key order by the standard library (``json``) -- the kernel until issue 32;
 * now: ``Game.act`` and ``replay`` as they are (orjson's sorted copy, checked by comparing it with what the rules
-  made; a replay lets the rules work on the state itself, its game being dropped on any error).
+  made).
 
 Prints the median milliseconds per action of each, and their ratio. Both must reach the same state. Not a test.
 """

@@ -36,7 +36,7 @@ from umpire.bots.registry import bot_for, family
 from umpire.diplomacy.map import map_by_id
 from umpire.kernel import registry
 from umpire.kernel.bots import Bot, play_bot
-from umpire.kernel.game import new_game
+from umpire.kernel.game import new_game, role_view
 
 Result = dict[str, Any]
 
@@ -85,7 +85,7 @@ def drive(game: Any, bots: dict[str, Bot], checked: bool, think: Think | None = 
         acted = False
         for seat, bot in bots.items():
             current = game.state if checked else state
-            view = rules.view(current, seat)
+            view = role_view(rules, current, seat)
             started = time.thread_time()
             action = play_bot(bot, view, seed, seat, len(actions))
             if action is None:
@@ -104,7 +104,7 @@ def drive(game: Any, bots: dict[str, Bot], checked: bool, think: Think | None = 
                 rules.advance(state)
                 actions.append({"role": seat, "action": action})
         if not acted:
-            gm_actions = rules.view(game.state if checked else state, "gm").get("actions", [])
+            gm_actions = role_view(rules, game.state if checked else state, "gm").get("actions", [])
             if not any(a.get("type") == "resolve" for a in gm_actions):
                 break
             if checked:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.games.his2p import responses
+from umpire.games.his2p.events import responses
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import cp_decision
-from umpire.games.his2p import assaults, control, windows
 from umpire.games.his2p import board as b
+from umpire.games.his2p import control
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import assaults, windows
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game

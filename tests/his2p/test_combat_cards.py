@@ -9,7 +9,8 @@ from tests.his2p.test_assaults import league_siege_of_florence
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move
 from tests.his2p.test_windows import fix_dice, texts, to_battle
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, windows
+from umpire.games.his2p import core
+from umpire.games.his2p.war import windows
 from umpire.kernel.game import Game
 
 
@@ -56,7 +57,7 @@ def assault(game: Game, attacker_cards: list[int], defender_cards: list[int]) ->
     for role, cards in (("papacy", attacker_cards), ("protestant", defender_cards)):
         for card in cards:
             game.act(role, {"type": "play", "card": card})
-        if engine.top(game.state) and engine.top(game.state)["kind"] == windows.WINDOW:
+        if core.top(game.state) and core.top(game.state)["kind"] == windows.WINDOW:
             game.act(role, {"type": "pass"})
 
 
@@ -120,7 +121,7 @@ def test_card_24_arquebusiers_two_more_dice_in_a_naval_battle(monkeypatch: pytes
     game.state["hands"]["protestant"] = []
     sail(game, "rome", "tyrrhenian_sea")
     game.act("protestant", {"type": "intercept"})
-    assert engine.top(game.state)["window"] == "naval_battle"
+    assert core.top(game.state)["window"] == "naval_battle"
     game.act("papacy", {"type": "play", "card": 24})
     game.act("papacy", {"type": "pass"})
     game.act("protestant", {"type": "pass"})
@@ -209,7 +210,7 @@ def test_card_35_siege_artillery_two_dice_hitting_on_3_after_the_rolls(monkeypat
     game.state["hands"]["papacy"] = [35]
     game.act("papacy", {"type": "assault", "space": "florence"})
     game.act("papacy", {"type": "pass"})  # the combat-card window before the dice
-    top = engine.top(game.state)
+    top = core.top(game.state)
     assert top is not None and top["window"] == "assault_dice_rolled" and top["role"] == "papacy"
     assert any(t.startswith("papacy assaults Florence: 2 dice") for t in texts(game))  # the dice are already seen
     game.act("papacy", {"type": "play", "card": 35})

@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import cp_decision
-from umpire.games.his2p import debater_bonuses, engine, religion
+from umpire.games.his2p import engine
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import debater_bonuses, debates, religion
 from umpire.kernel import rng
 
 
@@ -125,7 +126,7 @@ def test_18_5_gardiner_attacks_with_a_die_more_only_in_the_english_zone() -> Non
 
 
 def _debate(game: Any, result: tuple[str, str, int, bool, bool], side: str) -> None:
-    engine._debate_result(game.state, load_map(), "papacy", "german", side, result)
+    debates.debate_result(game.state, load_map(), "papacy", "german", side, result)
 
 
 def test_18_5_aleander_concluding_a_debate_gives_the_winner_a_flip_more() -> None:

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from tests.his2p.test_engine import through_theses
-from umpire.games.his2p import deck, diplomacy, diplomatic_events, engine
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.diplomacy import diplomacy, diplomatic_cards, diplomatic_events
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -83,7 +84,7 @@ def test_seed_9_knights_played_by_the_protestant_is_resolved_by_the_papacy() -> 
 def test_card_217_secret_protestant_circle_flips_italian_spaces() -> None:
     game = at_diplomacy(diplomatic_deck=[201, 201], diplomatic_hands={"papacy": [217], "protestant": [208]})
     game.act("papacy", {"type": "diplomatic_card", "card": 217})
-    decision = engine.top(game.state)
+    decision = core.top(game.state)
     assert decision is not None and decision["kind"] == "circle_flip" and decision["role"] == "protestant"
     assert decision["zone"] == "italian"
     zones = ["italian"] + (["spanish"] if kinds(game).count("circle_flip") == 2 else [])
@@ -97,7 +98,7 @@ def test_card_217_secret_protestant_circle_flips_italian_spaces() -> None:
 def test_every_diplomatic_card_has_an_event() -> None:
     from umpire.games.his2p.cards import load_cards
 
-    assert sorted(diplomatic_events.EVENTS) == sorted(load_cards().diplomatic)
+    assert sorted(diplomatic_cards.EVENTS) == sorted(load_cards().diplomatic)
 
 
 def test_seed_6_2_an_empty_diplomatic_deck_takes_back_its_discard() -> None:
@@ -118,7 +119,7 @@ def at_war_with_france(**setup: Any) -> Game:
 
 def test_seed_9_papal_bull_excommunicates_the_ruler_and_ends_the_war() -> None:
     game = at_war_with_france()
-    assert engine.top(game.state) == {"kind": "end_war", "role": "papacy"}
+    assert core.top(game.state) == {"kind": "end_war", "role": "papacy"}
     actions = game.view("papacy")["actions"]
     assert {"type": "papal_bull", "power": "france"} in actions
     assert {"type": "sue_for_peace", "power": "france"} in actions
@@ -205,7 +206,7 @@ def test_card_209_plague_removes_three_units_one_a_space_then_a_random_card() ->
         game.act("papacy", action)
     held = [n for n in game.state["hands"]["protestant"] if not deck.is_home(n)]
     assert len(game.state["hands"]["protestant"]) == protestant_hand - 1 or not held
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_card_205_papal_diplomatic_pressure_chooses_the_protestant_play() -> None:
@@ -255,7 +256,7 @@ def test_card_207_divorce_refused_adds_three_hapsburg_regulars() -> None:
         before = game.state["units"].get(action["space"], {}).get("hapsburg", {}).get("regular", 0)
         game.act("papacy", action)
         assert game.state["units"][action["space"]]["hapsburg"]["regular"] == before + 1
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_card_207_divorce_granted_card_mercenaries_and_a_campeggio_debate() -> None:
@@ -270,7 +271,7 @@ def test_card_207_divorce_granted_card_mercenaries_and_a_campeggio_debate() -> N
     debate = game.view("papacy")["actions"]
     if debate[0]["type"] == "call_debate":
         game.act("papacy", debate[0])
-        decision = engine.top(game.state)
+        decision = core.top(game.state)
         assert decision is not None and decision["kind"] == "defender" and decision["attacker"] == "campeggio"
 
 
@@ -282,13 +283,13 @@ def test_card_210_shipbuilding_papal_squadrons_in_papal_ports() -> None:
     game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
     game.act("papacy", {"type": "build", "space": "rome", "power": "papacy"})
     assert game.state["units"]["rome"]["papacy"]["squadron"] >= 2
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_card_203_corsair_raid_hits_cost_the_other_player_cards_or_squadrons() -> None:
     for seed in range(1, 30):
         game = papacy_plays(203, [208, 212], seed=seed)
-        decision = engine.top(game.state)
+        decision = core.top(game.state)
         if decision is not None and decision["kind"] == "corsair_hits":
             break
     else:
@@ -310,7 +311,7 @@ def test_card_218_siege_of_vienna_removes_two_hapsburg_land_units_near_vienna() 
     for _ in range(2):
         game.act("papacy", game.view("papacy")["actions"][0])
     assert game.state["vienna_halt"]["turn"] == 2
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_card_215_machiavelli_the_trailing_player_picks_an_invasion_then_the_deck_is_reshuffled() -> None:
@@ -321,12 +322,12 @@ def test_card_215_machiavelli_the_trailing_player_picks_an_invasion_then_the_dec
     game.state["diplomatic_discard"] = [211]
     game.state["bonus_vp"]["papacy"] += 30  # the Protestant trails
     game.act("papacy", {"type": "diplomatic_card", "card": 215})
-    decision = engine.top(game.state)
+    decision = core.top(game.state)
     assert decision == {"kind": "machiavelli", "role": "protestant"}
     assert game.view("protestant")["actions"] == [{"type": "invasion", "card": 206}, {"type": "invasion", "card": 211}]
     game.act("protestant", {"type": "invasion", "card": 206})
     state = game.state
-    assert engine.top(state) == {"kind": "invasion_space", "role": "protestant", "card": 206}
+    assert core.top(state) == {"kind": "invasion_space", "role": "protestant", "card": 206}
     assert ["france", "papacy"] in state["diplomacy"]["at_war"]
     assert sorted(state["diplomatic_deck"]) == [206, 209, 211, 215] and state["diplomatic_discard"] == []
 

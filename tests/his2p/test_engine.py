@@ -164,7 +164,7 @@ def test_8_2_debaters_and_reformers_enter_in_the_card_draw() -> None:
     game = new_game("his2p", seed=1)
     state = game.state
     state["turn"] = 2
-    engine._enter_people(state, load_map())
+    engine.enter_people(state, load_map())
     assert state["reformers"]["zwingli"] == "zurich" and state["spaces"]["zurich"]["protestant"]
     assert state["debaters"]["zwingli"] == "uncommitted" and state["debaters"]["tyndale"] == "uncommitted"
     assert state["debaters"]["calvin"] == "absent"
@@ -177,7 +177,7 @@ def test_option_text_moves_cranmer_to_turn_3() -> None:
     for text, turn in (("english", 5), ("italian", 3)):
         game = new_game("his2p", options={"text": text}, seed=1)
         game.state["turn"] = turn
-        engine._enter_people(game.state, load_map())
+        engine.enter_people(game.state, load_map())
         assert game.state["reformers"]["cranmer"] == "london" and game.state["debaters"]["latimer"] == "uncommitted"
 
 

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
-from umpire.games.his2p import deck, events_hands
+from umpire.games.his2p import deck
+from umpire.games.his2p.events import events_hands
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
 from umpire.kernel.errors import IllegalAction

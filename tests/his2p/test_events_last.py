@@ -8,9 +8,11 @@ import pytest
 
 from tests.his2p.test_land_war import league_war
 from umpire.games.his2p import board as b
-from umpire.games.his2p import cards, events, events_last, fortresses, military, responses, variant, windows
+from umpire.games.his2p import cards, engine, fortresses, variant
 from umpire.games.his2p import leader_sides as sides
+from umpire.games.his2p.events import events, events_last, responses
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import military, windows
 from umpire.kernel.game import Game
 
 
@@ -78,7 +80,7 @@ def test_card_70_charles_bourbon_enters_a_german_or_italian_space_and_leaves_nex
     assert "charles_bourbon" in military.army_leaders_in(state, "ravenna", "papacy")
     assert events.playable(state, board, "papacy", 70) is not None
     state["turn"] += 1
-    events.start_of_turn(state, board)  # the next turn opens
+    engine.start_of_turn(state, board)  # the next turn opens
     assert "charles_bourbon" not in state["leaders"] and sides.power_of(state, "charles_bourbon") is None
 
 
@@ -142,7 +144,7 @@ def test_issue_15_point_7_the_check_fails_for_a_card_left_out(monkeypatch: pytes
 
 
 def test_card_60_a_maurice_switched_to_the_hapsburgs_is_an_enemy_leader_to_protestant_moves() -> None:
-    from umpire.games.his2p import land_war
+    from umpire.games.his2p.war import land_war
 
     game = impulse("protestant", [61])
     state = game.state
@@ -152,4 +154,4 @@ def test_card_60_a_maurice_switched_to_the_hapsburgs_is_an_enemy_leader_to_prote
     assert land_war.is_war_move(state, board, "papacy", "nuremberg", "leipzig")  # a Protestant leader there
     sides.set_side(state, "maurice_of_saxony", "hapsburg")
     assert land_war.is_war_move(state, board, "protestant", "erfurt", "leipzig")
-    assert land_war._leaders_of(state, "leipzig", "hapsburg") == ["maurice_of_saxony"]
+    assert land_war.leaders_of(state, "leipzig", "hapsburg") == ["maurice_of_saxony"]

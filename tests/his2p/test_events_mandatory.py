@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from umpire.games.his2p import deck, engine, events, events_mandatory
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.events import events, events_mandatory
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, new_game
@@ -63,7 +64,7 @@ def test_ruler_changes_then_two_cp(card: int, power: str, ruler: str) -> None:
 
 
 def test_14_paul_iii_gives_the_papacy_a_card_bonus_and_ties() -> None:
-    from umpire.games.his2p import religion
+    from umpire.games.his2p.religion import religion
 
     game = impulse_with("papacy", 14)
     play_event(game, "papacy", 14)
@@ -294,7 +295,7 @@ def test_17_council_of_trent_four_papal_two_protestant_debaters() -> None:
         assert state["debaters"][name] == "committed"
     rolls = {r["purpose"]: r for r in state["rolls"] if r["purpose"].startswith("Council of Trent")}
     assert set(rolls) == {"Council of Trent: papacy 8 dice", "Council of Trent: protestant 4 dice"}
-    top = engine.top(state)
+    top = core.top(state)
     assert top is not None
     assert top["kind"] in ("flips", "cp")
     assert 17 in state["discard"]  # stays in the deck (6.1)
@@ -311,7 +312,7 @@ def test_19_8_winter_forces_an_unplayed_clement_vii_without_cp() -> None:
             pile.remove(10)
             state["deck"].append(10)
     state["stack"] = []
-    engine._winter(state, load_map())
+    engine.winter(state, load_map())
     assert state["rulers"]["papacy"] == "clement_vii"
     assert 10 in state["removed"] and 10 not in state["deck"]
     assert state["stack"] == []
@@ -325,6 +326,6 @@ def test_19_8_winter_forces_the_league_and_society_of_jesus_asks_the_papacy() ->
     state["events"]["schmalkaldic_league"] = 4
     state["removed"].extend([13, 14, 10])
     state["units"]["wittenberg"] = {"protestant": {"regular": 2}}
-    engine._winter(state, load_map())
+    engine.winter(state, load_map())
     assert state["events"]["society_of_jesus"] and 15 in state["removed"]
     assert state["stack"][-1]["kind"] == "jesuit" and state["stack"][-1]["role"] == "papacy"

@@ -7,7 +7,7 @@ import pytest
 
 from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
 from umpire.games.his2p import board as b
-from umpire.games.his2p import events_military
+from umpire.games.his2p.events import events_military
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction

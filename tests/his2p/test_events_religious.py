@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
-from umpire.games.his2p import events
+from umpire.games.his2p.events import events
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -155,7 +155,7 @@ def test_45_calvin_expelled_for_one_turn() -> None:
     state = game.state
     assert state["reformers"]["calvin"] is None and state["debaters"]["calvin"] == "absent"
     state["turn"] = 5
-    engine._enter_people(state, load_map())
+    engine.enter_people(state, load_map())
     assert state["reformers"]["calvin"] == "geneva" and state["debaters"]["calvin"] == "uncommitted"
 
 

@@ -9,7 +9,7 @@ import pytest
 from tests.his2p.test_assaults import dice, no_combat_cards  # noqa: F401 - fixtures: assault dice; windows auto-passed
 from tests.his2p.test_events_mandatory import impulse_with, play_event
 from umpire.games.his2p import board as b
-from umpire.games.his2p import events_siege
+from umpire.games.his2p.events import events_siege
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game

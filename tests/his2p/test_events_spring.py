@@ -7,8 +7,8 @@ import pytest
 from tests.his2p.test_events_mandatory import decision, impulse_with, play_event
 from tests.his2p.test_military import spring_game
 from umpire.games.his2p import board as b
-from umpire.games.his2p import military
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import military
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
 

@@ -9,8 +9,10 @@ import pytest
 from tests.his2p.test_diplomacy import at_diplomacy, papacy_plays
 from tests.his2p.test_engine import random_game
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, invasions, wintering
+from umpire.games.his2p import core
+from umpire.games.his2p.diplomacy import invasions
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.winter import wintering
 from umpire.kernel.game import Game
 
 
@@ -36,7 +38,7 @@ def protestant_plays(card: int, **setup: Any) -> Game:
 def test_card_202_french_constable_invades_war_army_card_and_mercenaries() -> None:
     game = papacy_plays(202, [208, 217])
     assert ["france", "papacy"] in game.state["diplomacy"]["at_war"]
-    assert engine.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 202}
+    assert core.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 202}
     spaces = [a["space"] for a in game.view("protestant")["actions"]]
     assert "paris" in spaces and all(game.state["spaces"][s]["control"] == "france" for s in spaces)
     cards = len(game.state["hands"]["protestant"])
@@ -51,7 +53,7 @@ def test_card_202_french_constable_invades_war_army_card_and_mercenaries() -> No
     assert {"type": "squadron", "space": "marseille"} in actions
     game.act("protestant", {"type": "mercenaries", "space": "paris"})
     assert b.units_of(game.state, "paris", "france")["mercenary"] == 4
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_card_202_the_extra_may_be_a_squadron_in_a_french_home_port() -> None:
@@ -89,7 +91,7 @@ def test_card_206_french_invasion_brings_the_ruler_of_france() -> None:
     assert game.state["leaders"]["francis_i"] == "paris"
     assert b.units_of(game.state, "paris", "france")["regular"] == regulars + 3
     assert b.units_of(game.state, "paris", "france")["mercenary"] == 3
-    assert engine.top(game.state)["kind"] == "invasion_extra"
+    assert core.top(game.state)["kind"] == "invasion_extra"
 
 
 def test_card_206_after_francis_dies_henry_ii_leads() -> None:
@@ -103,7 +105,7 @@ def test_card_206_after_francis_dies_henry_ii_leads() -> None:
 def test_card_211_spanish_invasion_before_the_league_protestant_war_with_the_papacy() -> None:
     game = papacy_plays(211, [208, 217])
     assert ["hapsburg", "papacy"] in game.state["diplomacy"]["at_war"]
-    assert engine.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 211}
+    assert core.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 211}
     placed(game, "protestant", "naples")
     assert game.state["leaders"]["duke_of_alva"] == "naples"
     assert b.units_of(game.state, "naples", "hapsburg")["mercenary"] >= 2
@@ -115,7 +117,7 @@ def test_card_211_spanish_invasion_after_the_league_is_the_papacys_and_makes_no_
     league(game)
     game.act("protestant", {"type": "diplomatic_card", "card": 211})
     assert ["hapsburg", "papacy"] not in game.state["diplomacy"]["at_war"]
-    assert engine.top(game.state) == {"kind": "invasion_space", "role": "papacy", "card": 211}
+    assert core.top(game.state) == {"kind": "invasion_space", "role": "papacy", "card": 211}
     cards = len(game.state["hands"]["papacy"])
     placed(game, "papacy", "vienna")
     assert len(game.state["hands"]["papacy"]) == cards + 1
@@ -127,13 +129,13 @@ def test_card_213_austrian_invasion_ferdinand_for_the_papacy() -> None:
     game = protestant_plays(213)
     league(game)
     game.act("protestant", {"type": "diplomatic_card", "card": 213})
-    assert engine.top(game.state) == {"kind": "invasion_space", "role": "papacy", "card": 213}
+    assert core.top(game.state) == {"kind": "invasion_space", "role": "papacy", "card": 213}
     regulars = b.units_of(game.state, "vienna", "hapsburg")["regular"]
     placed(game, "papacy", "vienna")
     assert game.state["leaders"]["ferdinand"] == "vienna"
     assert b.units_of(game.state, "vienna", "hapsburg")["regular"] == regulars + 2
     assert b.units_of(game.state, "vienna", "hapsburg")["mercenary"] == 4
-    assert engine.top(game.state) == {"kind": "spring", "role": "papacy"}  # no extra choice: the phase goes on
+    assert core.top(game.state) == {"kind": "spring", "role": "papacy"}  # no extra choice: the phase goes on
 
 
 def test_card_214_imperial_invasion_charles_v_for_the_papacy() -> None:
@@ -161,7 +163,7 @@ def test_card_216_ottoman_invasion_suleiman_regulars_and_squadrons_in_a_port() -
     after = b.units_of(game.state, port, "ottoman")
     assert game.state["leaders"]["suleiman"] == port
     assert after["regular"] == before["regular"] + 5 and after["squadron"] == before["squadron"] + 4
-    assert engine.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(game.state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_seed_19_a_leader_removed_in_winter_returns_with_the_next_invasion() -> None:
@@ -184,7 +186,7 @@ def test_card_215_machiavelli_plays_the_chosen_invasion_for_its_beneficiary() ->
     game.state["bonus_vp"]["protestant"] += 30  # the Papacy trails and chooses
     game.act("papacy", {"type": "diplomatic_card", "card": 215})
     game.act("papacy", {"type": "invasion", "card": 216})
-    assert engine.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 216}
+    assert core.top(game.state) == {"kind": "invasion_space", "role": "protestant", "card": 216}
     assert ["ottoman", "papacy"] in game.state["diplomacy"]["at_war"]
     assert sorted(game.state["diplomatic_deck"]) == [209, 215, 216]
 

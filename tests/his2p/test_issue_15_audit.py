@@ -10,10 +10,12 @@ from tests.his2p.test_engine import cp_decision, through_theses
 from tests.his2p.test_events_mandatory import impulse_with, play_event
 from tests.his2p.test_events_sack import fix_dice, sack_game
 from tests.his2p.test_military import spring_game
-from umpire.games.his2p import assaults, deck, engine, events_siege, military, responses
 from umpire.games.his2p import board as b
-from umpire.games.his2p.events_military import rebel_targets
+from umpire.games.his2p import core, deck, engine
+from umpire.games.his2p.events import events_siege, responses
+from umpire.games.his2p.events.events_military import rebel_targets
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import assaults, military
 from umpire.kernel.game import Game
 
 # --- point 3: the modified cards --------------------------------------------------------------------------------
@@ -126,7 +128,7 @@ def test_seed_9_the_card_that_helps_the_opponent_is_played_and_resolved_by_the_o
     game = at_diplomacy(diplomatic_deck=[], diplomatic_hands={"papacy": [202, 206], "protestant": [203]})
     assert {a["card"] for a in game.view("papacy")["actions"]} == {202, 206}
     game.act("papacy", {"type": "diplomatic_card", "card": 206})
-    top = engine.top(game.state)
+    top = core.top(game.state)
     assert top is not None and top["role"] == "protestant" and top["card"] == 206
     assert ["france", "papacy"] in game.state["diplomacy"]["at_war"]
 
@@ -167,7 +169,7 @@ def test_seed_19_edward_vi_by_the_winter_of_turn_7_mary_i_by_turn_8(
     assert card not in deck.winter_mandatory_events(state)
     state["options"]["text"] = "english"
     state["stack"] = []
-    engine._winter(state, load_map())
+    engine.winter(state, load_map())
     assert game.state["rulers"]["england"] == ruler and card in game.state["removed"]
     assert successor in game.state["entering_next_turn"]
 

@@ -11,7 +11,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import control, windows
+from umpire.games.his2p import control
+from umpire.games.his2p.war import windows
 from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
@@ -411,8 +412,8 @@ def test_19_3_a_siege_ends_when_its_besiegers_go_home_in_winter() -> None:
     state = game.state
     state["units"]["wittenberg"].pop("hapsburg")
     b.add_units(state, "leipzig", "hapsburg", "regular", 3)
-    from umpire.games.his2p import land_war
     from umpire.games.his2p.mapdata import load_map
+    from umpire.games.his2p.war import land_war
 
     land_war.winter(state, load_map())
     assert "sieges" not in state and "Winter: the siege of Wittenberg ends" in texts(game)
@@ -509,7 +510,7 @@ def test_15_2_a_relief_tied_on_hits_goes_inside_and_breaks_the_siege(dice: Dice)
 
 def test_13_3_a_stack_beaten_this_impulse_avoids_without_a_roll() -> None:
     game = erfurt_game()
-    from umpire.games.his2p import land_war
+    from umpire.games.his2p.war import land_war
 
     land_war.may_move_from(game.state, "protestant", "erfurt")  # opens this impulse's marks
     game.state["land_war"]["lost"].append(["erfurt", "protestant"])
@@ -540,8 +541,8 @@ def test_seed_19_a_captured_invading_leader_leaves_play_in_winter() -> None:
     """Regression (found by random play through the combat windows): Charles V, captured by the Protestant, stayed
     captured over the winter and was then placed by Imperial Invasion while still captured. Seed 19: every French,
     Hapsburg and Ottoman army leader leaves play in winter, "even if they are currently captured"."""
-    from umpire.games.his2p import wintering
     from umpire.games.his2p.mapdata import load_map
+    from umpire.games.his2p.winter import wintering
 
     game = league_war()
     state = game.state

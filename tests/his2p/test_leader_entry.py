@@ -23,7 +23,7 @@ def _turn_6_state(protestant_electorates: list[str]) -> dict[str, Any]:
 
 def test_8_2_maurice_enters_where_the_protestant_chooses_among_its_electorates() -> None:
     state = _turn_6_state(["mainz", "cologne"])
-    engine._enter_people(state, load_map())
+    engine.enter_people(state, load_map())
     assert state["stack"][-1] == {"kind": "leader_entry", "role": "protestant", "leader": "maurice_of_saxony"}
     legal = engine.legal_actions(state, "protestant")
     assert sorted(a["space"] for a in legal) == ["cologne", "mainz"]
@@ -34,7 +34,7 @@ def test_8_2_maurice_enters_where_the_protestant_chooses_among_its_electorates()
 
 def test_8_2_maurice_stays_off_the_map_without_a_protestant_electorate() -> None:
     state = _turn_6_state([])
-    engine._enter_people(state, load_map())
+    engine.enter_people(state, load_map())
     assert not any(d["kind"] == "leader_entry" for d in state["stack"])
     assert "maurice_of_saxony" not in state["leaders"]
     assert any("Maurice of Saxony does not enter" in entry["text"] for entry in state["log"])

@@ -8,7 +8,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from tests.his2p.test_events_mandatory import impulse_with, play_event
-from umpire.games.his2p import engine, responses
+from umpire.games.his2p import core
+from umpire.games.his2p.events import responses
 from umpire.kernel.game import Game
 
 pytestmark = pytest.mark.responses
@@ -20,7 +21,7 @@ def round_rolls(game: Game) -> list[str]:
 
 def finish_passing(game: Game) -> None:
     """Pass every response window the debate still opens."""
-    while (top := engine.top(game.state)) is not None and top["kind"] == responses.WINDOW:
+    while (top := core.top(game.state)) is not None and top["kind"] == responses.WINDOW:
         game.act("protestant", {"type": "pass"})
 
 
@@ -32,7 +33,7 @@ def test_18_5_luther_does_not_step_in_unless_here_i_stand_is_played() -> None:
     game.state["debaters"]["luther"] = "committed"
     game.act("papacy", {"type": "call_debate", "zone": "german"})
     game.act("papacy", {"type": "defender", "pool": "uncommitted"})
-    window = engine.top(game.state)
+    window = core.top(game.state)
     assert window is not None and window["window"] == responses.DEBATE_ROUND
     defender = window["debate"]["defender"]
     assert defender in ("bucer", "carlstadt", "melanchthon")
@@ -58,7 +59,7 @@ def test_18_5_step_4_here_i_stand_brings_in_a_luther_barred_by_leipzig_debate() 
     finish_passing(game)  # the event's window (The Wartburg)
     game.act("papacy", {"type": "leipzig", "zone": "german", "bar": "luther"})
     game.act("papacy", {"type": "defender", "pool": "uncommitted"})
-    window = engine.top(game.state)
+    window = core.top(game.state)
     assert window is not None and window["window"] == responses.DEBATE_ROUND
     assert window["debate"]["defender"] != "luther"
     game.act("protestant", {"type": "play", "card": 7})

@@ -10,9 +10,10 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision, through_theses
 from umpire.games.his2p import board as b
-from umpire.games.his2p import military, wintering
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.rules import RULESET
+from umpire.games.his2p.war import military
+from umpire.games.his2p.winter import wintering
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game
 
@@ -447,13 +448,13 @@ def test_seed_3_a_major_at_peace_takes_no_part_in_winter_its_units_stay() -> Non
 
     state = _winter_game().state
     b.add_units(state, "taranto", "hapsburg", "regular", 2)
-    engine._winter(state, load_map())
+    engine.winter(state, load_map())
     assert b.units_of(state, "taranto", "hapsburg")["regular"] == 2
 
 
 def test_seed_19_an_invader_at_war_winters_in_a_fortified_space() -> None:
     """Seed 19: French units go to fortified spaces as normal (Pavia's two to Milan, which holds two)."""
-    from umpire.games.his2p import wintering
+    from umpire.games.his2p.winter import wintering
 
     state = _winter_game().state
     state["diplomacy"]["at_war"].append(["france", "papacy"])
@@ -466,7 +467,7 @@ def test_seed_19_an_invader_at_war_winters_in_a_fortified_space() -> None:
 
 
 def test_seed_19_an_invader_sent_to_its_capital_is_removed_instead() -> None:
-    from umpire.games.his2p import wintering
+    from umpire.games.his2p.winter import wintering
 
     state = _winter_game().state
     state["diplomacy"]["at_war"].append(["france", "papacy"])
@@ -476,3 +477,20 @@ def test_seed_19_an_invader_sent_to_its_capital_is_removed_instead() -> None:
     wintering.invaders_return(state, load_map())
     assert b.units_of(state, "pavia", "france")["regular"] == 0
     assert b.units_of(state, "paris", "france")["regular"] == 1  # Paris keeps its own regular, gains none
+
+
+@pytest.mark.parametrize("order", [("ottoman", "hapsburg", "france"), ("france", "hapsburg", "ottoman")])
+def test_his_w14_the_other_majors_return_france_then_the_hapsburgs_whatever_the_sets_order(
+    monkeypatch: pytest.MonkeyPatch, order: tuple[str, ...]
+) -> None:
+    """HIS-W14: France, the Hapsburgs, then the Ottomans, however the set of winter powers happens to iterate."""
+    from umpire.games.his2p import restrictions
+
+    monkeypatch.setattr(restrictions, "WINTER_REMOVED", order)
+    state = _winter_game().state
+    state["diplomacy"]["at_war"] += [["france", "papacy"], ["hapsburg", "papacy"]]
+    b.add_units(state, "pavia", "france", "regular", 2)
+    b.add_units(state, "taranto", "hapsburg", "regular", 2)
+    wintering.invaders_return(state, load_map())
+    powers = [p for line in state["log"] for p in ("france", "hapsburg") if line["text"].startswith(f"Winter: {p}")]
+    assert powers and powers == sorted(powers) and set(powers) == {"france", "hapsburg"}

@@ -8,7 +8,8 @@ import pytest
 from tests.his2p.test_diplomacy import papacy_plays
 from tests.his2p.test_invasions import protestant_plays
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, minor_powers, restrictions
+from umpire.games.his2p import core, restrictions
+from umpire.games.his2p.diplomacy import minor_powers
 from umpire.games.his2p.mapdata import load_map
 from umpire.kernel.game import Game
 
@@ -26,7 +27,7 @@ def test_card_201_andrea_doria_papacy_activates_genoa_as_its_ally() -> None:
     assert state["spaces"]["bastia"]["control"] == "genoa"  # no zone: stays Genoese, held through the alliance
     assert minor_powers.held_by(state, "bastia", "papacy")
     assert restrictions.major_of(state, "genoa") == "papacy"
-    assert engine.top(state) == {"kind": "diplomatic_play", "role": "protestant"}
+    assert core.top(state) == {"kind": "diplomatic_play", "role": "protestant"}
 
 
 def test_seed_13_an_active_minors_units_follow_their_major() -> None:
@@ -75,7 +76,7 @@ def test_card_201_andrea_doria_protestant_reinforces_a_french_genoa() -> None:
     game = protestant_plays(201)
     minor_powers.activate(game.state, load_map(), "genoa", "france")
     game.act("protestant", {"type": "diplomatic_card", "card": 201})
-    assert engine.top(game.state)["kind"] == "doria_units"
+    assert core.top(game.state)["kind"] == "doria_units"
     game.act("protestant", {"type": "genoese_unit", "space": "bastia", "unit": "regular"})
     game.act("protestant", {"type": "genoese_unit", "space": "bastia", "unit": "regular"})
     assert b.units_of(game.state, "bastia", "genoa")["regular"] == 2
@@ -163,7 +164,7 @@ def test_card_212_venetian_alliance_reinforces_a_papal_venice_in_a_papal_port() 
     minor_powers.activate(game.state, load_map(), "venice", "papacy")
     game.state["sieges"] = {"ancona": {"besieger": "hapsburg", "impulse": 1}}
     game.act("protestant", {"type": "diplomatic_card", "card": 212})
-    assert engine.top(game.state) == {"kind": "venetian_units", "role": "papacy"}
+    assert core.top(game.state) == {"kind": "venetian_units", "role": "papacy"}
     ports = [a["space"] for a in game.view("papacy")["actions"]]
     assert "rome" not in ports or load_map().spaces["rome"].ports
     assert "venice" in ports and "corfu" in ports and "ancona" not in ports

@@ -10,8 +10,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import naval_war, windows
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import naval_war, windows
 from umpire.kernel import rng
 from umpire.kernel.game import Game
 

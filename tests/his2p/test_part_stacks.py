@@ -13,7 +13,7 @@ from tests.his2p.test_land_war import (  # noqa: F401 - the fixtures
     texts,
 )
 from umpire.games.his2p import board as b
-from umpire.games.his2p import military
+from umpire.games.his2p.war import military
 
 
 def test_13_3_step_3_part_of_a_stack_avoids_battle(dice: Dice) -> None:  # noqa: F811 - the fixture

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import religion
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.religion import religion
 from umpire.kernel.rng import init_rng
 
 BOARD = load_map()

@@ -11,7 +11,9 @@ import pytest
 from tests.his2p.test_engine import cp_decision
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, responses, windows
+from umpire.games.his2p import core, engine
+from umpire.games.his2p.events import responses
+from umpire.games.his2p.war import windows
 from umpire.kernel.game import Game
 
 pytestmark = pytest.mark.responses
@@ -29,7 +31,7 @@ def attack_declared(protestant_hand: list[int], leaders: list[str] | None = None
 
 
 def top(game: Game) -> dict[str, Any]:
-    decision = engine.top(game.state)
+    decision = core.top(game.state)
     assert decision is not None
     return decision
 
@@ -195,8 +197,8 @@ def test_card_37_the_wartburg_cancels_a_papal_event() -> None:
     assert [d["kind"] for d in state["stack"]] == ["impulse"]  # the Papal impulse is over, the bull without effect
     assert state["events"]["wartburg"] and state["debaters"]["luther"] == "committed"
     assert any("The Wartburg: #5 Papal Bull is cancelled" in t for t in texts(game))
-    from umpire.games.his2p import religion
     from umpire.games.his2p.people import load_people
+    from umpire.games.his2p.religion import religion
 
     why = religion.debate_callable(state, load_people().debaters, "protestant", "german")
     assert why is not None and "Wartburg" in why

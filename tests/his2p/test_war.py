@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from umpire.games.his2p import battles as bt
-from umpire.games.his2p import naval as nv
-from umpire.games.his2p import sieges as sg
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.war import battles as bt
+from umpire.games.his2p.war import naval as nv
+from umpire.games.his2p.war import sieges as sg
 from umpire.kernel import rng
 
 BOARD = load_map()

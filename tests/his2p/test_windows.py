@@ -11,7 +11,8 @@ import pytest
 
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.games.his2p import board as b
-from umpire.games.his2p import engine, windows
+from umpire.games.his2p import core
+from umpire.games.his2p.war import windows
 from umpire.kernel import rng
 from umpire.kernel.game import Game
 
@@ -51,7 +52,7 @@ def mine_aside(view: dict[str, Any]) -> dict[str, Any]:
 
 def test_14_step_4_the_attackers_window_opens_with_an_empty_hand() -> None:
     game = to_battle([], [])
-    top = engine.top(game.state)
+    top = core.top(game.state)
     assert top == {
         "kind": windows.WINDOW,
         "role": "papacy",
@@ -81,8 +82,8 @@ def test_issue_14_point_8_the_opponent_sees_the_same_window_whatever_the_hand() 
     assert full.view("observer") == quiet.view("observer")
     full.act("papacy", {"type": "pass"})
     quiet.act("papacy", {"type": "pass"})
-    assert engine.top(full.state) == engine.top(quiet.state)
-    assert engine.top(full.state)["role"] == "protestant"  # 14 step 5: the defender's window follows
+    assert core.top(full.state) == core.top(quiet.state)
+    assert core.top(full.state)["role"] == "protestant"  # 14 step 5: the defender's window follows
     assert mine_aside(full.view("papacy")) == mine_aside(quiet.view("papacy"))
 
 
@@ -110,7 +111,7 @@ def test_issue_14_point_8_auto_pass_is_logged_as_a_manual_pass_and_ignores_the_h
     auto.state["autopass"] = {"papacy": ["field_battle"]}
     auto.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
     auto.act("protestant", {"type": "stand"})
-    assert engine.top(auto.state) == engine.top(manual.state)  # both at the Protestant's window
+    assert core.top(auto.state) == core.top(manual.state)  # both at the Protestant's window
     assert texts(auto)[-1] == texts(manual)[-1] == "papacy passes in the field battle window at erfurt"
     assert auto.state["hands"]["papacy"] == [24, 25]
 
@@ -127,7 +128,7 @@ def test_issue_14_point_8_pass_always_then_turned_back_on_in_an_impulse() -> Non
     offered = game.view("papacy")["actions"]
     assert {"type": "autopass", "kind": "field_battle", "on": False} in offered
     game.act("papacy", {"type": "autopass", "kind": "field_battle", "on": False})
-    assert game.state["autopass"]["papacy"] == [] and engine.top(game.state) == {"kind": "impulse", "role": "papacy"}
+    assert game.state["autopass"]["papacy"] == [] and core.top(game.state) == {"kind": "impulse", "role": "papacy"}
     assert not any(a["type"] == "autopass" for a in game.view("papacy")["actions"])
 
 
@@ -142,7 +143,7 @@ def test_14_step_4_a_card_played_leaves_the_hand_and_the_window_stays_open() -> 
     game.act("papacy", {"type": "play", "card": 24})
     assert game.state["hands"]["papacy"] == [25] and 24 in game.state["discard"]
     assert texts(game)[-1] == "papacy plays #24 Arquebusiers for the attacker (hapsburg)"
-    assert engine.top(game.state)["kind"] == windows.WINDOW and engine.top(game.state)["role"] == "papacy"
+    assert core.top(game.state)["kind"] == windows.WINDOW and core.top(game.state)["role"] == "papacy"
     assert {"type": "play", "card": 24} not in game.view("papacy")["actions"]
 
 
@@ -152,7 +153,7 @@ def test_15_1_step_5_an_assault_opens_the_windows_before_its_dice() -> None:
     game = league_siege_of_florence(hapsburg=4, alva=False)
     game.state["hands"]["papacy"] = [28]
     game.act("papacy", {"type": "assault", "space": "florence", "power": "hapsburg"})
-    assert engine.top(game.state) == {
+    assert core.top(game.state) == {
         "kind": windows.WINDOW,
         "role": "papacy",
         "window": "assault",
@@ -162,7 +163,7 @@ def test_15_1_step_5_an_assault_opens_the_windows_before_its_dice() -> None:
     }
     assert game.view("papacy")["actions"][-1] == {"type": "play", "card": 28}
     game.act("papacy", {"type": "pass"})
-    assert engine.top(game.state)["role"] == "protestant" and engine.top(game.state)["side"] == "defender"
+    assert core.top(game.state)["role"] == "protestant" and core.top(game.state)["side"] == "defender"
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -189,7 +190,7 @@ def test_random_play_through_windows_keeps_the_board_sound(seed: int) -> None:
         for stacks in state["units"].values():
             assert all(n > 0 for units in stacks.values() for n in units.values())
         if "combat_cards" in state:
-            assert engine.top(state)["kind"] == windows.WINDOW
+            assert core.top(state)["kind"] == windows.WINDOW
 
 
 def test_15_1_step_8_the_window_after_the_assault_dice_opens_with_an_empty_hand() -> None:
@@ -199,6 +200,6 @@ def test_15_1_step_8_the_window_after_the_assault_dice_opens_with_an_empty_hand(
     game.state["hands"]["papacy"] = []
     game.act("papacy", {"type": "assault", "space": "florence"})
     game.act("papacy", {"type": "pass"})
-    top = engine.top(game.state)
+    top = core.top(game.state)
     assert top is not None and top["window"] == "assault_dice_rolled"
     assert game.view("papacy")["actions"] == [{"type": "pass"}, {"type": "pass", "always": True}]

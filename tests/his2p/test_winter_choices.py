@@ -6,8 +6,8 @@ import pytest
 
 from tests.his2p.test_engine import cp_decision
 from umpire.games.his2p import board as b
-from umpire.games.his2p import winter_choices
 from umpire.games.his2p.mapdata import load_map
+from umpire.games.his2p.winter import winter_choices
 from umpire.kernel.game import Game
 
 

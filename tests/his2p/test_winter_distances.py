@@ -8,8 +8,8 @@ import heapq
 
 import pytest
 
-from umpire.games.his2p import wintering
 from umpire.games.his2p.mapdata import HisMap, load_map
+from umpire.games.his2p.winter import wintering
 
 
 def _reference(board: HisMap, start: str, sea: str) -> dict[str, int]:

@@ -183,8 +183,8 @@ def test_19_3_a_leader_may_go_straight_to_the_capital_instead() -> None:
 def test_19_3_a_naval_leader_at_sea_goes_back_with_his_squadrons() -> None:
     """19.3: a naval leader at sea returns with one of his squadrons; with no port left, off the map until the next
     turn (HIS-W09)."""
-    from umpire.games.his2p import wintering
     from umpire.games.his2p.mapdata import load_map
+    from umpire.games.his2p.winter import wintering
 
     game = cp_decision("papacy", 0)
     state, board = game.state, load_map()

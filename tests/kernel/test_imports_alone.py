@@ -57,13 +57,6 @@ print(json.dumps(failed))
 """
 
 
-#: Modules that still fail, while issue 27 point 2 is under way (to be emptied, then removed).
-KNOWN = frozenset(
-    f"umpire.games.his2p.{m}"
-    for m in ("events_mandatory", "events_religious", "invasions", "minor_powers", "wintering")
-)
-
-
 def project_modules() -> list[str]:
     """The dotted names of the package's modules, less ``__main__`` and the migration scripts."""
     names = []
@@ -89,5 +82,4 @@ def test_every_module_imports_first_on_its_own() -> None:
         out, _ = child.communicate(timeout=300)
         assert child.returncode == 0
         failed.update(json.loads(out))
-    new = {m: why for m, why in failed.items() if m not in KNOWN}
-    assert new == {}, "\n".join(f"{m}: {why}" for m, why in sorted(new.items()))
+    assert failed == {}, "\n".join(f"{m}: {why}" for m, why in sorted(failed.items()))

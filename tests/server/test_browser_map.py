@@ -136,6 +136,9 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         shot(france, "03b-laptop-standard-checked-as-typed")
         france.click("#submit-orders")  # four orders for three units: refused as a whole, the text kept
         france.wait_for_selector("#orders-error:has-text('at most 3 orders')")
+        # A refusal shows what refused it only: the warnings of the text it refused are not shown beside it.
+        until(lambda: not france.query_selector_all("#order-lines li.warn"))
+        shot(france, "03c-laptop-standard-refused")
         france.fill("#orders-text", "A BUR - RUH\nA MAR - MUN\nF BRE S A GAS - PIC\n")
         france.click("#submit-orders")
         france.wait_for_selector("#orders-ok:has-text('saved')")

@@ -60,9 +60,9 @@ def test_a_seat_undoes_its_own_last_action_and_the_gm_rolls_back_further(api: Ap
     # The GM rolls back the card and the action before it; the game goes on from there.
     seq = at_cp["game"]["seq"]
     rolled = api.ok("POST", f"{path}/undo", gm, {"count": 2})
-    assert rolled["game"]["seq"] == seq - 2
+    assert rolled["game"]["seq"] == seq - 2 + 1  # and the rollback's fresh secret is logged (issue 26, point 2)
     assert any(m["body"] == "The GM rolled back 2 action(s)." for m in api.ok("GET", path)["press"])
-    for _ in range(2):  # two new actions bring the game back to the same count, on another path
+    for _ in range(1):  # a new action brings the game back to the same count, on another path
         view = api.ok("GET", path, gm)["view"]
         seat = view["acting"][0]
         token = made["seat_tokens"][seat]
@@ -107,3 +107,47 @@ def test_undo_needs_a_seat_or_the_gm_and_a_started_game(api: Api) -> None:
     api.ok("POST", f"/api/games/{made['id']}/gm/start", made["gm_token"])
     status, _ = api.call("POST", f"/api/games/{made['id']}/undo", None, {})
     assert status == 403  # the observer
+
+
+def test_a_refused_undo_costs_no_replay_and_undos_are_rate_limited(api: Api, monkeypatch: Any) -> None:
+    """Issue 26, point 3: what can be refused without a replay is refused first; a seat's undos (refused ones
+    too) are limited to UNDO_LIMIT a minute, then 429 with Retry-After."""
+    from umpire.server import store as store_module
+
+    made = to_papal_impulse(api)
+    gid, papacy, protestant = made["id"], made["seat_tokens"]["papacy"], made["seat_tokens"]["protestant"]
+    play = next(a for a in api.ok("GET", f"/api/games/{gid}", papacy)["view"]["actions"] if a.get("as") == "cp")
+    api.ok("POST", f"/api/games/{gid}/actions", papacy, {"action": play})
+    replays: list[int] = []
+    real = store_module.undo.rewind
+    monkeypatch.setattr(store_module.undo, "rewind", lambda record, count: replays.append(count) or real(record, count))
+    for _ in range(store_module.UNDO_LIMIT):
+        status, refused = api.call("POST", f"/api/games/{gid}/undo", protestant, {})
+        assert status == 409 and "papacy's, not yours" in refused["error"]
+    assert replays == []  # refused before any replay
+    response = api.client.post(f"/api/games/{gid}/undo", json={}, headers={"Authorization": f"Bearer {protestant}"})
+    assert response.status_code == 429 and "too many undos" in response.json()["error"]
+    assert int(response.headers["Retry-After"]) >= 1
+    # Another seat's budget is its own.
+    api.ok("POST", f"/api/games/{gid}/actions", papacy, {"action": {"type": "build_st_peters"}})
+    api.ok("POST", f"/api/games/{gid}/undo", papacy, {})
+    assert replays == [1]
+
+
+def test_undo_notes_in_a_row_collapse_into_one_line_with_a_count(api: Api) -> None:
+    made = to_papal_impulse(api)
+    gid, papacy = made["id"], made["seat_tokens"]["papacy"]
+    play = next(a for a in api.ok("GET", f"/api/games/{gid}", papacy)["view"]["actions"] if a.get("as") == "cp")
+    api.ok("POST", f"/api/games/{gid}/actions", papacy, {"action": play})
+    before = len(api.ok("GET", f"/api/games/{gid}")["press"])
+    for _ in range(3):
+        api.ok("POST", f"/api/games/{gid}/actions", papacy, {"action": {"type": "build_st_peters"}})
+        api.ok("POST", f"/api/games/{gid}/undo", papacy, {})
+    press = api.ok("GET", f"/api/games/{gid}")["press"]
+    assert len(press) == before + 1
+    assert press[-1]["body"] == "Papacy took back its last action (3 times)."
+    api.ok("POST", f"/api/games/{gid}/undo", made["gm_token"], {"count": 1})  # another note: a line of its own
+    assert [m["body"] for m in api.ok("GET", f"/api/games/{gid}")["press"][-2:]] == [
+        "Papacy took back its last action (3 times).",
+        "The GM rolled back 1 action(s).",
+    ]

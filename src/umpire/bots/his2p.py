@@ -30,7 +30,7 @@ from functools import cache
 from typing import Any
 
 from umpire.games.his2p.cards import load_cards
-from umpire.games.his2p.diplomacy import BENEFITS, SPANISH_INVASION
+from umpire.games.his2p.diplomacy.diplomacy import BENEFITS, SPANISH_INVASION
 from umpire.games.his2p.mapdata import HisMap, load_map
 
 LEVELS = ("random", "normal")

@@ -26,6 +26,7 @@ from umpire.games.empires2.datafiles import ENV as DATA_ENV
 from umpire.kernel import registry
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
+from umpire.kernel.rng import new_secret
 
 app = typer.Typer(
     help="umpire: an automated game master for strategy games of early-modern Europe.",
@@ -110,7 +111,10 @@ def rulesets() -> None:
 def new(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name (see `umpire rulesets`).")],
     scenario: Annotated[str | None, typer.Option(help="Scenario name; the ruleset's first by default.")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the game's random generator.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the game's random generator (reproducible); a 128-bit secret drawn when left out."),
+    ] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-O", help="Rules option NAME=VALUE.")] = None,
     out: Annotated[str | None, typer.Option("--out", "-o", help="Write the game here instead of stdout.")] = None,
     auction: Annotated[
@@ -119,6 +123,8 @@ def new(
 ) -> None:
     """Set up a new game and write it (setup record, empty log and state) as JSON."""
     awards = None
+    if seed is None:
+        seed = new_secret()
     if auction is not None:
         if ruleset != "europe1615":
             raise UsageError(f"--auction is the Europe 1615 blind auction; {ruleset!r} has none")

@@ -7,7 +7,12 @@ The *record* is everything needed to reproduce a game::
 
 :func:`replay` runs :func:`new_game` with the same setup and applies each logged action in turn; the result is
 byte-identical (canonical JSON) to the state the game had. The state and the record hold hidden information;
-they leave the kernel only through :meth:`Game.view`, which asks the ruleset for one role's redacted view.
+they leave the kernel only through :func:`role_view` (:meth:`Game.view`), which asks the ruleset for one role's
+redacted view of the state without its generator's secret (:func:`~umpire.kernel.rng.without_secret`).
+
+A GM's rollback (``kernel/undo.py``) ends with a :data:`RESEED` entry in the log, ``{"role": "gm", "action":
+{"type": "reseed", "secret": n}}``, made only by :meth:`Game.reseed`, never accepted as an action
+(:meth:`Game.act` refuses it), and replayed by :meth:`Game.replay_action`.
 """
 
 from __future__ import annotations
@@ -16,16 +21,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.kernel import registry
-from umpire.kernel.canonical import canonical_json, clone, plain_canonical_copy, state_digest
+from umpire.kernel.canonical import canonical_copy, canonical_json, clone, plain_canonical_copy, state_digest
+from umpire.kernel.control import powers_of
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
-from umpire.kernel.rng import init_rng
-from umpire.kernel.ruleset import Action, Ruleset, State, View
+from umpire.kernel.rng import init_rng, reseed, without_secret
+from umpire.kernel.ruleset import GM, Action, Ruleset, State, View
 
 FORMAT = "umpire-game/1"
 #: Record keys kept across a replay besides the setup and the actions: who plays each power and how the powers
 #: were assigned (``umpire new europe1615 --auction``).
 KEPT = ("players", "auction")
+#: The log entry of a GM's rollback that moves the generator on to a fresh secret (issue 26, point 2).
+RESEED = "reseed"
+
+
+def role_view(ruleset: Ruleset, state: State, role: str) -> View:
+    """What ``role`` may see of ``state``: the ruleset's view, built from the state without its generator's
+    secret, the one place every view (the server's, the CLI's, a bot's) is made (issue 26, point 1)."""
+    return ruleset.view(without_secret(state), role)
+
+
+def role_history_reports(ruleset: Ruleset, state: State, role: str, start: int, stop: int) -> Any:
+    """:meth:`Ruleset.history_reports` from the state without its secret, as :func:`role_view`."""
+    return ruleset.history_reports(without_secret(state), role, start, stop)
 
 
 @dataclass
@@ -39,28 +58,72 @@ class Game:
 
     def act(self, role: str, action: Action) -> None:
         """Apply ``action`` by ``role``; on any error the state and the log are left exactly as they were."""
-        self._act(role, action, keep=True)
-
-    def _act(self, role: str, action: Action, keep: bool) -> None:
-        """:meth:`act`; ``keep=False`` (a replay, whose game is dropped on any error) lets the rules work on the
-        state itself instead of a copy of it."""
         self.check_role(role)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction(f"an action must be a JSON object with a string 'type', not {action!r}")
+        if action["type"] == RESEED:
+            raise IllegalAction("'reseed' is not an action: the generator takes a fresh secret only on a GM's rollback")
         check_action(action, self.ruleset.action_limits(self.state, role))
         if self.ruleset.is_over(self.state):
             raise IllegalAction("the game is over; no more actions are accepted")
-        work = clone(self.state) if keep else self.state
-        self.ruleset.apply(work, role, clone(action))
+        work = clone(self.state)
+        try:
+            self.ruleset.apply(work, role, clone(action))
+        except IllegalAction as refused:
+            self.check_power(role, action, refused)  # the refusal names the power the seat may not act for
+            raise
         self.ruleset.advance(work)
+        self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
         # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data.
         self.state = plain_canonical_copy(work)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
+    def reseed(self, secret: int) -> None:
+        """Move the generator on to a fresh ``secret`` and log it (a GM's rollback: the undone dice do not come
+        back); the log keeps it so that a replay reaches the same state, and no view shows it."""
+        work = clone(self.state)
+        reseed(work, secret)
+        self.state = canonical_copy(work)
+        self.record["actions"].append({"role": GM, "action": {"type": RESEED, "secret": secret}})
+
+    def replay_action(self, role: str, action: Action) -> None:
+        """Apply a logged entry again: a :data:`RESEED` by the GM through :meth:`reseed`, any other through
+        :meth:`act`."""
+        if isinstance(action, dict) and action.get("type") == RESEED and role == GM:
+            secret = action.get("secret")
+            if not isinstance(secret, int) or isinstance(secret, bool) or secret < 0:
+                raise IllegalAction(f"a logged reseed needs a non-negative integer 'secret', not {secret!r}")
+            self.reseed(secret)
+            return
+        self.act(role, action)
+
+    def check_power(self, role: str, action: Action, refused: IllegalAction | None = None) -> None:
+        """Refuse a seat's action whose ``power`` is neither the seat, nor a power it gives the orders of
+        (:func:`~umpire.kernel.control.powers_of`), nor offered with that power among its legal actions (a Here I
+        Stand action with another power's units): the one check for every ruleset (issue 26, point 5), on the
+        state before the action, its message naming both. ``refused``: the ruleset's own refusal of the action,
+        which the message then carries (it says more of what was wrong)."""
+        power = action.get("power")
+        if power is None or role not in self.ruleset.seats(self.state):
+            return
+        if not isinstance(power, str):
+            raise IllegalAction(f"'power' must be the name of a power, not {power!r}")
+        mine = powers_of(self.state, role) if isinstance(self.state.get("control"), dict) else []
+        if power == role or power in mine:
+            return
+        offered = role_view(self.ruleset, self.state, role).get("actions")
+        if isinstance(offered, list) and any(
+            isinstance(a, dict) and a.get("type") == action["type"] and a.get("power") == power for a in offered
+        ):
+            return
+        yours = ", ".join(mine) if mine else role
+        why = str(refused) if refused is not None else f"{role}'s action may name only {yours}"
+        raise IllegalAction(f"{role} cannot act for {power}: {why}")
+
     def view(self, role: str) -> View:
-        """What ``role`` may see and do now."""
+        """What ``role`` may see and do now (:func:`role_view`)."""
         self.check_role(role)
-        return self.ruleset.view(self.state, role)
+        return role_view(self.ruleset, self.state, role)
 
     def check_role(self, role: str) -> None:
         """Raise UnknownRole unless ``role`` belongs to this game."""
@@ -116,7 +179,7 @@ def replay(record: dict[str, Any]) -> Game:
         if not isinstance(entry, dict) or "role" not in entry or "action" not in entry:
             raise BadGameFile(f"action {i + 1} must be an object with 'role' and 'action'")
         try:
-            game._act(entry["role"], entry["action"], keep=False)  # a failure drops the game: no copy to keep
+            game.replay_action(entry["role"], entry["action"])
         except UmpireError as exc:
             raise BadGameFile(f"action {i + 1} ({entry['role']}) does not replay: {exc}") from None
     return game

@@ -11,11 +11,18 @@ Every die roll, shuffle or random choice appends an entry to ``state["rolls"]``:
 
 An entry may carry ``"visible_to": [role, ...]`` when the outcome is secret (a shuffled deck, a hidden draw);
 views show such an entry's result only to those roles (see :func:`visible_rolls`).
+
+The seed is the game's *secret* (issue 26): whoever knows it can set the game up offline and read every hidden
+deck and every coming die. A game that is not given one gets :func:`new_secret`, :data:`SECRET_BITS` bits from the
+operating system's random source. The secret never leaves the kernel in a view: every view is built from
+:func:`without_secret` of the state (``kernel/game.py``, :func:`~umpire.kernel.game.role_view`). A GM's rollback
+moves the generator on to a fresh secret (:func:`reseed`), so the dice that were undone do not come back.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -24,6 +31,33 @@ T = TypeVar("T")
 State = dict[str, Any]
 
 _SPAN = 1 << 64
+
+#: The bits of a secret drawn for a game that is not given a seed (issue 26, point 1: at least 128).
+SECRET_BITS = 128
+#: What a view's copy of the state holds in place of the secret.
+HIDDEN = "hidden"
+
+
+def new_secret() -> int:
+    """A fresh secret seed: :data:`SECRET_BITS` bits from the operating system's random source (never 0, the
+    default of reproducible games)."""
+    return (1 << SECRET_BITS) | secrets.randbits(SECRET_BITS)
+
+
+def reseed(state: State, secret: int) -> None:
+    """Move the generator on to ``secret`` (a GM's rollback, issue 26 point 2): the draws after it are new."""
+    if not isinstance(secret, int) or isinstance(secret, bool):
+        raise TypeError(f"a secret must be an integer, not {secret!r}")
+    state["rng"] = {"seed": secret, "draws": state["rng"]["draws"]}
+
+
+def without_secret(state: State) -> State:
+    """``state`` as every view is built from: the same parts (a shallow copy) with the generator's secret replaced
+    by :data:`HIDDEN`, so no view can carry it, whatever a ruleset's view function copies."""
+    gen = state.get("rng")
+    if not isinstance(gen, dict):
+        return state
+    return {**state, "rng": {"seed": HIDDEN, "draws": gen.get("draws", 0)}}
 
 
 def init_rng(seed: int) -> dict[str, int]:
@@ -35,6 +69,8 @@ def init_rng(seed: int) -> dict[str, int]:
 
 def _raw(state: State) -> int:
     gen = state["rng"]
+    if gen["seed"] == HIDDEN:
+        raise RuntimeError("a view drew from the generator")
     n = gen["draws"]
     gen["draws"] = n + 1
     digest = hashlib.sha256(f"{gen['seed']}:{n}".encode()).digest()

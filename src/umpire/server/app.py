@@ -42,7 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from umpire.kernel import registry
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole, UnknownRuleset
-from umpire.kernel.game import new_game
+from umpire.kernel.game import new_game, role_view
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
@@ -66,10 +66,10 @@ from umpire.server.models import (
     Undo,
 )
 from umpire.server.patches import Feed
-from umpire.server.present import caller_view, present, present_phase, present_timeline
+from umpire.server.present import SEED_NOTES, caller_view, present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
-from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, Unauthorized
+from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, TooMany, Unauthorized
 from umpire.server.submission import parse_submission
 from umpire.server.tables import table_choices
 from umpire.server.umpires import umpire_name
@@ -128,6 +128,8 @@ def status_of(exc: UmpireError) -> int:
         return 403
     if isinstance(exc, Conflict):
         return 409
+    if isinstance(exc, TooMany):
+        return 429
     return 422
 
 
@@ -336,7 +338,8 @@ def create_app(
 
     @app.exception_handler(UmpireError)
     async def _umpire_error(_request: Request, exc: UmpireError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=status_of(exc))
+        headers = {"Retry-After": str(exc.wait)} if isinstance(exc, TooMany) else None
+        return JSONResponse({"error": str(exc)}, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -385,19 +388,26 @@ def create_app(
         return templates.TemplateResponse(request, "index.html", {})
 
     def ruleset_of(game_id: str) -> str | None:
+        return None if (found := game_of(game_id)) is None else str(found.ruleset)
+
+    def game_of(game_id: str) -> Any:
         with store.reading() as conn:
-            found = conn.execute(select(db.games.c.ruleset).where(db.games.c.id == game_id)).first()
-        return None if found is None else str(found.ruleset)
+            return conn.execute(
+                select(db.games.c.ruleset, db.games.c.seed_kind).where(db.games.c.id == game_id)
+            ).first()
 
     @app.get("/g/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def game_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
-        ruleset = ruleset_of(game_id)
-        if ruleset is None:
+        found = game_of(game_id)
+        if found is None:
             return HTMLResponse("<h1>No such game</h1>", status_code=404)
+        ruleset = str(found.ruleset)
         # The megagame has its own page: clock, announcements, news, map, and a team's sheet or a control desk;
         # Here I Stand and Empires for Two their own: the board, the side tables and the legal actions as buttons.
         page = {"rr3": "rr3.html", "his2p": "his2p.html", "empires2": "empires2.html"}.get(ruleset, "game.html")
-        return templates.TemplateResponse(request, page, {"game_id": game_id})
+        # Every page of a game whose seed its creator chose (or an older release's) says so (issue 26, point 1).
+        seed_note = None if found.seed_kind == "secret" else SEED_NOTES.get(found.seed_kind, SEED_NOTES[None])
+        return templates.TemplateResponse(request, page, {"game_id": game_id, "seed_note": seed_note})
 
     @app.get("/g/{game_id}/projector", response_class=HTMLResponse, include_in_schema=False)
     def projector_page(request: Request, game_id: Annotated[str, GAME_ID]) -> Response:
@@ -441,7 +451,7 @@ def create_app(
                         for o in info.options
                     ],
                     "seats": rules.seats(sample.state),
-                    "table": table_choices(info.name, rules.view(sample.state, OBSERVER)),
+                    "table": table_choices(info.name, role_view(rules, sample.state, OBSERVER)),
                 }
             )
         return out
@@ -493,6 +503,10 @@ def create_app(
     def get_timeline(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
         _caller, snap = store.read(game_id, bearer(authorization), messages=False)
         return as_json(present_timeline(snap))
+
+    @app.get("/api/games/{game_id}/record", summary="A finished game's record: its seed and action log (to verify)")
+    def get_record(game_id: Annotated[str, GAME_ID], authorization: Token = None) -> Response:
+        return as_json(store.published_record(game_id, bearer(authorization)))
 
     def view_of(game_id: str, authorization: str | None) -> dict[str, Any]:
         caller, snap = store.read(game_id, bearer(authorization))
@@ -615,9 +629,9 @@ def create_app(
         caller, snap = store.read(game_id, bearer(authorization), messages=False)
         if caller.role in (OBSERVER, "lobby", GM):
             raise ApiError(403, "only a seat's token may submit orders")
-        view = snap.game.ruleset.view(snap.game.state, caller.role)
+        view = role_view(snap.game.ruleset, snap.game.state, caller.role)
         if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
-            return submit_whole_text(game_id, caller, body.text, view.get("submission") or {})
+            return submit_whole_text(game_id, caller, body.text, view.get("submission") or {}, body.power)
         parsed = parse_submission(body.text, view, body.power)
         if parsed.errors:
             raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
@@ -638,7 +652,7 @@ def create_app(
         caller, snap = store.read(game_id, bearer(authorization), messages=False)
         if caller.role in (OBSERVER, "lobby", GM):
             raise ApiError(403, "only a seat's token may check orders")
-        view = snap.game.ruleset.view(snap.game.state, caller.role)
+        view = role_view(snap.game.ruleset, snap.game.state, caller.role)
         if any(isinstance(a, dict) and a.get("type") == "submit" for a in view.get("actions") or []):
             # A whole-text ruleset (Europe 1615) reads the text itself: its lines as a trial submission would
             # report them, on a copy of the game (nothing is saved).
@@ -652,22 +666,26 @@ def create_app(
             return {"lines": sorted(errors + warnings, key=lambda e: int(e["line"]))}
         return {"lines": check_orders(body.text, view, body.power)}
 
-    def submit_whole_text(game_id: str, caller: Caller, text: str, earlier: dict[str, Any]) -> Response:
+    def submit_whole_text(
+        game_id: str, caller: Caller, text: str, earlier: dict[str, Any], power: str | None = None
+    ) -> Response:
         """A ruleset that reads a whole submission itself (its view offers ``{"type": "submit"}``, as Europe
         1615 does): the text is its action; it keeps the good lines and reports the others in its view's
         ``submission.errors``, which the answer repeats as ``lines`` for the page to show beside each line.
 
         A resubmission with wrong lines does not replace an earlier submission that had none: it is refused (422,
-        with its lines) and the earlier text stands, so a typo never silently drops an order that was good."""
+        with its lines) and the earlier text stands, so a typo never silently drops an order that was good. A
+        ``power`` given is the kernel's to check (the seat's own only, issue 26 point 5: a 422 naming both)."""
+        submit: dict[str, Any] = {"type": "submit", "text": text} | ({"power": power} if power is not None else {})
         if earlier.get("text") and not earlier.get("errors"):
             try:
-                trial = store.trial_view(game_id, caller, [{"type": "submit", "text": text}])
+                trial = store.trial_view(game_id, caller, [submit])
             except (IllegalAction, UnknownRole) as exc:
                 raise ApiError(422, str(exc)) from None
             bad = text_line_errors(text, (trial.get("submission") or {}).get("errors") or [])
             if bad:
                 raise ApiError(422, "some lines are wrong; nothing was saved and your earlier orders stand", lines=bad)
-        answer = act_for(game_id, caller, [{"type": "submit", "text": text}])
+        answer = act_for(game_id, caller, [submit])
         errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
         answer["lines"] = text_line_errors(text, errors)
         return as_json(answer)

@@ -17,15 +17,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from umpire.kernel.game import Game
+from umpire.kernel.game import Game, role_history_reports, role_view
 from umpire.kernel.ruleset import GM, OBSERVER, Ruleset
 from umpire.server.scene import scene
-from umpire.server.store import Caller, NotFound, PhaseRow, Snapshot, lobby_may_take, phase_kind
+from umpire.server.store import Caller, GameRow, NotFound, PhaseRow, Snapshot, lobby_may_take, phase_kind
 
 
 def observer_view(game: Game) -> dict[str, Any]:
     """The public view of a game (what the observer sees)."""
-    return game.ruleset.view(game.state, OBSERVER)
+    return role_view(game.ruleset, game.state, OBSERVER)
 
 
 def _timeline(phases: list[PhaseRow], ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -80,7 +80,7 @@ def view_role(caller: Caller) -> str:
 
 def caller_view(snap: Snapshot, caller: Caller) -> dict[str, Any]:
     """The ruleset's view for the caller (:func:`view_role`)."""
-    return snap.game.ruleset.view(snap.game.state, view_role(caller))
+    return role_view(snap.game.ruleset, snap.game.state, view_role(caller))
 
 
 def _bounded(view: dict[str, Any]) -> dict[str, Any]:
@@ -100,6 +100,24 @@ def _paused(view: dict[str, Any], paused: bool) -> dict[str, Any]:
     if isinstance(clock, dict) and "paused" in clock and clock["paused"] != paused:
         return {**view, "clock": {**clock, "paused": paused}}
     return view
+
+
+#: What every page of a game says of its seed (issue 26, point 1), by the game row's ``seed_kind``.
+SEED_NOTES = {
+    "secret": "this game's seed is a secret drawn by the server; it is published when the game is over",
+    "chosen": "this game's seed was chosen by its creator",
+    None: "this game's seed was set by an older release of the server (48 bits, or chosen by its creator)",
+}
+
+
+def seed_info(row: GameRow) -> dict[str, Any]:
+    """How the game's generator was seeded, said to every role; the seed itself only once the game is over, as
+    text (it has more digits than a browser's numbers keep), with the record that it lets anyone verify."""
+    info: dict[str, Any] = {"kind": row.seed_kind or "unknown", "note": SEED_NOTES.get(row.seed_kind, SEED_NOTES[None])}
+    if row.status == "over":
+        info["seed"] = str(row.seed)
+        info["record"] = f"/api/games/{row.id}/record"
+    return info
 
 
 def present(
@@ -136,6 +154,7 @@ def present(
             "phase_titles": phase_titles(game.ruleset, view),
             "deadline_at": row.deadline_at,
             "paused_remaining": row.paused_remaining,
+            "seed": seed_info(row),
             "now": time.time() if now is None else now,
         },
         "you": {
@@ -232,7 +251,7 @@ def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
         later = phases[idx + 1].public_view.get("history_length") if idx + 1 < len(phases) else None
         role = view_role(caller)
         game = snap.game
-        view = game.ruleset.view(game.state, role)
+        view = role_view(game.ruleset, game.state, role)
         for key in HISTORY_KEYS:
             entries = view.get(key)
             if isinstance(entries, list):
@@ -241,7 +260,7 @@ def present_phase(snap: Snapshot, caller: Caller, idx: int) -> dict[str, Any]:
         entries = view.get("history")
         if isinstance(entries, list):
             stop = later if isinstance(later, int) else len(entries)
-            reports = game.ruleset.history_reports(game.state, role, start, stop)
+            reports = role_history_reports(game.ruleset, game.state, role, start, stop)
             if reports is not None:
                 out["reports"] = reports
     return out

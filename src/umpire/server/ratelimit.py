@@ -114,6 +114,19 @@ class LoginLimiter:
                 self._name.add(name, now)
             return wait
 
+    def not_tried(self, name: str, address: str) -> None:
+        """The attempt let through was turned away before its password was checked (the server was busy): it is
+        not counted."""
+        with self._lock:
+            for window, key in (
+                (self._name_address, self._pair(name, address)),
+                (self._address, address),
+                (self._name, name),
+            ):
+                found = window.events.get(key)
+                if found:
+                    found.pop()
+
     def succeeded(self, name: str, address: str) -> None:
         """The attempt had the right password: it is not counted, this address's failures for the name are
         forgotten, and the address is trusted for the name."""

@@ -37,13 +37,15 @@ from umpire.kernel import registry, undo
 from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
-from umpire.kernel.game import Game, new_game, replay
+from umpire.kernel.game import Game, new_game, replay, role_view
+from umpire.kernel.rng import new_secret
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import db, security
 from umpire.server.bot_seats import bot_name, check_bot_seats, play_bot_seats
 from umpire.server.bots import bot_for
 from umpire.server.live import Hub
 from umpire.server.models import CreateGame, GameSettings
+from umpire.server.ratelimit import Window
 
 log = logging.getLogger("umpire.server")
 
@@ -104,6 +106,21 @@ class Conflict(UmpireError):
     """The request is well formed but the game is not in a state that allows it."""
 
 
+class TooMany(UmpireError):
+    """Too many requests of a kind from one seat (undo): ``wait`` seconds before the next."""
+
+    def __init__(self, message: str, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
+
+
+#: Undos (refused ones too: each may cost a replay) per seat of a game, and the GM's, within UNDO_WINDOW seconds.
+UNDO_LIMIT = 10
+UNDO_WINDOW = 60.0
+#: An undo's note in the public press, and the same note repeated ("… (3 times).") that it collapses into.
+_UNDO_NOTE = re.compile(r"^(?P<what>.+? (?:took back|rolled back) .+?)(?: \((?P<times>\d+) times\))?\.$")
+
+
 @dataclass
 class GameRow:
     id: str
@@ -111,7 +128,7 @@ class GameRow:
     ruleset: str
     scenario: str
     options: dict[str, Any]
-    seed: int
+    seed: int  # the generator's first secret (or the seed its creator chose): never sent before the game is over
     settings: GameSettings
     status: str
     seq: int
@@ -125,6 +142,10 @@ class GameRow:
     press_version: int = 0
     gm_token_hash: str = field(default="", repr=False)
     lobby_token_hash: str = field(default="", repr=False)
+    seed_kind: str | None = None  # secret (drawn by the server), chosen (by the creator), None: an older release's
+
+    def __repr__(self) -> str:  # never the seed, in a log line or a traceback
+        return f"GameRow(id={self.id!r}, ruleset={self.ruleset!r}, status={self.status!r}, seq={self.seq})"
 
 
 @dataclass
@@ -202,6 +223,12 @@ class Tx:
         self.game.act(role, action)
         self.pending.append((role, action, self.game.digest()))
 
+    def reseed(self) -> None:
+        """Move the working copy's generator on to a fresh secret (a GM's rollback), logged like an action."""
+        self.game.reseed(new_secret())
+        entry = self.game.record["actions"][-1]
+        self.pending.append((entry["role"], entry["action"], self.game.digest()))
+
     def set(self, **changes: Any) -> None:
         """Change columns of the game's row (written at commit)."""
         for key in ("players_version", "press_version"):
@@ -226,7 +253,7 @@ def phase_key(game: Game) -> str:
     A ruleset whose view numbers its phases (``turn`` and ``phase_no``, as Renaissance and Reformation does) is
     identified by those numbers, so that its named sub-steps (a military phase's pay and movement steps) do not
     count as new phases: a step keeps its phase's deadline."""
-    view = game.ruleset.view(game.state, OBSERVER)
+    view = role_view(game.ruleset, game.state, OBSERVER)
     history = view.get("history")
     name: Any = view.get("phase")
     if isinstance(view.get("phase_no"), int):
@@ -295,6 +322,8 @@ class Store:
         # one process's threads, handing the database on among themselves, would starve the others for seconds.
         self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
         self._writer_file = _writer_lock_file(engine)
+        self._undos = Window(UNDO_LIMIT, UNDO_WINDOW)  # per game and role (issue 26, point 3)
+        self._undos_guard = threading.Lock()
 
     # --- plumbing -----------------------------------------------------------------------------------------
 
@@ -339,7 +368,7 @@ class Store:
             ruleset=data.ruleset,
             scenario=data.scenario,
             options=dict(_options(data.options)),
-            seed=int(data.seed),
+            seed=int(data.secret) if data.secret else int(data.seed),
             settings=_settings(data.settings),
             status=data.status,
             seq=data.seq,
@@ -353,6 +382,7 @@ class Store:
             press_version=data.press_version,
             gm_token_hash=data.gm_token_hash,
             lobby_token_hash=data.lobby_token_hash,
+            seed_kind=data.seed_kind,
         )
 
     def _game_row(self, conn: Connection, game_id: str, for_update: bool = False) -> GameRow:
@@ -450,7 +480,7 @@ class Store:
             return None
         try:
             for r in rows:
-                work.act(r.role, json.loads(r.action))
+                work.replay_action(r.role, json.loads(r.action))
         except UmpireError:
             return None
         return work if work.digest() == row.digest else None
@@ -511,6 +541,21 @@ class Store:
                 .order_by(db.actions.c.seq)
             ).all()
         return [{"role": r.role, "action": json.loads(r.action)} for r in rows]
+
+    def published_record(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """A finished game's whole record, its secret seed and every rollback's fresh one included, for anyone who
+        may open the game to replay and verify (``umpire replay``); before the end it is a secret (Conflict)."""
+        with self.reading() as conn:
+            row = self._game_row(conn, game_id)
+            self._caller(conn, row, token)
+            if row.status != "over":
+                raise Conflict("a game's record (its seed and action log) is published once the game is over")
+            rows = conn.execute(
+                select(db.actions.c.role, db.actions.c.action)
+                .where(db.actions.c.game_id == game_id, db.actions.c.seq <= row.seq)
+                .order_by(db.actions.c.seq)
+            ).all()
+        return self._record(row, [{"role": r.role, "action": json.loads(r.action)} for r in rows])
 
     def game_ids(self) -> list[str]:
         """Every game of the database, oldest first."""
@@ -649,7 +694,8 @@ class Store:
 
     def create(self, body: CreateGame) -> dict[str, Any]:
         """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
-        seed = body.seed if body.seed is not None else int.from_bytes(os.urandom(6), "big")
+        chosen = body.seed is not None  # reproducible, and known to the creator: every page of the game says so
+        seed = body.seed if body.seed is not None else new_secret()
         game = new_game(body.ruleset, body.scenario, body.options, seed)
         if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
             raise IllegalAction(
@@ -687,7 +733,9 @@ class Store:
                     ruleset=game.record["ruleset"],
                     scenario=game.record["scenario"],
                     options=canonical_json(game.record["options"]),
-                    seed=seed,
+                    seed=seed if chosen else 0,
+                    secret=None if chosen else str(seed),
+                    seed_kind="chosen" if chosen else "secret",
                     settings=body.settings.model_dump_json(),
                     status="lobby",
                     seq=0,
@@ -919,11 +967,19 @@ class Store:
         """Take actions back (``kernel/undo.py``): a seat its own last action, if that revealed nothing hidden and
         rolled no die; the GM the last ``count`` actions, whatever they were. Either is noted in the public press."""
 
+        self._count_undo(game_id, caller.role)
+
         def work(tx: Tx) -> None:
             if caller.role != GM or tx.row.status != "over":  # the GM may roll a finished game back into play
                 self._check_can_act(tx, caller)
             if caller.role != GM and count != 1:
                 raise Forbidden("a seat may take back only its own last action; the GM may roll back further")
+            if count > tx.row.seq:
+                raise IllegalAction(f"cannot take back {count} action(s): the game has {tx.row.seq}")
+            if caller.role != GM:  # what can be refused without a replay is refused first (issue 26, point 3)
+                why = self._undo_refused_early(tx, caller.role)
+                if why:
+                    raise Conflict(f"you cannot undo: {why}")
             rows = tx.conn.execute(
                 select(db.actions.c.role, db.actions.c.action)
                 .where(db.actions.c.game_id == tx.row.id, db.actions.c.seq <= tx.row.seq)
@@ -938,24 +994,70 @@ class Store:
             tx.game = working_copy(before)
             tx.rewound_to = tx.row.seq - count
             tx.set(seq=tx.rewound_to, digest=before.digest(), phase_key=phase_key(before))
+            if caller.role == GM:  # the dice undone do not come back (issue 26, point 2); a seat's undo rolled none
+                tx.reseed()
             self._drop_later_phases(tx)
             who = "The GM rolled back" if caller.role == GM else f"{caller.role.capitalize()} took back"
             what = f"{count} action(s)" if caller.role == GM else "its last action"
-            tx.conn.execute(
-                insert(db.messages).values(
-                    game_id=tx.row.id,
-                    sender=GM,
-                    recipients=None,
-                    body=f"{who} {what}.",
-                    phase=phase_name(tx.game.view(OBSERVER)),
-                    created_at=tx.now,
-                )
-            )
-            tx.press_changed()
+            self._note_undo(tx, f"{who} {what}")
             if tx.row.status == "over" and not tx.game.ruleset.is_over(tx.game.state):
                 tx.set(status="running")
 
         return self.transact_and_show(game_id, work)[1]
+
+    def _count_undo(self, game_id: str, role: str) -> None:
+        """Count an undo by ``role`` in the game, refused or not; TooMany past :data:`UNDO_LIMIT` a minute."""
+        key = f"{game_id}\n{role}"
+        with self._undos_guard:
+            now = time.monotonic()
+            wait = self._undos.wait(key, now)
+            if wait:
+                seconds = max(1, int(wait + 0.999))
+                raise TooMany(f"too many undos; try again in {seconds} seconds", seconds)
+            self._undos.add(key, now)
+
+    @staticmethod
+    def _undo_refused_early(tx: Tx, role: str) -> str | None:
+        """Why a seat's undo is refused, from what needs no replay: the last action's role, a ruleset that offers
+        players no undo (the rest, the generator and the hidden parts, is :func:`undo.refusal`'s after it)."""
+        if tx.row.seq == 0:
+            return "there is no action to take back"
+        last = tx.conn.execute(
+            select(db.actions.c.role).where(db.actions.c.game_id == tx.row.id, db.actions.c.seq == tx.row.seq)
+        ).first()
+        if last is not None and last.role != role:
+            return f"the last action is {last.role}'s, not yours"
+        if tx.game.ruleset.hidden_parts(tx.game.state) is None:
+            return f"{tx.game.ruleset.info.name} offers no undo to its players (the GM may roll back)"
+        return None
+
+    @staticmethod
+    def _note_undo(tx: Tx, what: str) -> None:
+        """The undo's note in the public press; the same note as the game's latest message is counted in it
+        instead ("Papacy took back its last action (3 times)."), so undos in a loop add one line, not many."""
+        phase = phase_name(tx.game.view(OBSERVER))
+        latest = tx.conn.execute(
+            select(db.messages.c.id, db.messages.c.sender, db.messages.c.recipients, db.messages.c.body)
+            .where(db.messages.c.game_id == tx.row.id)
+            .order_by(db.messages.c.id.desc())
+            .limit(1)
+        ).first()
+        found = _UNDO_NOTE.match(latest.body) if latest is not None else None
+        if latest is not None and found and latest.sender == GM and latest.recipients is None and found["what"] == what:
+            times = int(found["times"] or 1) + 1
+            tx.conn.execute(
+                update(db.messages)
+                .where(db.messages.c.id == latest.id)
+                .values(body=f"{what} ({times} times).", phase=phase, created_at=tx.now)
+            )
+            tx.press_changed()
+            return
+        tx.conn.execute(
+            insert(db.messages).values(
+                game_id=tx.row.id, sender=GM, recipients=None, body=f"{what}.", phase=phase, created_at=tx.now
+            )
+        )
+        tx.press_changed()
 
     def _drop_later_phases(self, tx: Tx) -> None:
         """After a rollback: the phases opened after the one the game is back in (the latest with its key)."""
@@ -978,7 +1080,7 @@ class Store:
         work = working_copy(snap.game)
         for action in actions:
             work.act(caller.role, action)
-        view: dict[str, Any] = work.ruleset.view(work.state, caller.role)
+        view: dict[str, Any] = role_view(work.ruleset, work.state, caller.role)
         return view
 
     def dry_run(self, game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
+from umpire.games.his2p import core
 from umpire.games.his2p.cards import load_cards
-from umpire.games.his2p.mapdata import HisMap
+from umpire.games.his2p.events import events
+from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.powers import load_powers
 from umpire.games.his2p.variant import (
     WINTER_SUCCESSION_REQUIRED,
@@ -128,9 +130,7 @@ def card_draw_phase(state: State, board: HisMap) -> None:
     )
     state["discard"] = []
     if entering:
-        from umpire.games.his2p.engine import log
-
-        log(state, f"turn {turn}: {len(entering)} new cards join the deck")
+        core.log(state, f"turn {turn}: {len(entering)} new cards join the deck")
     for power in PLAYERS:
         count = base_cards(state, board, power) + ruler(state, power).card_bonus
         count -= int(state.get("card_penalty", {}).get(power, 0))
@@ -161,10 +161,8 @@ def diplomacy_phase(state: State) -> None:
         )
         state["diplomatic_later"] = []
         state["diplomatic_discard"] = []
-        from umpire.games.his2p.engine import log
-
         reshuffled = f", and the {len(back)} of the Diplomatic discard are shuffled back in with them" if back else ""
-        log(
+        core.log(
             state,
             f"{len(new)} new Diplomatic cards join the Diplomatic Deck after the Schmalkaldic League{reshuffled} "
             f"(seed 6.2)",
@@ -224,9 +222,6 @@ def _event_playable(state: State, power: str, number: int) -> bool:
     """Whether a card's event may be played now; a mandatory event whose condition is not met (the Schmalkaldic
     League before 12 Protestant spaces) is held: it neither forbids passing nor counts against the administrative
     rating (HIS-V01)."""
-    from umpire.games.his2p import events
-    from umpire.games.his2p.mapdata import load_map
-
     return events.playable(state, load_map(), power, number) is None
 
 

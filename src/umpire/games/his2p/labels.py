@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from umpire.games.his2p import deck, engine, military
+from umpire.games.his2p import core, deck
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import religious_actions
+from umpire.games.his2p.war import military
 
 __all__ = [
     "FORMATION_MOVES",
@@ -155,7 +157,7 @@ def _play(state: State, role: str, action: Action) -> str:
 
 
 def _target(state: State, role: str, action: Action) -> str:
-    decision = engine.top(state) or {}
+    decision = core.top(state) or {}
     attempt = (decision.get("attempt") or {}).get("kind")
     what = {"reformation": "Reformation attempt in", "counter_reformation": "Counter-reformation attempt in"}
     return f"{what.get(str(attempt), 'Target')} {place_name(action.get('space'))}"
@@ -278,10 +280,10 @@ def _generic(action: Action) -> str:
 
 def _cost(state: State, role: str, action: Action) -> int | None:
     """The CP ``action`` costs in a CP decision, or None."""
-    decision = engine.top(state)
+    decision = core.top(state)
     if not decision or decision.get("kind") != "cp" or action.get("type") in ("pass", "done", "autopass"):
         return None
-    costs = engine.ACTION_COSTS.get(role, {})
+    costs = religious_actions.ACTION_COSTS.get(role, {})
     if action.get("type") in costs:
         return costs[str(action["type"])]
     try:

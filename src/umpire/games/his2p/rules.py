@@ -1,9 +1,10 @@
 """Here I Stand, two-player variant (seeds 000 English, 001 Italian) as a ruleset: set-up, seats, views, actions.
 
 This module only dispatches: the set-up data and its two-player changes are in ``scenario.py``, the sequence of
-play in ``engine.py``, the religious struggle in ``religion.py``, decks and hands in ``deck.py``, victory in
-``victory.py`` and what each role may see in ``views.py``. Actions are the legal actions the view lists
-(``{"type": "target", "space": "mainz"}``, ``{"type": "play", "card": 24, "as": "cp"}``, ``{"type": "pass"}``…).
+play in ``engine.py`` (on the decision core, ``core.py``), the religious struggle in ``religion.py``, decks and
+hands in ``deck.py``, victory in ``victory.py`` and what each role may see in ``views.py``. Actions are the legal
+actions the view lists (``{"type": "target", "space": "mainz"}``, ``{"type": "play", "card": 24, "as": "cp"}``,
+``{"type": "pass"}``…).
 
 What is not built yet stops the game with a clear message (``state["blocked"]``) rather than guessing; see
 docs/status.md.
@@ -13,9 +14,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import board, deck, engine, views, wintering
+from umpire.games.his2p import board, core, deck, engine, views
+from umpire.games.his2p.diplomacy import diplomacy, diplomatic_events, invasions, minor_powers
+from umpire.games.his2p.events import (
+    events_hands,
+    events_influence,
+    events_last,
+    events_mandatory,
+    events_military,
+    events_religious,
+    events_sack,
+    events_siege,
+    events_spring,
+    responses,
+)
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import debates, religious_actions
 from umpire.games.his2p.scenario import two_player_setup
+from umpire.games.his2p.war import assaults, land_war, military, move_on, naval_war, windows
+from umpire.games.his2p.winter import winter_choices, winter_groups, wintering
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.registry import register
@@ -23,7 +40,37 @@ from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
 State = dict[str, Any]
 
-SEATS = [engine.PAPACY, engine.PROTESTANT]
+#: The modules that register decision kinds and continuations (``core.py``), card events (``events.py``) or
+#: Diplomatic cards' events (``diplomatic_cards.py``) as they are imported: this entry point imports them all, so a game
+#: never meets a kind, a continuation or an event not yet registered (issue 27 point 2).
+REGISTERING = (
+    assaults,
+    debates,
+    diplomacy,
+    diplomatic_events,
+    engine,
+    events_hands,
+    events_influence,
+    events_last,
+    events_mandatory,
+    events_military,
+    events_religious,
+    events_sack,
+    events_siege,
+    events_spring,
+    invasions,
+    land_war,
+    military,
+    minor_powers,
+    move_on,
+    naval_war,
+    responses,
+    windows,
+    winter_choices,
+    winter_groups,
+)
+
+SEATS = [core.PAPACY, core.PROTESTANT]
 MAX_FIELD = 40
 
 
@@ -98,7 +145,7 @@ class HereIStandTwoPlayer(Ruleset):
         state["events"] = {}
         state["tracks"] = {
             "st_peters": {"cp": 0, "vp": 0},
-            "translations": {z: {"new_testament": 0, "bible": 0} for z in engine.TRANSLATION_ZONES},
+            "translations": {z: {"new_testament": 0, "bible": 0} for z in religious_actions.TRANSLATION_ZONES},
         }
         state["bonus_vp"] = {p: 0 for p in SEATS}
         state["vp_history"] = []
@@ -136,7 +183,7 @@ class HereIStandTwoPlayer(Ruleset):
             engine.advance(state)
         except NotImplementedError as missing:
             state["blocked"] = str(missing)
-            engine.log(state, f"umpire stops here: {missing} is not built yet")
+            core.log(state, f"umpire stops here: {missing} is not built yet")
 
     def action_limits(self, state: State, role: str) -> ActionLimits:
         return ActionLimits(

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import religion
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.powers import load_powers
+from umpire.games.his2p.religion import religion
 
 State = dict[str, Any]
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import deck, engine, excommunication, labels, victory
+from umpire.games.his2p import core, deck, engine, labels, victory
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.religion import excommunication
 from umpire.kernel import rng
 from umpire.kernel.ruleset import GM
 
@@ -26,7 +27,7 @@ def _card(number: int) -> dict[str, Any]:
 def view(state: State, role: str) -> dict[str, Any]:
     """The view of ``role``: a seat (``papacy``, ``protestant``), ``gm`` or ``observer``."""
     board = load_map()
-    decision = engine.top(state)
+    decision = core.top(state)
     out: dict[str, Any] = {
         "ruleset": "his2p",
         "role": role,

@@ -309,6 +309,11 @@
         ? "Saved, except the lines marked below. You may change them until the deadline."
         : "Orders saved. You may change them until the deadline.";
     } catch (e) {
+      // Refused: only what refused it is marked (errors, never a warning beside them, which would leave unclear
+      // whether the warned line counts); the warnings come back as the text is typed again.
+      clearTimeout(checkTimer);
+      checkSeq++;
+      lineChecks = [];
       showLines((e.data && e.data.lines) || []);
       showSaved();
     }
