@@ -83,13 +83,22 @@ def key_texts(root: ET.Element) -> str:
 def test_the_key_shows_only_what_the_map_uses(standard: dict[str, Any]) -> None:
     root = parse(draw_svg(standard, MapState.start(standard)))
     text = key_texts(root)
-    assert "army" in text and "centre (value)" in text
+    # Standard centres have no values: a dot in the owner's ring, no number, no value column (issue 30 point 3).
+    assert "army" in text and "supply centre" in text and "(value)" not in text and "value" not in text
+    paris = next(el for el in root.iter(f"{SVG}g") if el.attrib.get("id") == "centre-PAR")
+    assert not [el for el in paris.iter(f"{SVG}text")] and len(list(paris.iter(f"{SVG}circle"))) == 3
     assert "Protestant" not in text and "aligned" not in text and "Ecclesiastical" not in text
     assert not [el for el in root.iter() if "key-status" in el.attrib.get("class", "")]
     europe = load(EUROPE_1615)
     state = europe_1615_mid(europe)
     root = parse(draw_svg(europe, state))
     text = key_texts(root)
+    assert "centre (value)" in text  # Europe 1615's centres are worth 1 to 3: the value in each ring
+    assert all(
+        len(list(el.iter(f"{SVG}text"))) == 1
+        for el in root.iter(f"{SVG}g")
+        if el.attrib.get("id", "").startswith("centre-")
+    )
     used = {m for minor in state.minors.values() for m in minor.markers}
     assert ("Protestant" in text) == ("protestant" in used) and ("Catholic" in text) == ("catholic" in used)
     statuses = {minor.status for minor in state.minors.values()}

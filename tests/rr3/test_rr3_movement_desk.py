@@ -58,10 +58,13 @@ HOMES = {"france": ["piedmont"], "milan": ["lombardy"], "venice": ["veneto"], "p
          "austria": ["tyrol"], "genoa": ["liguria"]}  # fmt: skip
 
 
-def make_game(*wars: tuple[str, str], seed: int = 9) -> Game:
-    """The fixture position on this map, at the pay step of turn 1, phase 2, with no army."""
+def make_game(
+    *wars: tuple[str, str], seed: int = 9, options: dict[str, Any] | None = None, borders: list[dict[str, Any]] = ()
+) -> Game:
+    """The fixture position on this map (with ``borders`` added), at the pay step of turn 1, phase 2, with no army;
+    ``options``: the game's rules options."""
     parts = small_parts()
-    parts["geography"] = MAP
+    parts["geography"] = {**MAP, "borders": [*MAP["borders"], *borders]}
     parts["fleets"] = {}
     parts["armies"] = {}
     for sid, record in parts["states"].items():
@@ -76,7 +79,7 @@ def make_game(*wars: tuple[str, str], seed: int = 9) -> Game:
                                  "blockade": 0, "besieged_by": []}
                        for a, area in MAP["areas"].items() for c in area["cities"]}  # fmt: skip
     state: dict[str, Any] = {"ruleset": "rr3", "rng": init_rng(seed), "rolls": [], "control": {}}
-    opts = RULESET.option_values({})
+    opts = RULESET.option_values(dict(options or {}))
     RULESET.start(state, parts, opts)
     record = {"format": FORMAT, "ruleset": "rr3", "scenario": "1524", "options": opts, "seed": seed, "actions": []}
     game = Game(RULESET, record, state)
@@ -256,7 +259,8 @@ def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     step(game)
     [battle] = items(game, "battle")
     # the battle's one click asks nothing of where the loser goes: that is chosen after the dice
-    form = next(f for f in game.view("map_control")["actions"] if f["type"] == "settle" and f["item"] == battle["id"])
+    [shown] = [i for i in game.view("map_control")["desk"]["pending"] if i["id"] == battle["id"]]
+    form = next(f for f in shown["actions"] if f["type"] == "settle")
     assert form["fields"] == []
     game.state["rng"] = {"seed": BOSROVIA_SEED, "draws": BOSROVIA_DRAW}
     return settle(game, battle)

@@ -218,9 +218,11 @@ def test_politics_desk_election_without_majority_opens_a_ballot() -> None:
 def test_the_election_form_fits_the_election() -> None:
     """Handbook, *Election of an emperor*: "Each elector has one vote. The votes of the two non-played prince
     bishops (of Cologne and Trier) may be obtained by suitable financial bribery via the Political Control ... Any
-    male may stand" (RR3-L02): the count asks the played electors' votes only, among the males of age; the bribes
-    are offered for the non-played electors while an election is open."""
+    male may stand" (RR3-L02): the count asks the played electors' votes only, among the males (of age with the
+    option ``candidates: of_age``, RR3-M05); the bribes are offered for the non-played electors while an election
+    is open."""
     s = make()
+    s["options"] = {"candidates": "of_age"}
     s["characters"]["boy"] = {"name": "", "sex": "M", "alive": True, "born": 1520, "offices": []}
     s["characters"]["old"] = {"name": "", "sex": "M", "alive": True, "born": 1470, "offices": []}
     assert "bribe" not in {f["type"] for f in desk.request_forms(s, "france", "france")}  # no election open

@@ -28,7 +28,15 @@ def test_the_registry_lists_rr3() -> None:
     assert rules.info.title == "Renaissance and Reformation III"
     assert rules.info.seed == "004"
     assert [s.name for s in rules.info.scenarios] == ["1524"]
-    assert {o.name: o.default for o in rules.info.options} == {"first_turn_long": True, "seats": "players"}
+    assert {o.name: o.default for o in rules.info.options} == {
+        "first_turn_long": True,
+        "seats": "players",
+        "mountains": "passes",
+        "candidates": "any_male",
+        "minority_revolts": "triggered",
+        "unrest": "public",
+        "mutiny": "rule",
+    }
 
 
 def test_seats_are_the_eleven_teams_then_the_five_desks() -> None:

@@ -63,16 +63,28 @@ def test_settle_table_settles_each_item_of_the_table_as_one_by_one() -> None:
     assert "The Mediterranean: settled" in s["journal"][-1]["text"]
 
 
-def test_settle_table_is_map_control_s_in_phase_one() -> None:
-    s, _ = revenue_game()
+def test_settle_table_and_revenue_items_are_every_desk_s_in_phase_one() -> None:
+    """RR3-M02: "All the available umpires will help to calculate and distribute incomes, etc. during the Phase 1".
+    Every desk may settle a table or one revenue item in phase 1; in phase 4 a loan is Map Control's again."""
+    s, items = revenue_game()
     forms = {f["type"]: f for f in views.actions(s, desk.MAP)}
     assert forms["settle_table"]["fields"][0]["choices"] == ["east", "west", "mediterranean"]
-    assert "settle_table" not in {f["type"] for f in views.actions(s, desk.POLITICAL)}
-    with pytest.raises(IllegalAction, match="not possible for political_control"):
-        desk.do_direct(s, desk.POLITICAL, {"type": "settle_table", "table": "west"}, team=None)
+    for seat in desk.CONTROL_SEATS:
+        assert "settle_table" in {f["type"] for f in views.actions(s, seat)}
+    assert [i["id"] for i in views.desk_part(s, desk.POLITICAL, helping=True)["pending"]] == [
+        i["id"] for i in items.values()
+    ]
+    assert views.desk_part(s, desk.POLITICAL)["pending"] == []
+    desk.settle_item(s, desk.CHARACTER, {"type": "settle", "item": items["venice"]["id"], "who": "Cy"})
+    desk.do_direct(s, desk.POLITICAL, {"type": "settle_table", "table": "west", "who": "Po"}, team=None)
+    assert s["items"][items["france"]["id"]]["closed_by"] == {"role": desk.POLITICAL, "who": "Po"}
     s["phase"] = 4
     with pytest.raises(IllegalAction, match="phase 1 only"):
         desk.do_direct(s, desk.MAP, {"type": "settle_table", "table": "west"}, team=None)
+    loan = play(s, "france", card="fr_loan")
+    with pytest.raises(IllegalAction, match=r"only Map Control \(or Game Control\) may resolve this item; every desk"):
+        desk.settle_item(s, desk.POLITICAL, {"type": "settle", "item": loan["id"]})
+    assert loan["id"] not in {i["id"] for i in views.desk_part(s, desk.POLITICAL, helping=True)["pending"]}
 
 
 def test_settle_table_refuses_a_table_with_nothing_to_settle() -> None:

@@ -168,7 +168,9 @@ def test_a_desk_sees_its_pending_items_with_their_actions_and_its_recent_closed_
     assert [i["id"] for i in d["done"]] == ["i3", "i2", "i1"]
     assert d["done"][1]["closed_by"]["who"] == "Bernard" and d["done"][1]["dice"]
     types = [a["type"] for a in view["actions"]]
-    assert types.count("settle") == len(TEAMS) - 3
+    assert types.count("settle") == 1 and types.count("dismiss") == 1  # listed once, for every item (issue 28)
+    settle = next(a for a in view["actions"] if a["type"] == "settle")
+    assert settle["fields"][0]["choices"] == [i["id"] for i in d["pending"]]
     assert {"adjust", "announce"} <= set(types)
     assert "next_step" not in types and "resolve" not in types and "petition" not in types
     assert view["control"]["adjustments"][0]["who"] == ""
@@ -193,7 +195,9 @@ def test_game_control_sees_every_desk_and_the_clock(monkeypatch: pytest.MonkeyPa
     assert summary["pending"]["map_control"] == 0
     assert summary["clock"]["minutes"] == 15
     types = [a["type"] for a in view["actions"]]
-    assert types.count("settle") == len(TEAMS) - 3
+    assert types.count("settle") == 1 and types.count("dismiss") == 1  # listed once, for every item (issue 28)
+    settle = next(a for a in view["actions"] if a["type"] == "settle")
+    assert len(settle["fields"][0]["choices"]) == len(TEAMS) - 3
     assert types[-2:] == ["next_step", "resolve"]
     adjust = next(a for a in view["actions"] if a["type"] == "adjust")
     assert adjust["adjustable"]["armies"]["fatigue"] == {
@@ -341,7 +345,8 @@ def test_map_control_sees_who_handed_in_a_card_and_the_cards_once_the_step_close
     game.act("france", {"type": "intend", "intentions": [{"army": "france_1", "option": "stay", "engage": True}]})
     cards = game.view("map_control")["desk"]["intentions"]
     assert cards["step"] == "move1" and "france" in cards["handed_in"] and "france" not in cards["missing"]
-    assert "habsburgs" in cards["missing"] and set(cards["handed_in"]) | set(cards["missing"]) == set(game.state["box"])
+    assert "habsburgs" in cards["missing"] and cards["nonplayed"] == {"handed_in": False}  # prompted, not missing
+    assert set(cards["handed_in"]) | set(cards["missing"]) | {"nonplayed_control"} == set(game.state["box"])
     assert game.view("gm")["desks"]["map_control"]["intentions"] == cards
     game.act("map_control", {"type": "next_step"})
     closed = game.view("map_control")["desk"]["intentions"]["closed"]

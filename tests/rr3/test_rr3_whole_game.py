@@ -188,8 +188,11 @@ def _choices(form: dict[str, Any]) -> dict[str, Any]:
 
 
 def _item_form(game: Game, role: str, item: dict[str, Any]) -> dict[str, Any]:
-    """The first action the desk's view offers on ``item`` (its next step, or settle)."""
-    return next(f for f in game.view(role)["actions"] if f.get("item") == item["id"] and f["type"] != "dismiss")
+    """The first action the desk's view offers on ``item`` (its next step, or settle), on the item itself."""
+    view = game.view(role)
+    desks = list(view["desks"].values()) if "desks" in view else [view["desk"]]
+    shown = next(i for d in desks for i in d["pending"] if i["id"] == item["id"])
+    return next(f for f in shown["actions"] if f["type"] != "dismiss")
 
 
 def _game_day_turn_one(game: Game) -> None:
@@ -261,10 +264,12 @@ def _game_day_turn_one(game: Game) -> None:
     game.act(NP, {"type": "np_raise_army", "state": "wallachia", "men": 13_000, "area": "wallachia",
                   "why": "the Sultan's war", "who": "Nu"})  # fmt: skip
     game.act(MAP, {"type": "next_step", "who": "Mona"})
-    assert "nonplayed_control" in game.view(MAP)["desk"]["intentions"]["missing"]
+    # RR3-M11: Non-played States Control is prompted on its desk, not listed among the missing cards.
+    assert game.view(MAP)["desk"]["intentions"]["nonplayed"] == {"handed_in": False}
+    assert "ottomans_1" in game.view(NP)["desk"]["intention"]["armies"]
     path = ["bulgaria", "wallachia"]
     game.act(NP, {"type": "intend", "intentions": [{"army": "ottomans_1", "option": "move", "path": path}]})
-    assert game.view(MAP)["desk"]["intentions"]["handed_in"] == ["nonplayed_control"]
+    assert game.view(MAP)["desk"]["intentions"]["nonplayed"] == {"handed_in": True}
     game.act(MAP, {"type": "next_step", "who": "Mona"})
     cards = game.view(MAP)["desk"]["intentions"]["closed"]["cards"]
     assert cards["nonplayed_control"][0]["path"] == path and game.state["armies"]["ottomans_1"]["area"] == "wallachia"

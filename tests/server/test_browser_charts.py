@@ -52,7 +52,8 @@ def check_chart(page: Any, series: str, powers: set[str]) -> None:
     assert not overlapping(boxes), overlapping(boxes)
     # The last phase is always named; the first too.
     names = [b[0] for b in boxes]
-    assert names[0] == page.eval_on_selector("#history-list li", "e => e.textContent").split(" ")[0]
+    # (The axis keeps the short codes; the history list names the phase in words, its code in the tooltip.)
+    assert names[0] == page.get_attribute("#history-list li", "title")
     # A line per power, each in its own colour, and the key naming each power in that colour.
     strokes = dict(
         page.eval_on_selector_all(

@@ -98,9 +98,20 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         # A fleet on a split coast stands at its coast, not at the province's middle.
         fleet = centre(france, '[data-unit="F STP/SC"]')
         assert math.dist(fleet, centre(france, "#at-STP-SC")) < math.dist(fleet, centre(france, "#at-STP"))
-        # The board fits the laptop's screen: the whole map is visible without scrolling sideways.
-        width = france.eval_on_selector("#board svg.geo", "e => e.getBoundingClientRect().width")
-        assert 600 < width <= LAPTOP["width"] and france.evaluate("document.documentElement.scrollWidth") <= 1366
+        # The board fits the laptop's screen (issue 30 point 3): the whole map in view without scrolling, the
+        # Mediterranean included, the orders beside it, and the key one tap away under it.
+        box = france.eval_on_selector(
+            "#board svg.geo", "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+        )
+        side = france.eval_on_selector(".side", "e => { const r = e.getBoundingClientRect(); return [r.left, r.top]; }")
+        assert box[3] <= LAPTOP["height"] and box[2] - box[0] > 560, box
+        assert side[0] >= box[2] and side[1] < box[3], (side, box)  # the orders beside the map, not under it
+        assert (
+            france.is_visible("#map-key-box > summary")
+            and france.evaluate("document.documentElement.scrollWidth") <= 1366
+        )
+        # Standard centres are drawn as Diplomacy boards draw them: a dot in the owner's ring, no number.
+        assert not france.query_selector_all("#board svg.geo .centre text")
         shot(france, "01-laptop-standard-last-orders")
 
         # Clicking a unit, Move, then one of the highlighted provinces orders it; the order is an arrow at once.
@@ -159,6 +170,19 @@ def test_the_map_is_the_board_on_a_laptop_and_a_phone(browser: Any, tmp_path: Pa
         germany.wait_for_selector('[data-unit="A MUN"].mine')
         assert germany.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert germany.eval_on_selector("#board svg.geo", "e => e.getBoundingClientRect().width") <= PHONE["width"]
+        # On a phone the orders come first, in the first screen, and the map is a tap away (the "Map" link).
+        orders_top = germany.eval_on_selector("#orders-text", "e => e.getBoundingClientRect().top")
+        board_top = germany.eval_on_selector("#board", "e => e.getBoundingClientRect().top")
+        assert orders_top < PHONE["height"] and orders_top < board_top, (orders_top, board_top)
+        assert germany.is_visible("#to-map")
+        germany.tap("#to-map")
+        # (scrolled until the map's top is at the screen's top, or as far as the page goes)
+        reach = germany.evaluate(
+            "Math.min(document.getElementById('board').getBoundingClientRect().top + scrollY,"
+            " document.documentElement.scrollHeight - innerHeight)"
+        )
+        until(lambda: germany.evaluate("scrollY") >= reach - 2)
+        germany.evaluate("window.scrollTo(0, 0)")
         # It opens close on Germany's own units (the whole map is unreadable at a phone's width); Fit shows it all.
         near = view_box(germany)
         x, y = centre(germany, "#at-MUN")

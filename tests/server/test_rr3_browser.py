@@ -196,6 +196,8 @@ def test_rr3_phase_one_in_the_browser(browser: Any, tmp_path: Path) -> None:
         projector.wait_for_selector("#countdown:has-text('paused · 1')")  # 14 or 13 minutes left, still paused
         gm.click("#gm-resume")
         france.wait_for_selector("#countdown:has-text('ends in 1')")
+        # One time on the screen (RR3-M12): the countdown, not the timetable's nominal ten minutes beside it.
+        assert france.inner_text("#events-title") == "Phase 1 of 6"
 
         # Game Control ends the phase: every page shows phase 2 and its fifteen minutes.
         gm.click("#gm-skip")

@@ -306,12 +306,21 @@ def _centre(
     state: MapState,
     palette: _Palette,
 ) -> None:
+    """A supply centre: a ring in its owner's colour, with the centre's value in it on a map whose centres have
+    values (Europe 1615), else a dot, as Diplomacy boards draw a centre."""
     owner = state.centre_owners.get(pid)
     ring = palette.colour(owner, strong=True) if owner else "#8a8a8a"
-    value = int(p.get("value", 1))
+    owned = f", owned by {palette.name(owner)}" if owner else ", unowned"
     g = _sub(parent, "g", id=f"centre-{_safe_id(pid)}", class_="centre")
     t = _sub(g, "title")
-    t.text = f"{pid}: centre, value {value}" + (f", owned by {palette.name(owner)}" if owner else ", unowned")
+    if "value" not in p:
+        t.text = f"{pid}: supply centre{owned}"
+        _sub(g, "circle", cx=_fmt(x), cy=_fmt(y), r=6.5, fill=ring, stroke=INK, stroke_width=1)
+        _sub(g, "circle", cx=_fmt(x), cy=_fmt(y), r=3.6, fill="#ffffff", stroke="none")
+        _sub(g, "circle", cx=_fmt(x), cy=_fmt(y), r=1.7, fill=INK, stroke="none")
+        return
+    value = int(p["value"])
+    t.text = f"{pid}: centre, value {value}{owned}"
     _sub(g, "circle", cx=_fmt(x), cy=_fmt(y), r=8, fill=ring, stroke=INK, stroke_width=1)
     _sub(g, "circle", cx=_fmt(x), cy=_fmt(y), r=5.3, fill="#ffffff", stroke="none")
     _text(g, x, y + 3.1, str(value), font_size=8.5, font_weight="bold", text_anchor="middle", fill=INK)
@@ -675,9 +684,11 @@ def _panel(
     owners = list(palette.powers) + sorted(
         o for o in {*centres, *units} if o not in palette.powers and o not in state.minors
     )
+    valued = any("value" in p for p in provinces.values())
     _text(g, x, y, "Powers", font_weight="bold", font_size=12)
     _text(g, x + 190, y, "centres", font_size=9.5, fill="#555", text_anchor="end")
-    _text(g, x + 245, y, "value", font_size=9.5, fill="#555", text_anchor="end")
+    if valued:
+        _text(g, x + 245, y, "value", font_size=9.5, fill="#555", text_anchor="end")
     _text(g, x + 300, y, "units", font_size=9.5, fill="#555", text_anchor="end")
     y += 6
     for owner in owners:
@@ -695,7 +706,8 @@ def _panel(
         )
         _text(g, x + 22, y, palette.name(owner))
         _text(g, x + 190, y, str(centres.get(owner, 0)), text_anchor="end")
-        _text(g, x + 245, y, str(values.get(owner, 0)), text_anchor="end")
+        if valued:
+            _text(g, x + 245, y, str(values.get(owner, 0)), text_anchor="end")
         _text(g, x + 300, y, str(units.get(owner, 0)), text_anchor="end")
     y += 26
 
@@ -706,10 +718,16 @@ def _panel(
     _text(g, x + 24, y, "army")
     _fleet(g, x + 100, y - 3, "#bbbbbb")
     _text(g, x + 118, y, "fleet")
-    _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=8, fill="#8a8a8a", stroke=INK, stroke_width=1)
-    _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=5.3, fill="#ffffff")
-    _text(g, x + 195, y - 0.8, "2", font_size=8.5, font_weight="bold", text_anchor="middle")
-    _text(g, x + 208, y, "centre (value)")
+    if valued:
+        _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=8, fill="#8a8a8a", stroke=INK, stroke_width=1)
+        _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=5.3, fill="#ffffff")
+        _text(g, x + 195, y - 0.8, "2", font_size=8.5, font_weight="bold", text_anchor="middle")
+        _text(g, x + 208, y, "centre (value)")
+    else:
+        _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=6.5, fill="#8a8a8a", stroke=INK, stroke_width=1)
+        _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=3.6, fill="#ffffff")
+        _sub(g, "circle", cx=_fmt(x + 195), cy=_fmt(y - 4), r=1.7, fill=INK)
+        _text(g, x + 208, y, "supply centre")
     y += 20
     # Only what this drawing shows: the crosses and minor statuses of a map with minor states, none for the rest.
     used_markers = {m for minor in state.minors.values() for m in minor.markers}

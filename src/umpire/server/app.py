@@ -69,8 +69,18 @@ from umpire.server.patches import Feed
 from umpire.server.present import SEED_NOTES, caller_view, present, present_phase, present_timeline
 from umpire.server.ratelimit import LoginLimiter
 from umpire.server.scheduler import run_scheduler
-from umpire.server.store import Caller, Conflict, Forbidden, NotFound, Store, TooMany, Unauthorized
-from umpire.server.submission import parse_submission
+from umpire.server.store import (
+    Caller,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Snapshot,
+    Store,
+    TooMany,
+    Unauthorized,
+    working_copy,
+)
+from umpire.server.submission import MAX_ERROR_LINES, MAX_LINES_TRIED, bounded, parse_submission
 from umpire.server.tables import table_choices
 from umpire.server.umpires import umpire_name
 
@@ -593,13 +603,16 @@ def create_app(
             {"token": joined["token"], "link": link(request, game_id, joined["token"]), **shown_data(game_id, caller)}
         )
 
-    def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
+    def acted(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Snapshot:
+        """Apply ``actions`` for ``caller`` (a refusal is a 422); the game afterwards."""
         try:
-            snap = store.act(game_id, caller, actions)
+            return store.act(game_id, caller, actions)
         except (IllegalAction, UnknownRole) as exc:
             raise ApiError(422, str(exc)) from None
-        return present(snap, caller)
+
+    def act_for(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Apply ``actions`` for ``caller`` (a refusal is a 422) and return what the caller now sees."""
+        return present(acted(game_id, caller, actions), caller)
 
     def act_and_show(game_id: str, caller: Caller, actions: list[dict[str, Any]]) -> Response:
         return as_json(act_for(game_id, caller, actions))
@@ -610,6 +623,9 @@ def create_app(
         action = body.action
         if "who" in action and caller.player is not None and caller.player.name:
             action = {**action, "who": umpire_name(action["who"], caller.player.name)}
+        if body.answer == "brief":  # the caller's stream brings what changed, as a patch
+            row = acted(game_id, caller, [action]).row
+            return {"accepted": True, "game": {"id": row.id, "status": row.status}}
         return act_and_show(game_id, caller, [action])
 
     @app.post(
@@ -634,7 +650,7 @@ def create_app(
             return submit_whole_text(game_id, caller, body.text, view.get("submission") or {}, body.power)
         parsed = parse_submission(body.text, view, body.power)
         if parsed.errors:
-            raise ApiError(422, "some lines are not orders; nothing was submitted", lines=parsed.errors)
+            raise ApiError(422, "some lines are not orders; nothing was submitted", lines=bounded(parsed.errors))
         actions = parsed.actions()
         try:
             after = store.act(game_id, caller, actions)
@@ -663,8 +679,8 @@ def create_app(
             errors = text_line_errors(body.text, (trial.get("submission") or {}).get("errors") or [])
             is1615 = snap.game.ruleset.info.name == "europe1615"
             warnings = check_europe1615_moves(body.text, view, caller.role) if is1615 else []
-            return {"lines": sorted(errors + warnings, key=lambda e: int(e["line"]))}
-        return {"lines": check_orders(body.text, view, body.power)}
+            return {"lines": bounded(sorted(errors + warnings, key=lambda e: int(e["line"])))}
+        return {"lines": bounded(check_orders(body.text, view, body.power))}
 
     def submit_whole_text(
         game_id: str, caller: Caller, text: str, earlier: dict[str, Any], power: str | None = None
@@ -682,23 +698,30 @@ def create_app(
                 trial = store.trial_view(game_id, caller, [submit])
             except (IllegalAction, UnknownRole) as exc:
                 raise ApiError(422, str(exc)) from None
-            bad = text_line_errors(text, (trial.get("submission") or {}).get("errors") or [])
+            bad = bounded(text_line_errors(text, (trial.get("submission") or {}).get("errors") or []))
             if bad:
                 raise ApiError(422, "some lines are wrong; nothing was saved and your earlier orders stand", lines=bad)
         answer = act_for(game_id, caller, [submit])
         errors = ((answer.get("view") or {}).get("submission") or {}).get("errors") or []
-        answer["lines"] = text_line_errors(text, errors)
+        answer["lines"] = bounded(text_line_errors(text, errors))
         return as_json(answer)
 
     def per_line_errors(game_id: str, caller: Caller, parsed: Any) -> list[dict[str, Any]]:
-        errors = []
-        for power, lines in parsed.orders.items():
-            for number, text in lines:
-                try:
-                    store.dry_run(game_id, caller, [{"type": "orders", "power": power, "orders": [text]}])
-                except UmpireError as exc:
-                    errors.append({"line": number, "text": text, "error": _LINE_PREFIX.sub("", str(exc))})
-        return errors
+        """Which lines the ruleset refuses, each tried alone on a copy of the game read once; bounded work: at
+        most MAX_LINES_TRIED lines tried, stopping at MAX_ERROR_LINES errors (issue 26, point 4)."""
+        snap = store.snapshot(game_id, messages=False)
+        errors: list[dict[str, Any]] = []
+        todo = [(power, number, text) for power, lines in parsed.orders.items() for number, text in lines]
+        tried = 0
+        for power, number, text in todo:
+            if tried >= MAX_LINES_TRIED or len(errors) >= MAX_ERROR_LINES:
+                break
+            tried += 1
+            try:
+                working_copy(snap.game).act(caller.role, {"type": "orders", "power": power, "orders": [text]})
+            except UmpireError as exc:
+                errors.append({"line": number, "text": text, "error": _LINE_PREFIX.sub("", str(exc))})
+        return bounded(errors, unchecked=len(todo) - tried) if errors else []
 
     @app.post("/api/games/{game_id}/ready", summary="Mark the seat ready (or not) for early resolution")
     def post_ready(game_id: Annotated[str, GAME_ID], body: Ready, authorization: Token = None) -> Any:

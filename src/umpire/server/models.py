@@ -81,6 +81,12 @@ class ActionBody(Strict):
         description="a ruleset action, e.g. {'type': 'ready', 'ready': true}; bounded by the kernel and the "
         "ruleset (nesting, string lengths, list sizes, numbers: docs/server.md, Limits)",
     )
+    answer: Literal["whole", "brief"] = Field(
+        "whole",
+        description="'whole': the answer is what the caller now sees, as a read gives it; 'brief': only that the "
+        "action was taken ({'accepted': true, 'game': {'id', 'status'}}), for a page whose event stream brings the "
+        "change as a patch (a megagame desk's whole answer is hundreds of kilobytes)",
+    )
 
 
 class Undo(Strict):

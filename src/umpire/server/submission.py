@@ -19,6 +19,26 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The most lines with an error (or a warning) an answer lists, and the most order lines a text is read for (then
+#: tried one by one to find which were refused): the work an orders text costs is bounded, not only its size
+#: (issue 26, point 4). No power has 200 units to order.
+MAX_ERROR_LINES = 50
+MAX_LINES_TRIED = 200
+
+
+def bounded(lines: list[dict[str, Any]], unchecked: int = 0) -> list[dict[str, Any]]:
+    """At most :data:`MAX_ERROR_LINES` of ``lines`` (per-line errors and warnings), then one line saying how many
+    more there are (and how many lines were not checked at all, ``unchecked``)."""
+    more = max(0, len(lines) - MAX_ERROR_LINES)
+    if not more and not unchecked:
+        return lines
+    said = [f"{more} more line{'s' if more != 1 else ''} with errors or warnings"] if more else []
+    if unchecked:
+        said.append(f"{unchecked} more line{'s' if unchecked != 1 else ''} not checked")
+    note = f"... and {' and '.join(said)} (at most {MAX_ERROR_LINES} are listed; correct these and submit again)"
+    return [*lines[:MAX_ERROR_LINES], {"line": 0, "text": "", "error": note}]
+
+
 _HEADER = re.compile(r"^([A-Za-z][A-Za-z .'_-]*?)\s*(?:\([^)]*\))?\s*:\s*$")
 _INF = re.compile(r"^(\d{1,4})\s*:\s*([A-Za-z][A-Za-z/]*)\s*$")
 
@@ -78,10 +98,21 @@ def parse_submission(text: str, view: dict[str, Any], power: str | None = None) 
     if not forms:
         parsed.error(0, "", "you have no orders to give in this phase")
         return parsed
-    for number, raw in enumerate(text.splitlines(), 1):
+    read = 0
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
+        read += 1
+        if read > MAX_LINES_TRIED:
+            parsed.error(
+                0,
+                "",
+                f"the text has more than {MAX_LINES_TRIED} lines of orders; at most {MAX_LINES_TRIED} are read "
+                f"(lines {number} to {len(lines)} were not read)",
+            )
+            break
         inf = _INF.match(line)
         header = _HEADER.match(line) if inf is None else None
         if header:

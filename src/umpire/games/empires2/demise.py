@@ -26,9 +26,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, excommunication, optional_rules
+from umpire.games.empires2 import alliances, board, excommunication, independent, magnates, optional_rules
 from umpire.games.empires2.alliances import ALLIED
-from umpire.games.empires2.independent import case_33_29_move_court
 from umpire.games.empires2.leaders import Leader, stature_check
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
 from umpire.games.empires2.scenario import load_scenario
@@ -94,7 +93,7 @@ def court_lost(state: State, eid: str, tables: Tables | None = None, game_map: E
     empire goes into exile (rewrite 21.0), an Allied Empire's player chooses (33.63), an Independent Empire asks
     for asylum (33.61)."""
     m = game_map or load_map()
-    if case_33_29_move_court(state, eid, tables, m) is not None:
+    if independent.case_33_29_move_court(state, eid, tables, m) is not None:
         return
     e = state["empires"][eid]
     _say(state, f"{e['name']} has lost its Court and holds no area of its language and religion")
@@ -317,8 +316,6 @@ def case_33_64_magnate_appears(
         ):
             fit.append(eid)
     if not fit:
-        from umpire.games.empires2 import magnates  # magnates calls this function
-
         if optional_rules.enabled(state, "magnates"):
             magnates.case_24_2_rise(state, aid, m)
         return None

@@ -11,8 +11,9 @@ import math
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from umpire.games.empires2.course import only
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
-from umpire.games.empires2.scenario import Scenario
+from umpire.games.empires2.scenario import Scenario, load_scenario
 from umpire.render.geometry import MapGeometry, map_geometry
 from umpire.render.svg import (
     COAST,
@@ -101,9 +102,6 @@ def draw_view(view: dict[str, Any], panel: bool = True) -> str:
     """The board of a game in progress, from a view (``rules.view``): each area in its possessor's colour now, an
     area in unrest outlined red, the Courts where they are now, the area under attack marked; ``panel=False`` draws
     the map alone (the game page lists the empires itself)."""
-    from umpire.games.empires2.course import only
-    from umpire.games.empires2.scenario import load_scenario
-
     live = {
         "owners": {aid: a["owner"] for aid, a in view["areas"].items()},
         "fortification": {aid: a["fortification"] for aid, a in view["areas"].items()},

@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.empires2 import alliances, board, excommunication, longevity, unrest
+from umpire.games.empires2 import alliances, board, demise, diplomacy, event_effects, excommunication, longevity, unrest
 from umpire.games.empires2.board import name
 from umpire.games.empires2.economy import (
     REBELLION,
@@ -178,8 +178,6 @@ def case_33_24a_event_card(
         state["event_deck"].insert(place, card)
         _say(state, eid, f"Event Card Missionary Fervor: put back as card {place + 1} of the deck, another drawn")
         card = draw_event(state)
-    from umpire.games.empires2 import event_effects  # it builds on this module
-
     info = deck.card(card)
     if info.holding:
         case_33_24a_keep_holding(state, eid, card)
@@ -691,8 +689,6 @@ def _apply(state: State, eid: str, plan: Plan, code: str, tables: Tables | None,
             if plan.target not in e.setdefault("ever", []):
                 e["ever"].append(plan.target)
             _say(state, eid, f"{_area(plan.target, m)} conquered, in unrest")
-            from umpire.games.empires2 import diplomacy  # diplomacy imports this module
-
             diplomacy.case_18_claim(state, eid, plan.target, m)  # a tie held before the conquest (18.0)
             if loser is not None and state["empires"][loser]["court"] == plan.target:
                 court_lost(state, loser, tables, m)
@@ -710,8 +706,6 @@ def rebellion_outcome(state: State, aid: str, outcome: str, tables: Tables | Non
         board.log(state, f"{m.area(aid).name} rebels and becomes independent")
         if loser is not None and state["empires"][loser]["court"] == aid:
             court_lost(state, loser, tables, m)
-        from umpire.games.empires2 import demise
-
         demise.case_33_64_magnate_appears(state, aid, loser, tables, m)
         unrest.case_17_cut_off(state, m)  # the owner's areas behind the rebel (17.0)
 
@@ -759,8 +753,6 @@ def case_33_23_defend(
 
 def court_lost(state: State, eid: str, tables: Tables | None = None, game_map: EmpiresMap | None = None) -> None:
     """An empire lost its Court Area: it moves it (33.29) or meets its demise (33.6, ``demise.py``)."""
-    from umpire.games.empires2 import demise  # demise imports this module
-
     demise.court_lost(state, eid, tables, game_map)
 
 

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import board, demise, independent, raiders
 from umpire.games.empires2.endeavours import Circumstances, c_results_needed, conquest_er, result
-from umpire.games.empires2.independent import unlikeness
 from umpire.games.empires2.mapdata import EmpiresMap, language_modifier, load_map, religion_modifier
-from umpire.games.empires2.raiders import FORTUNES, load_chart
 from umpire.games.empires2.tables import LANGUAGE_RELATIONS, RELIGION_RELATIONS, Tables
 from umpire.kernel import rng
 
@@ -40,7 +38,7 @@ def case_24_2_rise(state: State, aid: str, game_map: EmpiresMap | None = None) -
     """A Magnate rises in the independent area ``aid`` (nobody took it in his place): one die for his combat stature
     (EMP-M08). Returns his id."""
     m = game_map or load_map()
-    figures = load_chart().magnates
+    figures = raiders.load_chart().magnates
     face = rng.roll(state, f"combat stature of the Magnate rising in {m.area(aid).name}", 6)
     state["magnate_count"] = state.get("magnate_count", 0) + 1
     mid = f"magnate_{state['magnate_count']}"
@@ -67,10 +65,8 @@ def case_24_2_round_appearance(
 ) -> str | None:
     """Once a round, two dice: on the chart's figure or more a Magnate appears in an independent area of population
     one or more that no Magnate holds, chosen by die (EMP-M07). Returns the area, or None."""
-    from umpire.games.empires2 import demise  # demise calls back into this module
-
     m = game_map or load_map()
-    need = load_chart().magnates.round_appearance_on
+    need = raiders.load_chart().magnates.round_appearance_on
     total = sum(rng.roll(state, f"does a Magnate appear this round (2d6, {need} or more)", 6) for _ in "12")
     if total < need:
         board.log(state, f"Magnates: 2d6 {total}, under {need}: none appears this round (EMP-M07)")
@@ -96,7 +92,7 @@ def case_24_2_round_appearance(
 def likeness(state: State, mid: str, aid: str, game_map: EmpiresMap | None = None) -> int:
     """How unlike the Magnate's seat an area is (lower is more alike), as the seed's 33.24 C reads its Court."""
     g = state["magnates"][mid]
-    return unlikeness(state, g["seat"], g["language"], g["religion"], aid, game_map)
+    return independent.unlikeness(state, g["seat"], g["language"], g["religion"], aid, game_map)
 
 
 def case_24_3_targets(state: State, mid: str, game_map: EmpiresMap | None = None) -> list[str]:
@@ -152,7 +148,7 @@ def case_24_3_attack(state: State, mid: str, tables: Tables | None = None, game_
     bases = [aid for aid in g["areas"] if aid in m.area(target).links]
     base = max(bases, key=lambda aid: (state["areas"][aid]["social_state"], [-ord(c) for c in aid]))
     er = magnate_er(state, mid, target, base, m)
-    fortune = rng.roll(state, f"fortune of {g['name']}'s conquest of {m.area(target).name}", FORTUNES)
+    fortune = rng.roll(state, f"fortune of {g['name']}'s conquest of {m.area(target).name}", raiders.FORTUNES)
     code = result("conquest", er, fortune, tables)
     t = state["areas"][target]
     owner = t["owner"]
@@ -178,9 +174,7 @@ def case_24_3_attack(state: State, mid: str, tables: Tables | None = None, game_
             words += "; he takes it"
     board.log(state, words + " (rewrite 24.0, EMP-M10)")
     if code == "C" and owner is not None and target in g["areas"] and state["empires"][owner]["court"] == target:
-        from umpire.games.empires2.independent import court_lost  # independent calls demise, which calls us
-
-        court_lost(state, owner, tables, m)
+        independent.court_lost(state, owner, tables, m)
     return code
 
 

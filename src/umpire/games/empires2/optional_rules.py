@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.games.empires2 import magnates, raiders
 from umpire.kernel.ruleset import Option
 
 State = dict[str, Any]
@@ -40,8 +41,6 @@ def enabled(state: State, option: str) -> bool:
 def round_start(state: State) -> None:
     """Rewrite 24.0 at the start of a round, before initiative: the raiders, then the Magnates, as the options say
     (EMP-M01)."""
-    from umpire.games.empires2 import magnates, raiders  # both read this module's options
-
     if enabled(state, "raiders"):
         raiders.case_24_1_raiders_phase(state)
     if enabled(state, "magnates"):

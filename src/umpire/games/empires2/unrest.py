@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.empires2 import board
+from umpire.games.empires2 import board, independent
 from umpire.games.empires2.economy import rebellion_check, rebellion_value
 from umpire.games.empires2.mapdata import EmpiresMap, load_map
 from umpire.games.empires2.tables import Tables
@@ -92,8 +92,6 @@ def case_17_failed_endeavour(
 ) -> str | None:
     """17.0: an area of ``eid`` in unrest that an endeavour (as its base or domestic target) has just cost a social
     state level takes a rebellion check at its rebellion value with no gold; returns the outcome (None: no check)."""
-    from umpire.games.empires2 import independent  # independent imports this module
-
     m = game_map or load_map()
     area = state["areas"][aid]
     if not area["unrest"] or area["owner"] != eid:

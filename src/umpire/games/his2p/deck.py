@@ -239,10 +239,20 @@ def _in_game(state: State) -> set[int]:
 
 def winter_mandatory_events(state: State) -> list[int]:
     """Mandatory events that must happen by this winter and have not been played (19.8; seed 19: Edward VI by turn
-    7, Mary I by turn 8), in card order; the engine resolves them through ``events.play_in_winter``."""
+    7, Mary I by turn 8), in card order; the engine resolves them in its winter (``engine.py``)."""
     deadlines = dict(WINTER_DEADLINES)
     if not WINTER_SUCCESSION_REQUIRED[state["options"]["text"]]:
         for card in WINTER_SUCCESSION_TURNS:
             deadlines.pop(card)
     due = [n for n, turn in deadlines.items() if turn == state["turn"]]
     return sorted(n for n in due if n not in state["removed"] and n in _in_game(state))
+
+
+def draw_cards(state: State, power: str, count: int) -> int:
+    """``power`` draws ``count`` cards from the top of the main deck (fewer if it runs out); returns how many."""
+    drawn = state["deck"][:count]
+    del state["deck"][:count]
+    state["hands"][power].extend(drawn)
+    state["hands"][power].sort()
+    core.log(state, f"{power} draws {len(drawn)} card(s) from the deck")
+    return len(drawn)

@@ -309,7 +309,18 @@ def winter(state: State, board: HisMap) -> None:
     for flag in ("printing_press", "augsburg_confession", "wartburg"):
         state["events"].pop(flag, None)
     for number in deck.winter_mandatory_events(state):
-        events.play_in_winter(state, board, number)
+        _play_in_winter(state, board, number)
+
+
+def _play_in_winter(state: State, board: HisMap, number: int) -> None:
+    """A mandatory event due by this winter and not yet played (19.8; seed 19): it happens now, as if played and
+    removed from the game, with no CP; its condition is not asked. The Papacy makes any choice it names itself."""
+    for pile in (state["later"], state["by_event"], state.get("entering_next_turn", [])):
+        if number in pile:
+            pile.remove(number)
+    deck.remove_card(state, number)
+    core.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
+    events.EVENTS[number].effect(state, board, "papacy")
 
 
 # --- legal actions and their application -----------------------------------------------------------------------

@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from umpire.games.rr3 import players
+from umpire.games.rr3 import players, readings
 from umpire.games.rr3.geography import Geography, load_geography, map1524
 from umpire.games.rr3.scenario import TEAM_IDS
 from umpire.kernel.errors import IllegalAction
@@ -164,6 +164,12 @@ class SettleSpec:
     """An item settled step by step (a debate's rounds): its next step's form, until there is none left."""
     labels: Callable[[State, Item], Mapping[str, str]] | None = None
     """Labels that depend on the game (an elector's name), by field name; the others keep the field's own."""
+    defaults: Callable[[State, Item], Mapping[str, Any]] | None = None
+    """The values a form starts with for a given item (the page fills them in; the settler applies the same
+    defaults to a field left out), by field name."""
+    shared: tuple[int, ...] = ()
+    """The phases in which every control desk may work items of this kind, not only the item's own desk (RR3-M02:
+    "All the available umpires will help to calculate and distribute incomes, etc. during the Phase 1")."""
 
 
 @dataclass(frozen=True)
@@ -270,15 +276,20 @@ def settle(
     needs: Callable[[State, Item], Sequence[str]] | None = None,
     step: StepSpec | None = None,
     labels: Callable[[State, Item], Mapping[str, str]] | None = None,
+    shared: Sequence[int] = (),
+    defaults: Callable[[State, Item], Mapping[str, Any]] | None = None,
 ) -> Callable[[Settler], Settler]:
     """Register the decorated function as the settler of items of ``kind``; ``needs`` names the fields a given item
     needs (the others are left off its form); ``step`` works the item step by step before it is settled; ``labels``
-    names fields by the game's state."""
+    names fields by the game's state; in the phases ``shared`` every control desk may settle or dismiss them;
+    ``defaults`` gives the values an item's form starts with."""
 
     def register(fn: Settler) -> Settler:
         if kind in REGISTRY.settlers:
             raise ValueError(f"settler {kind!r} registered twice")
-        REGISTRY.settlers[kind] = SettleSpec(kind, fn, label, tuple(fields), chooser, needs, step, labels)
+        REGISTRY.settlers[kind] = SettleSpec(
+            kind, fn, label, tuple(fields), chooser, needs, step, labels, defaults, tuple(shared)
+        )
         return fn
 
     return register
@@ -366,9 +377,31 @@ def _item(state: State, action: Action) -> Item:
     return item
 
 
-def _may_work_desk(role: str, desk: str) -> None:
-    if role != GAME and role != desk:
-        raise IllegalAction(f"only {DESK_TITLES[desk]} (or Game Control) may resolve this item; you are {role}")
+def may_work(state: State, role: str, item: Item) -> bool:
+    """Whether ``role`` may settle, step or dismiss ``item``: Game Control and the item's own desk always; any other
+    control desk while the phase is one its kind is shared in (RR3-M02: phase 1's revenue items)."""
+    if role == GAME or role == item["desk"]:
+        return True
+    spec = REGISTRY.settlers.get(item["kind"])
+    return role in CONTROL_SEATS and spec is not None and state.get("phase") in spec.shared
+
+
+def workable(state: State, role: str) -> list[Item]:
+    """The pending items ``role`` may work now (:func:`may_work`), oldest first: its own desk's, then the shared
+    ones of other desks; every one for Game Control."""
+    items = pending(state)
+    if role == GAME:
+        return items
+    own = [i for i in items if i["desk"] == role]
+    return own + [i for i in items if i["desk"] != role and may_work(state, role, i)]
+
+
+def _may_work_desk(state: State, role: str, item: Item) -> None:
+    if not may_work(state, role, item):
+        desk = item["desk"]
+        spec = REGISTRY.settlers.get(item["kind"])
+        shared = f"; every desk may in phase {', '.join(str(p) for p in spec.shared)}" if spec and spec.shared else ""
+        raise IllegalAction(f"only {DESK_TITLES[desk]} (or Game Control) may resolve this item{shared}; you are {role}")
 
 
 def _who(action: Action) -> str:
@@ -381,7 +414,7 @@ def _who(action: Action) -> str:
 def settle_item(state: State, role: str, action: Action) -> Item:
     """One click: settle the pending item named in ``action`` by its kind's settler; record the dice drawn."""
     item = _item(state, action)
-    _may_work_desk(role, item["desk"])
+    _may_work_desk(state, role, item)
     return _settle(state, role, item, action)
 
 
@@ -389,7 +422,7 @@ def step_item(state: State, role: str, action: Action) -> str:
     """Record one step of a pending item worked step by step (a debate's round), its fields checked against the
     step's form; the item stays pending. Returns what the step did."""
     item = _item(state, action)
-    _may_work_desk(role, item["desk"])
+    _may_work_desk(state, role, item)
     spec = REGISTRY.settlers[item["kind"]].step
     form = spec.form(state, item) if spec is not None else None
     if spec is None or form is None:
@@ -440,7 +473,7 @@ def _settle(state: State, role: str, item: Item, action: Action) -> Item:
 def dismiss_item(state: State, role: str, action: Action) -> Item:
     """Close a pending item without resolving it (a request refused, a check waived); the reason is required."""
     item = _item(state, action)
-    _may_work_desk(role, item["desk"])
+    _may_work_desk(state, role, item)
     why = action.get("why")
     if not isinstance(why, str) or not why.strip():
         raise IllegalAction("dismissing an item needs 'why': the reason, as text")
@@ -601,8 +634,11 @@ def settle_forms(state: State, item: Item) -> list[dict[str, Any]]:
     needed = set(spec.needs(state, item)) if spec.needs else {f.name for f in spec.fields}
     fields = form_fields([f for f in spec.fields if f.name in needed], choices)
     named = spec.labels(state, item) if spec.labels else {}
+    given = spec.defaults(state, item) if spec.defaults else {}
     for f in fields:
         f["label"] = named.get(f["name"], f["label"])
+        if given.get(f["name"]) is not None:
+            f["default"] = given[f["name"]]
     return [
         {"type": "settle", "item": item["id"], "label": spec.label, "fields": fields},
         dismiss,
@@ -644,11 +680,11 @@ def _load_map(text: str) -> Geography:
 
 def geography(state: State) -> Geography:
     """The game's map: ``state["geography"]`` when it holds map data in the ``umpire-rr3-map/1`` format (a test map,
-    a custom scenario), else the authored map of 1524 (:func:`umpire.games.rr3.geography.map1524`)."""
+    a custom scenario), else the authored map of 1524 (:func:`umpire.games.rr3.geography.map1524`); with the option
+    ``mountains: ranges`` its every range open to armies (RR3-M04)."""
     data = state.get("geography")
-    if isinstance(data, Mapping):
-        return _load_map(json.dumps(data, sort_keys=True))
-    return map1524()
+    geo = _load_map(json.dumps(data, sort_keys=True)) if isinstance(data, Mapping) else map1524()
+    return geo.ranges_crossable() if readings.reading(state, readings.MOUNTAINS) == "ranges" else geo
 
 
 def team_of(state: State, role: str) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from umpire.games.rr3 import readings
 from umpire.kernel import rng
 
 State = dict[str, Any]
@@ -203,17 +204,21 @@ def arrears_cost(men: int, arrears: int) -> int:
     return arrears * pay_due(men)
 
 
-def mutinies(die: int, arrears: int) -> bool:
+def mutinies(die: int, arrears: int, *, example: bool = False) -> bool:
     """Handbook, *Mutiny*: with arrears marked after pay, roll 1d6; the army mutinies if it scores less than
-    the arrears (R9: a roll equal to the arrears does not mutiny, unlike the Monluc example's wording)."""
-    return arrears > 0 and die < arrears
+    the arrears (R9: a roll equal to the arrears does not mutiny, unlike the Monluc example's wording). With
+    ``example`` (option ``mutiny: example``, RR3-M08) the example's reading: "The die roll needs to be more than 3 to
+    avoid a mutiny", so a roll equal to the arrears mutinies too."""
+    return arrears > 0 and (die <= arrears if example else die < arrears)
 
 
 def roll_mutiny(state: State, army: str, arrears: int) -> bool:
-    """Roll for mutiny if any arrears are marked (no roll, and no mutiny, without arrears)."""
+    """Roll for mutiny if any arrears are marked (no roll, and no mutiny, without arrears), by the game's reading
+    of the rule (:mod:`umpire.games.rr3.readings`)."""
     if arrears <= 0:
         return False
-    return mutinies(rng.roll(state, f"{army}: mutiny roll ({arrears} arrears)"), arrears)
+    example = readings.reading(state, readings.MUTINY) == "example"
+    return mutinies(rng.roll(state, f"{army}: mutiny roll ({arrears} arrears)"), arrears, example=example)
 
 
 def desertion(men: int, arrears: int, fatigue: int) -> int:

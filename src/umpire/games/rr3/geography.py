@@ -13,7 +13,8 @@ project's own JSON format ``umpire-rr3-map/1`` (see :func:`load_geography`); the
 ``data/map1524.json`` (:func:`map1524`, documented in ``docs/rr3-map.md``). Decisions where the handbook is silent
 are the MP-numbered rulings (``docs/rulings.md``):
 
-- MP1: a ``mountains`` border without a pass is impassable to armies.
+- MP1: a ``mountains`` border without a pass is impassable to armies; with the option ``mountains: ranges``
+  (RR3-M04, :meth:`Geography.ranges_crossable`) every range is crossed as a pass is.
 - MP2: a ``pass`` border is crossed with 1 Fatigue (:meth:`Geography.crossing_fatigue`) and takes the whole step.
 - MP3: a ``river`` border only where a dark-blue river divides two areas (:meth:`Geography.river_between`).
 - MP4: a downriver move follows one river's course strictly downstream, never crossing that river and never over a
@@ -175,8 +176,15 @@ class Geography:
         borders: Sequence[Border],
         rivers: Mapping[str, River],
         source: str = "map",
+        *,
+        ranges: bool = False,
     ) -> None:
         self.source = source
+        self.ranges = ranges
+        """Every mountain range may be crossed, pass or not, at 1 Fatigue (RR3-M04; the default MP1 has only the
+        passes open)."""
+        self._army_kinds: tuple[str, ...] = (*ARMY_BORDERS, "mountains") if ranges else ARMY_BORDERS
+        self._crossable: Geography | None = self if ranges else None
         self.areas: Mapping[str, Area] = MappingProxyType(dict(areas))
         self.borders: tuple[Border, ...] = tuple(borders)
         self.rivers: Mapping[str, River] = MappingProxyType(dict(rivers))
@@ -194,6 +202,14 @@ class Geography:
 
     def __repr__(self) -> str:
         return f"<Geography {self.source}: {len(self.areas)} areas, {len(self.borders)} borders>"
+
+    def ranges_crossable(self) -> Geography:
+        """This map with every mountain range open to armies as a pass is (RR3-M04, option ``mountains:
+        ranges``: "Move across a mountain range and gain 1 Fatigue marker"): a ``mountains`` border is then
+        crossed with 1 Fatigue, as a move of its own (CP1), and never on a downriver move. Made once per map."""
+        if self._crossable is None:
+            self._crossable = Geography(self.areas, self.borders, self.rivers, self.source, ranges=True)
+        return self._crossable
 
     # --- look-ups -----------------------------------------------------------------------------------------------
 
@@ -223,12 +239,13 @@ class Geography:
         """The areas one step from ``area``, sorted by id.
 
         ``by="army"``: land areas across ``land``, ``river``, ``pass`` and ``strait`` borders (a ``mountains``
-        border without a pass is impassable, MP1); a sea area has none. ``by="fleet"``: sea areas across ``sea``
-        borders and coastal land areas across ``coast`` borders (from a land area: the seas off its coast)."""
+        border without a pass is impassable, MP1, unless :attr:`ranges`); a sea area has none. ``by="fleet"``: sea
+        areas across ``sea`` borders and coastal land areas across ``coast`` borders (from a land area: the seas off
+        its coast)."""
         self._area(area)
         key = (area, self._mover(by))
         if key not in self._neighbours:
-            kinds = ARMY_BORDERS if by == "army" else FLEET_BORDERS
+            kinds = self._army_kinds if by == "army" else FLEET_BORDERS
             self._neighbours[key] = tuple(sorted(b.other(area) for b in self._touching[area] if b.kind in kinds))
         return self._neighbours[key]
 
@@ -238,13 +255,14 @@ class Geography:
 
     def crossing_fatigue(self, a: str, b: str) -> int:
         """Handbook, *Movement*: "Move across a mountain range and gain 1 Fatigue marker". 1 for a step across a
-        ``pass`` border, 0 for any other step an army may take. Raises :class:`GeographyError` when an army cannot
-        step from ``a`` to ``b`` (not adjacent, or mountains without a pass)."""
+        ``pass`` border (or a ``mountains`` one when :attr:`ranges`), 0 for any other step an army may take. Raises
+        :class:`GeographyError` when an army cannot step from ``a`` to ``b`` (not adjacent, or mountains without a
+        pass)."""
         border = self.border(a, b)
-        if border is None or border.kind not in ARMY_BORDERS:
+        if border is None or border.kind not in self._army_kinds:
             what = "do not touch" if border is None else f"are divided by a {border.kind} border"
             raise GeographyError(f"{self.source}: an army cannot step from {a} to {b}: they {what}")
-        return 1 if border.kind == "pass" else 0
+        return 1 if border.kind in ("pass", "mountains") else 0
 
     def river_between(self, a: str, b: str) -> str | None:
         """The river id when ``a``-``b`` is a river border (handbook, *Battles*: "defending a river boundary"),

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 import umpire.games.rr3.desks  # noqa: F401 - registers every desk procedure with the desk registry
-from umpire.games.rr3 import clock, desk, players, views
+from umpire.games.rr3 import clock, desk, players, readings, views
 from umpire.games.rr3.desk import team_of
 from umpire.games.rr3.desks import control
 from umpire.games.rr3.geography import map1524
@@ -78,6 +78,7 @@ class RenaissanceReformation(Ruleset):
                 "players: a seat per player inside each team, each with their own brief and cards (RR3-K01); teams: "
                 "a seat per team, one person playing the whole team (RR3-K02)",
             ),
+            *readings.OPTIONS,
         ),
     )
 

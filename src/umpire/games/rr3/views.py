@@ -15,9 +15,10 @@ state specification; ruling GC7 for the rolls):
   garrisons in detail, its items, its private journal lines and its own sealed intention;
 - **player seat** (RR3-K01) adds the same ``"team"`` part of its player's team with only the player's own cards,
   card plays and personal brief (:func:`team_part`);
-- **control seat** adds ``"desk"`` (its pending items, each with its one-click actions, and recent closed ones)
-  and ``"control"`` (everything: every team's private part, every item, every intention (ruling GC11), the
-  adjustments log);
+- **control seat** adds ``"desk"`` (its pending items, each with its one-click actions, those of other desks it may
+  help with (RR3-M02), and recent closed ones) and ``"control"`` (everything: every team's private part, every item,
+  every intention (ruling GC11), the adjustments log, and the rest of the state the public parts do not show,
+  ``unshown``: RR3-M13);
 - **gm** adds ``"desks"`` (all six) and ``"game_control"`` (the clock and pending counts per desk) to that.
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.rr3 import clock, desk, dynasties, players
+from umpire.games.rr3 import campaigns, clock, desk, dynasties, players, readings
 from umpire.games.rr3.desks import characters, tables
 from umpire.games.rr3.desks.control import ADJUSTABLE
 from umpire.games.rr3.geography import TABLES
@@ -83,12 +84,12 @@ def view(state: State, role: str) -> View:
         seat = role if players.player(state, role) is not None else None
         out["team"] = team_part(state, team, _Index(state), seat)
     if role in desk.CONTROL_SEATS:
-        out["desk"] = desk_part(state, role)
+        out["desk"] = desk_part(state, role, helping=True)
     if role == GM:
         out["desks"] = {d: desk_part(state, d) for d in desk.DESKS}
         out["game_control"] = game_control(state)
     if desk.is_control(role):
-        out["control"] = control_part(state)
+        out["control"] = control_part(state, out)
     return out
 
 
@@ -170,8 +171,22 @@ def public_teams(state: State) -> dict[str, Any]:
 
 
 def public_states(state: State) -> dict[str, Any]:
-    """Public facts of each state (treasury, debt, unrest and influence are private: ruling GC8)."""
-    keys = ("name", "played", "team", "ruler", "religion", "at_war_with", "in_empire", "elector", "banned")
+    """Public facts of each state: treasury, debt and influence are private (ruling GC8); so is the Unrest Index
+    with the option ``unrest: private``, by default it is public (RR3-M07: the handbook's "black counters in the
+    home area")."""
+    keys: tuple[str, ...] = (
+        "name",
+        "played",
+        "team",
+        "ruler",
+        "religion",
+        "at_war_with",
+        "in_empire",
+        "elector",
+        "banned",
+    )
+    if readings.reading(state, readings.UNREST) == "public":
+        keys = (*keys, "unrest")
     return {sid: {k: s.get(k) for k in keys} for sid, s in state.get("states", {}).items()}
 
 
@@ -362,13 +377,15 @@ def _owner(state: State, unit: dict[str, Any]) -> str | None:
 # --- Desks and Game Control -------------------------------------------------------------------------------------
 
 
-def desk_part(state: State, role: str) -> dict[str, Any]:
+def desk_part(state: State, role: str, *, helping: bool = False) -> dict[str, Any]:
     """A control desk: its pending items with their one-click actions and the map table each belongs on (RR3-J02),
     the tables' titles, and its recent closed items; Map Control's also the intention cards
-    (:func:`intention_cards`)."""
+    (:func:`intention_cards`). ``helping`` (the desk's own seat) adds the other desks' items it may work now, each
+    naming its own ``desk`` (RR3-M02: phase 1's revenue items); Game Control's copy of each desk has its own only."""
+    listed = desk.workable(state, role) if helping else desk.pending(state, role)
     pending = [
         dict(item) | {"actions": desk.settle_forms(state, item), "table": tables.item_table(state, item)}
-        for item in desk.pending(state, role)
+        for item in listed
     ]
     closed = [i for i in desk.all_items(state) if i["desk"] == role and i["status"] != desk.PENDING]
     out: dict[str, Any] = {
@@ -380,6 +397,8 @@ def desk_part(state: State, role: str) -> dict[str, Any]:
     }
     if role == desk.MAP:
         out["intentions"] = intention_cards(state)
+    if role == desk.NONPLAYED:
+        out["intention"] = nonplayed_card(state)
     return out
 
 
@@ -391,25 +410,100 @@ def intention_cards(state: State) -> dict[str, Any]:
     boxes = state.get("box") or {}
     handed = sorted(s for s, b in boxes.items() if b.get("submission") is not None and b.get("ready"))
     closed = state.get("closed_cards")
+    shown = dict(closed) if isinstance(closed, dict) else None
+    if shown is not None and desk.NONPLAYED in shown.get("missing", []):
+        shown["missing"] = [s for s in shown["missing"] if s != desk.NONPLAYED]
+        shown["nonplayed_stayed"] = True
     return {
         "step": state.get("step") if boxes else None,
-        "handed_in": handed,
-        "missing": sorted(s for s in boxes if s not in handed),
-        "closed": dict(closed) if isinstance(closed, dict) else None,
+        "handed_in": [s for s in handed if s != desk.NONPLAYED],
+        "missing": sorted(s for s in boxes if s not in handed and s != desk.NONPLAYED),
+        "nonplayed": None if desk.NONPLAYED not in boxes else {"handed_in": desk.NONPLAYED in handed},
+        "closed": shown,
     }
 
 
-def control_part(state: State) -> dict[str, Any]:
-    """What the control team sees beyond the table: everything (not the generator's seed)."""
-    index = _Index(state)
+def nonplayed_card(state: State) -> dict[str, Any] | None:
+    """Non-played States Control's prompt for its intention card (issue 28 point 11, RR3-G03): in a movement step
+    where a non-played state's army may move, the armies the card is for, whether it is handed in, and the lines
+    sealed so far. Map Control's list does not count it among the players' missing cards: its armies simply stay
+    without one. None when there is no such card this step."""
+    box = (state.get("box") or {}).get(desk.NONPLAYED)
+    if box is None:
+        return None
+    armies = state.get("armies", {})
+    movable = [a for a in sorted(armies) if armies[a].get("team") is None and campaigns.can_move(state, armies[a])]
+    submission = box.get("submission")
+    sealed = submission.get("armies") if isinstance(submission, dict) else None
+    keys = ("state", "men", "area", "arrears", "fatigue")
     return {
-        "teams": {t: team_part(state, t, index) for t in _teams(state)},
+        "step": state.get("step"),
+        "armies": {a: {k: armies[a].get(k) for k in keys} for a in movable},
+        "handed_in": sealed is not None and bool(box.get("ready")),
+        "card": dict(sealed) if isinstance(sealed, dict) else None,
+    }
+
+
+def control_part(state: State, shown: View | None = None) -> dict[str, Any]:
+    """What the control team sees beyond the table: everything (not the generator's seed). ``shown``: the view this
+    part goes into, whose public parts it does not repeat (:func:`unshown`)."""
+    index = _Index(state)
+    # A team's cities (its garrisons) are not repeated in each team's part: map.cities and unshown.cities hold them.
+    teams = {t: {k: v for k, v in team_part(state, t, index).items() if k != "cities"} for t in _teams(state)}
+    return {
+        "teams": teams,
         "items": _control_items(state),
         "intentions": dict(state.get("box", {}) or {}),
         "adjustments": list(state.get("adjustments", [])),
         "journal": list(state.get("journal", []))[-CONTROL_LOG_LIMIT:],
-        "state": {k: v for k, v in state.items() if k not in _HIDDEN_KEYS},
+        "unshown": unshown(state, shown if shown is not None else common(state, desk.GAME, None)),
     }
+
+
+_PUBLIC_RECORDS: dict[str, tuple[str, ...]] = {
+    "areas": ("map", "areas"),
+    "cities": ("map", "cities"),
+    "armies": ("map", "armies"),
+    "fleets": ("map", "fleets"),
+    "characters": ("characters",),
+    "states": ("states",),
+}
+"""The state's collections of records and where the common part shows them."""
+
+
+def unshown(state: State, shown: View) -> dict[str, Any]:
+    """The rest of the state, for the control team (issue 28 point 11: an answer sized to the role): what neither
+    the common part ``shown`` nor the control part's team parts already carry. A record of a collection the common
+    part shows (areas, cities, armies, fleets, characters, states) keeps only the fields it shows differently or not
+    at all (a city's garrison, a state's treasury and home areas, a character's year of birth); the teams and the
+    cards of a team are in ``control.teams``; the generator, the rolls, the items, the journal, the box and the
+    adjustments are not sent (the rolls, items and journal are in the view's other parts)."""
+    out: dict[str, Any] = {}
+    for key, value in state.items():
+        if key in _HIDDEN_KEYS or key == "teams":
+            continue
+        if key == "cards" and isinstance(value, dict):
+            out[key] = {c: card for c, card in value.items() if not card.get("team")}
+            continue
+        where = _PUBLIC_RECORDS.get(key)
+        public: Any = shown
+        for part in where or ():
+            public = public.get(part, {}) if isinstance(public, dict) else {}
+        if where is None or not isinstance(value, dict):
+            out[key] = value
+            continue
+        rest = {}
+        for rid, record in value.items():
+            seen = public.get(rid, {}) if isinstance(public, dict) else {}
+            extra = (
+                {f: v for f, v in record.items() if f not in seen or seen[f] != v}
+                if isinstance(record, dict)
+                else record
+            )
+            if extra:
+                rest[rid] = extra
+        out[key] = rest
+    return out
 
 
 def _control_items(state: State) -> list[dict[str, Any]]:
@@ -460,9 +554,7 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     forms = desk.request_forms(state, role, team)
     if not desk.is_control(role):
         return forms
-    items = desk.pending(state) if role == GM else desk.pending(state, role)
-    for item in items:
-        forms.extend(desk.settle_forms(state, item))
+    forms.extend(item_forms(state, role))
     forms.append(adjust_form())
     forms.append({"type": "announce", "label": "Announce", "fields": [desk.Field("text", "Announcement").as_json()]})
     if role in (desk.MAP, GM) and clock.is_military(state["phase"]) and state.get("step") != clock.STEPS[-1]:
@@ -471,6 +563,27 @@ def actions(state: State, role: str) -> list[dict[str, Any]]:
     if role == GM:
         forms.append({"type": "resolve", "label": "End the phase", "fields": []})
     return forms
+
+
+def item_forms(state: State, role: str) -> list[dict[str, Any]]:
+    """The one-click actions on pending items, each listed once (issue 28 point 11): ``settle``, ``step`` and
+    ``dismiss``, each with the items it applies to as its ``item`` choices. Each item's own forms, with the fields
+    that item needs, are on the item in the desk part (:func:`desk_part`), not repeated here."""
+    by_type: dict[str, list[str]] = {}
+    for item in desk.workable(state, role):
+        spec = desk.REGISTRY.settlers[item["kind"]]
+        first = "step" if spec.step is not None and spec.step.form(state, item) is not None else "settle"
+        for kind in (first, "dismiss"):
+            by_type.setdefault(kind, []).append(item["id"])
+    labels = {"settle": "Settle an item", "step": "Record an item's next step", "dismiss": "Dismiss an item"}
+    out = []
+    for kind in ("settle", "step", "dismiss"):
+        if kind in by_type:
+            fields = [desk.Field("item", "Item", "choice", tuple(by_type[kind])).as_json()]
+            if kind == "dismiss":
+                fields.append(desk.Field("why", "Why").as_json())
+            out.append({"type": kind, "label": labels[kind], "fields": fields, "on_items": True})
+    return out
 
 
 def _own_card_choices(state: State, seat: str, forms: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -70,7 +70,9 @@ const U = {
       if (errorNode) errorNode.textContent = "";
       try {
         const data = await U.call("POST", api(path), tokenOf(), body);
-        if (data && data.game) render(data);
+        // A brief answer ({"accepted": true}, asked by a page whose stream is live) has no view: the stream's patch
+        // brings the change.
+        if (data && data.game && data.view) render(data);
         return data;
       } catch (e) {
         if (errorNode) errorNode.textContent = e.message;

@@ -319,6 +319,8 @@
     }
   }
   U.$("submit-orders").addEventListener("click", submitOrders);
+  // On a phone the orders come first; the map is a tap away.
+  U.$("to-map").addEventListener("click", () => U.$("board").scrollIntoView({ block: "start" }));
   U.$("ready-toggle").addEventListener("click", async () => {
     const r = readyAction();
     if (!r) return;
@@ -906,9 +908,9 @@
   U.$("gm-clear-deadline").addEventListener("click", () => post("/gm/deadline", {}, "gm-error").catch(() => {}));
 
   // --- tabs -----------------------------------------------------------------------------------------------
-  for (const b of document.querySelectorAll("#tabs button")) {
+  for (const b of document.querySelectorAll("#tabs button[data-tab]")) {
     b.addEventListener("click", () => {
-      for (const x of document.querySelectorAll("#tabs button")) x.classList.toggle("active", x === b);
+      for (const x of document.querySelectorAll("#tabs button[data-tab]")) x.classList.toggle("active", x === b);
       for (const s of document.querySelectorAll(".tab")) s.classList.toggle("hidden", s.id !== "tab-" + b.dataset.tab);
       if (b.dataset.tab !== "history") backToNow();
       if (b.dataset.tab === "charts" && S) showCharts(); // drawn at the width the tab now has

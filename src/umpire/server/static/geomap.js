@@ -54,6 +54,9 @@ const GeoMap = {
     svg.setAttribute("role", "img");
     svg.setAttribute("class", "geo");
     svg.style.aspectRatio = w + " / " + h;
+    // The page lays the board out to fit the screen beside the orders (style.css, .layout.fits-map).
+    const layout = holder.closest(".layout");
+    if (layout) { layout.classList.add("fits-map"); layout.style.setProperty("--map-aspect", (w / h).toFixed(4)); }
     for (const p of svg.querySelectorAll(".province")) p.setAttribute("data-prov", p.id.replace(/^prov-/, ""));
     const defs = svg.querySelector("defs") || svg.insertBefore(document.createElementNS(this.NS, "defs"), svg.firstChild);
     for (const [id, colour] of [["gm-head", "#111"], ["gm-head-fail", "#c4001d"], ["gm-head-convoy", "#1d4f9a"], ["gm-head-past", "#444"]]) {
@@ -199,7 +202,8 @@ const GeoMap = {
     const armyIcon = icon(".unit.army"), fleetIcon = icon(".unit.fleet"), centreIcon = icon(".centre");
     if (armyIcon) mark("army", armyIcon, "army");
     if (fleetIcon) mark("fleet", fleetIcon, "fleet");
-    if (centreIcon) mark("centre", centreIcon, "supply centre (value), ring in its owner's colour");
+    const valued = this.svg && this.svg.querySelector(".centre text");
+    if (centreIcon) mark("centre", centreIcon, valued ? "supply centre (value), ring in its owner's colour" : "supply centre, ring in its owner's colour");
     if ((scene.units || []).some(u => u.dislodged)) mark("dislodged", U.el("span", { class: "glyph ring-red" }), "dislodged (must retreat)");
     const minors = Object.values(scene.minors || {}).filter(m => m.status);
     const statuses = new Set(minors.map(m => m.status));

@@ -94,9 +94,12 @@
   // --- talking to the server ------------------------------------------------------------------------------
   const { refresh, post } = U.talk(api, () => token, (data) => render(data));
   // An action of the ruleset; an umpire's carries its name ("who").
+  // While the live stream is connected the answer is brief: the stream sends what changed as a patch, instead of
+  // the whole answer again (hundreds of kilobytes for a desk; issue 28 point 11).
+  let streaming = false;
   function act(action, errorNode) {
     if (isControl() || isGm()) action = Object.assign({ who: umpireName() }, action);
-    return post("/actions", { action }, errorNode);
+    return post("/actions", streaming ? { action, answer: "brief" } : { action }, errorNode);
   }
 
   // --- the whole page -------------------------------------------------------------------------------------
@@ -157,7 +160,9 @@
     if (!events) return;
     const military = Array.isArray(events) ? events[0] : events.military;
     const political = Array.isArray(events) ? events[1] : events.political;
-    text("events-title", v.phase_no ? "Phase " + v.phase_no + " of 6" + (v.phase_seconds ? " · " + Math.round(v.phase_seconds / 60) + " minutes" : "") : "");
+    // One time on the screen: the countdown of the server's deadline (extended, paused or not), never the
+    // timetable's nominal length beside it (Game Control's summary keeps the day's timetable).
+    text("events-title", v.phase_no ? "Phase " + v.phase_no + " of 6" : "");
     text("events-military", military || "");
     text("events-political", political || "");
     text("step-line", v.step ? "Step: " + (STEPS[v.step] || v.step) : "");
@@ -299,9 +304,13 @@
     const cities = (S.view.map && S.view.map.cities) || {};
     const here = counters("armies").filter(a => a.area === picked).map(a => a.id + " (" + nice(a.state) + ", " + a.men + " men, arrears " + a.arrears + ", fatigue " + a.fatigue + ")");
     const ships = counters("fleets").filter(f => f.sea === picked || area.cities.some(c => c.id === f.port)).map(f => f.id + (f.damaged ? " (damaged)" : ""));
+    // The Unrest Index of the state whose home area this is: black counters on the map (ruling RR3-M07), shown when
+    // the view has it (every role by default; the option unrest: private keeps it on the team's sheet).
+    const home = ((S.view.states || {})[area.state] || {}).unrest;
+    const unrest = home ? "unrest " + home + " (" + named(area.state) + ")" : "";
     // Node.append writes a null as the text "null": leave the absent lines out.
     U.clear(box).append(...[
-      U.el("strong", {}, area.name), " · " + [named(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live)].filter(Boolean).join(" · "),
+      U.el("strong", {}, area.name), " · " + [named(ownerOf(picked)), live.religion, area.table + " table", ...markersOf(live), unrest].filter(Boolean).join(" · "),
       area.cities.length ? U.el("div", {}, "Cities: " + area.cities.map(c => {
         const now = cities[c.id] || {};
         return c.name + " (fort " + (now.fort != null ? now.fort : c.fort) + (c.port ? ", port" : "") + (c.capital ? ", capital" : "") +
@@ -413,14 +422,15 @@
   }
 
   // --- action forms (a team's requests, a control seat's own forms) ------------------------------------------
+  // A form's input; a field with a "default" (a new character's family, sex, year of birth...) starts with it.
   function fieldInput(f) {
-    const name = f.name;
-    if (f.kind === "int") return U.el("input", { type: "number", name, step: 1, min: f.min, max: f.max, required: f.required, size: 5 });
-    if (f.kind === "bool") return U.el("input", { type: "checkbox", name });
-    if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c }, named(c))));
+    const name = f.name, given = f.default == null ? null : String(f.default);
+    if (f.kind === "int") return U.el("input", { type: "number", name, step: 1, min: f.min, max: f.max, required: f.required, size: 5, value: given });
+    if (f.kind === "bool") return U.el("input", { type: "checkbox", name, checked: f.default === true });
+    if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c, selected: c === given }, named(c))));
     if (f.kind === "multi" && (f.choices || []).length > 12) return U.el("select", { name, multiple: true, size: 6, "data-multi-select": name }, ...f.choices.map(c => U.el("option", { value: c }, named(c))));
     if (f.kind === "multi") return U.el("span", { class: "multi", "data-multi": name }, ...(f.choices || []).map(c => U.el("label", {}, U.el("input", { type: "checkbox", value: c }), nice(c))));
-    return U.el("input", { type: "text", name, required: f.required, size: 18, maxlength: 2000 });
+    return U.el("input", { type: "text", name, required: f.required, size: 18, maxlength: 2000, value: given });
   }
   function readFields(form, fields) {
     const out = {};
@@ -464,10 +474,12 @@
   }
   // The intention card of a movement step (handbook, The Campaign System): one line per army, sealed until the
   // step is resolved.
+  // Non-played States Control's card moves the non-played states' armies (RR3-G03): its desk part lists them.
   function intentForm(tpl) {
     const err = U.el("p", { class: "error", role: "alert" });
-    const armies = entries((S.view.team || {}).armies).filter(([, a]) => a && !a.mutinous);
-    const sealed = (((S.view.team || {}).intention || {}).submission || {}).armies || {};
+    const npc = !S.view.team && S.view.desk && S.view.desk.intention;
+    const armies = npc ? entries(npc.armies) : entries((S.view.team || {}).armies).filter(([, a]) => a && !a.mutinous);
+    const sealed = npc ? (npc.card || {}) : ((((S.view.team || {}).intention || {}).submission || {}).armies || {});
     const areaList = "intent-areas";
     const dl = U.el("datalist", { id: areaList }, ...Object.keys(mapAreas()).sort().map(a => U.el("option", { value: a })));
     const rows = armies.map(([id, a]) => {
@@ -506,10 +518,10 @@
     show("forms-card", forms.length > 0 && S.you.can_act);
     const team = S.view.team || {};
     sync(U.$("forms"), forms.map(tpl => ({
-      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
+      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention, (S.view.desk || {}).intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
       build: () => {
         const form = tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" }));
-        // "Settle all of my table's revenue items": my table is the one the desk is filtered to.
+        // "Settle the whole table's revenue items": the table offered first is the one the desk is filtered to.
         const mine = tpl.type === "settle_table" && form.querySelector('[name="table"]');
         if (mine && [...mine.options].some(o => o.value === deskTable())) mine.value = deskTable();
         const d = U.el("details", { class: "request", "data-form": tpl.type, open: openForms.has(tpl.type) || tpl.type === "intend" },
@@ -521,11 +533,14 @@
   }
 
   // --- control desks --------------------------------------------------------------------------------------
-  function pendingItem(it) {
+  // A pending item with its one-click actions; one of another desk's that this desk helps with (RR3-M02: phase 1's
+  // revenue cards) says whose it is.
+  function pendingItem(it, deskRole) {
     const params = Object.entries(it.params || {}).filter(([, v]) => v !== null && v !== "");
-    const node = U.el("li", { class: "item pending", "data-item": it.id },
+    const helping = deskRole && it.desk && it.desk !== deskRole;
+    const node = U.el("li", { class: "item pending" + (helping ? " helping" : ""), "data-item": it.id, "data-item-desk": it.desk || null },
       U.el("div", { class: "title" }, it.title),
-      U.el("div", { class: "meta" }, ["opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
+      U.el("div", { class: "meta" }, [helping ? "helping " + (DESK_TITLES[it.desk] || nice(it.desk)) : "", "opened by " + (DESK_TITLES[it.by] || nice(it.by)), it.team ? "team " + nice(it.team) : "", it.table ? "table: " + nice(it.table) : "", it.turn ? "turn " + it.turn + " phase " + it.phase : "", it.id].filter(Boolean).join(" · ")),
       params.length ? U.el("div", { class: "params" }, params.map(([k, v]) => nice(k) + ": " + fmt(v)).join("; ")) : null,
       // An item worked step by step (a debate's rounds, RR3-L01): the steps recorded so far.
       (it.steps || []).length ? U.el("ol", { class: "item-steps" }, ...it.steps.map(st => U.el("li", {}, st.text + (st.by && st.by.who ? " (" + st.by.who + ")" : "")))) : null);
@@ -544,9 +559,15 @@
     // An item that names nothing on the map (an election, a marriage) is every table's.
     const pend = chosen ? all.filter(it => !it.table || it.table === chosen) : all;
     box.append(U.el("h3", {}, chosen ? "Pending at " + ((desk.tables || {})[chosen] || nice(chosen)) + ": " + pend.length + " (" + all.length + " on every table)" : "Pending (" + all.length + ")"));
+    // Non-played States Control is prompted for its intention card (its armies stay without one): not counted
+    // among the players' missing cards on Map Control's desk.
+    const npc = desk.intention;
+    if (npc) box.append(U.el("p", { class: "prompt " + (npc.handed_in ? "done" : "due"), "data-np-card": npc.handed_in ? "handed-in" : "due" },
+      "Intention card for the non-played armies (" + stepName(npc.step) + "): " + (npc.handed_in ? "handed in. " : "not handed in yet. ") +
+      Object.keys(npc.armies || {}).length + " army(ies) may move: " + Object.keys(npc.armies || {}).join(", ") + "; one left off the card stays."));
     const plist = U.el("ol", { class: "items pending-items" });
     box.append(plist);
-    sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it) })));
+    sync(plist, pend.map(it => ({ key: it.id, sig: JSON.stringify(it), build: () => pendingItem(it, desk.role) })));
     if (!pend.length) box.append(U.el("p", { class: "empty" }, "Nothing waiting."));
     if (desk.intentions) box.append(intentionCards(desk.intentions));
     const done = desk.done || [];  // newest first
@@ -564,6 +585,8 @@
       box.append(U.el("h3", {}, "Intention cards: " + stepName(ic.step)),
         U.el("p", { class: "handed-in", "data-handed-in": "" }, "Handed in: " + ((ic.handed_in || []).map(seatName).join(", ") || "none yet")),
         U.el("p", { class: "missing", "data-missing": "" }, "Missing: " + ((ic.missing || []).map(seatName).join(", ") || "none")));
+      if (ic.nonplayed) box.append(U.el("p", { class: "meta", "data-np-card": ic.nonplayed.handed_in ? "handed-in" : "due" },
+        "Non-played States Control: " + (ic.nonplayed.handed_in ? "card handed in" : "prompted on its desk; its armies stay without a card")));
     }
     const c = ic.closed;
     if (c) {
@@ -578,6 +601,7 @@
       if (rows.length) box.append(U.el("table", { class: "results cards" }, U.el("tr", {}, ...["Seat", "Army", "Option", "Path", "Also"].map(h => U.el("th", {}, h))), ...rows));
       else box.append(U.el("p", { class: "empty" }, "No card was handed in."));
       if ((c.missing || []).length) box.append(U.el("p", { class: "missing", "data-missed": "" }, "Missed the step: " + c.missing.map(seatName).join(", ")));
+      if (c.nonplayed_stayed) box.append(U.el("p", { class: "meta" }, "The non-played armies stayed (no card)."));
     }
     if (!ic.step && !c) box.append(U.el("h3", {}, "Intention cards"), U.el("p", { class: "empty" }, "No movement step yet."));
     return box;
@@ -736,7 +760,7 @@
     U.$("gm-step").addEventListener("click", () => act({ type: "next_step" }, gmErr).catch(() => {}));
   }
 
-  refresh().then(() => U.stream(api("/events"), token, render, (on) => U.$("live").classList.toggle("on", on))).catch((e) => {
+  refresh().then(() => U.stream(api("/events"), token, render, (on) => { streaming = on; U.$("live").classList.toggle("on", on); })).catch((e) => {
     document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
   });
 })();

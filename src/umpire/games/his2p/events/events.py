@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.games.his2p import core, deck
 from umpire.games.his2p.mapdata import HisMap
 
 State = dict[str, Any]
@@ -68,14 +67,3 @@ def play(state: State, board: HisMap, power: str, number: int) -> None:
     plays = [p for p in state.get("event_plays", []) if p[0] == state["turn"]]
     state["event_plays"] = [*plays, [state["turn"], power, number]]
     EVENTS[number].effect(state, board, power)
-
-
-def play_in_winter(state: State, board: HisMap, number: int) -> None:
-    """A mandatory event due by this winter and not yet played (19.8; seed 19): it happens now, as if played and
-    removed from the game, with no CP; its condition is not asked. The Papacy makes any choice it names itself."""
-    for pile in (state["later"], state["by_event"], state.get("entering_next_turn", [])):
-        if number in pile:
-            pile.remove(number)
-    deck.remove_card(state, number)
-    core.log(state, f"Winter: {deck.name_of(number)} was not played this turn and happens now")
-    EVENTS[number].effect(state, board, "papacy")

@@ -59,16 +59,6 @@ def enter_next_turn(state: State, card: int) -> None:
         core.log(state, f"{deck.name_of(card)} will join the deck next turn")
 
 
-def draw_cards(state: State, power: str, count: int) -> int:
-    """``power`` draws ``count`` cards from the top of the main deck (fewer if it runs out); returns how many."""
-    drawn = state["deck"][:count]
-    del state["deck"][:count]
-    state["hands"][power].extend(drawn)
-    state["hands"][power].sort()
-    core.log(state, f"{power} draws {len(drawn)} card(s) from the deck")
-    return len(drawn)
-
-
 # --- Rulers -----------------------------------------------------------------------------------------------------
 
 
@@ -175,7 +165,7 @@ def master_of_italy(state: State, board: HisMap, power: str) -> None:
             core.log(state, f"Master of Italy: {player} controls 3 of the five keys, 1 VP")
         elif keys == 2:
             core.log(state, f"Master of Italy: {player} controls 2 of the five keys and draws a card")
-            draw_cards(state, player, 1)
+            deck.draw_cards(state, player, 1)
     if not any(italian_keys(state, p) >= 2 for p in (PAPACY, PROTESTANT)):
         core.log(state, "Master of Italy: neither player controls two of the five keys; no effect")
 

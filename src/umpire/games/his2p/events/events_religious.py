@@ -14,7 +14,7 @@ from typing import Any
 from umpire.games.his2p import board as b
 from umpire.games.his2p import core, deck
 from umpire.games.his2p.events.events import event, played_this_turn
-from umpire.games.his2p.events.events_mandatory import SOCIETY_UNIVERSITIES, draw_cards
+from umpire.games.his2p.events.events_mandatory import SOCIETY_UNIVERSITIES
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.religion import debates, religion, religious_actions
@@ -289,7 +289,7 @@ def copernicus(state: State, board: HisMap, power: str) -> None:
 def _on_copernicus(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
     state["stack"].pop()
     if action["type"] == "draw":
-        draw_cards(state, role, 1)
+        deck.draw_cards(state, role, 1)
         return
     drawn = random_card(state, PROTESTANT, "Copernicus: the Protestant discards at random")
     if drawn is not None:

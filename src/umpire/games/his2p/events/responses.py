@@ -29,7 +29,7 @@ from typing import Any
 
 from umpire.games.his2p import board as b
 from umpire.games.his2p import control, core, deck
-from umpire.games.his2p.events import events, events_mandatory
+from umpire.games.his2p.events import events
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.war import assaults, land_war, military, windows
@@ -362,7 +362,7 @@ def _here_i_stand(state: State, board: HisMap, decision: dict[str, Any]) -> None
         debate["luther_away"] = True
     people = load_people().debaters
     core.log(state, f"Here I Stand: Luther takes the place of {people[replaced].name} in the debate")
-    events_mandatory.draw_cards(state, PROTESTANT, 1)
+    deck.draw_cards(state, PROTESTANT, 1)
     _run_debate(state, board, debate)
 
 

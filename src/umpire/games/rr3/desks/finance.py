@@ -189,6 +189,7 @@ def _revolt_area_choices(state: State, item: Item) -> Mapping[str, Sequence[str]
     ),
     chooser=_revolt_area_choices,
     needs=lambda state, item: ("revolt_area", "modifier") if item["params"]["kind"] == "subsidy" else (),
+    shared=(1,),
 )
 def _settle_play(state: State, item: Item, action: Action) -> str:
     """Roll the card. A subsidy: Unrest +2 unless persuaded or to raise an army, then the revolt roll (R5) with

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from umpire.games.rr3 import desk, dynasties, politics, prestige
+from umpire.games.rr3 import desk, dynasties, politics, prestige, readings
 from umpire.games.rr3.desk import Field, Item, journal
 from umpire.kernel.errors import IllegalAction
 
@@ -347,15 +347,17 @@ MAJORITY_AGE = 16
 
 
 def candidates(state: State) -> list[str]:
-    """Handbook: "Any male may stand for election": every living male character of sixteen or more this turn
-    (RR3-L02; a character with no year of birth on record is counted as of age)."""
+    """Handbook: "Any male may stand for election": every living male character (RR3-M05); with the option
+    ``candidates: of_age`` only those of sixteen or more this turn (RR3-L02; a character with no year of birth on
+    record is counted as of age)."""
     now = dynasties.turn_start_year(int(state.get("turn") or 1))
+    of_age = readings.reading(state, readings.CANDIDATES) == "of_age"
     return [
         c
         for c, rec in state.get("characters", {}).items()
         if rec.get("alive", True)
         and rec.get("sex") == "M"
-        and (not isinstance(rec.get("born"), int) or now - rec["born"] >= MAJORITY_AGE)
+        and (not of_age or not isinstance(rec.get("born"), int) or now - rec["born"] >= MAJORITY_AGE)
     ]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from umpire.games.rr3 import desk, religion
+from umpire.games.rr3 import desk, readings, religion
 from umpire.games.rr3.desk import Field, Item, journal
 from umpire.games.rr3.desks.politics import control_role, need_state, pay, team_states
 from umpire.kernel.errors import IllegalAction
@@ -554,15 +554,23 @@ def _open_purge(state: State, role: str, action: Action) -> dict[str, Any]:
 
 def adjacent_in_revolt(state: State, aid: str, minority: str) -> tuple[int, list[str]]:
     """Adjacent areas in revolt by the minority's religion (RL7): a revolt's religion is ``revolt_by`` (a subsidy
-    revolt is "unrest"), else the area's minority, else its religion."""
+    revolt is "unrest"), else the area's minority, else its religion. With the option ``minority_revolts:
+    every_phase5`` every adjacent area in revolt counts, whatever the cause (RR3-M06: "+1 each adjacent area in
+    revolt")."""
     areas = state.get("areas", {})
     found = []
     for n in desk.geography(state).neighbours(aid, "army"):
         rec = areas.get(n, {})
         if rec.get("revolt"):
             found.append((n, rec.get("revolt_by") or rec.get("minority") or rec.get("religion")))
+    if _every_phase5(state):
+        return len(found), [n for n, _ in found]
     count = religion.adjacent_revolts(minority, [r for _, r in found])
     return count, [n for n, r in found if r == minority]
+
+
+def _every_phase5(state: State) -> bool:
+    return bool(readings.reading(state, readings.MINORITY_REVOLTS) == "every_phase5")
 
 
 def minority_revolt(state: State, aid: str) -> tuple[bool, str]:
@@ -634,7 +642,8 @@ def _settle_purge(state: State, item: Item, action: Action) -> str:
 @desk.on_phase_start
 def open_revolt_checks(state: State) -> None:
     """Phase 5, *Check for revolts by religious minorities*: an item per area with a minority that has an adjacent
-    revolt of its religion or purge attempts (:func:`religion.minority_revolt_check_due`, RL8)."""
+    revolt of its religion or purge attempts (:func:`religion.minority_revolt_check_due`, RL8); with the option
+    ``minority_revolts: every_phase5``, an item per area with a minority not already in revolt (RR3-M06)."""
     if state.get("phase") != 5:
         return
     for aid, rec in state.get("areas", {}).items():
@@ -643,7 +652,7 @@ def open_revolt_checks(state: State) -> None:
             continue
         count, _ = adjacent_in_revolt(state, aid, minority)
         attempts = int(rec.get("purge_attempts", 0))
-        if religion.minority_revolt_check_due(count, attempts):
+        if _every_phase5(state) or religion.minority_revolt_check_due(count, attempts):
             desk.open_item(
                 state,
                 desk=desk.RELIGIOUS,

@@ -383,22 +383,55 @@ def _settle_succession(state: State, item: Item, action: Action) -> str:
 CHARACTER_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 NEW_CHARACTER_FIELDS = (
-    Field("id", "Character id"),
     Field("name", "Name"),
-    Field("sex", "Sex", "choice", choices=(dynasties.MALE, dynasties.FEMALE)),
-    Field("born", "Year born", "int", minimum=1440, maximum=1548),
+    Field("sex", "Sex", "choice", choices=(dynasties.MALE, dynasties.FEMALE), required=False),
+    Field("born", "Year born", "int", minimum=1440, maximum=1548, required=False),
+    Field("family", "Family", required=False),
     Field("role", "Role", required=False),
     Field("religion", "Religion", "choice", choices=("catholic", "lutheran"), required=False),
-    Field("family", "Family", required=False),
+    Field("id", "Character id (blank: made from the name)", required=False),
 )
+NEW_CHARACTER_AGE = 25
+"""The age a new character's form starts with: a grown man or woman, who rules without a regent."""
 
 
-@desk.settle("new_character", label="Create", fields=NEW_CHARACTER_FIELDS)
+def new_character_defaults(state: State, item: Item) -> dict[str, Any]:
+    """What Character Control's form for a new character starts with (issue 28 point 11): the dead player's sex,
+    family, role and religion, born :data:`NEW_CHARACTER_AGE` years before this turn; only the name is to type."""
+    dead = state["characters"].get(item["params"].get("deceased"), {})
+    return {
+        "sex": dead.get("sex") or dynasties.MALE,
+        "born": dynasties.turn_start_year(int(state.get("turn") or 1)) - NEW_CHARACTER_AGE,
+        "family": dead.get("family") or None,
+        "role": dead.get("role") or None,
+        "religion": dead.get("religion") if dead.get("religion") in ("catholic", "lutheran") else None,
+    }
+
+
+def character_id(state: State, name: str) -> str:
+    """A new character's id made from ``name`` as the scenario's are written (``anne_boleyn``), with ``_2``,
+    ``_3``... when it is taken."""
+    words = re.findall(r"[a-z0-9]+", name.casefold().encode("ascii", "ignore").decode())
+    base = "_".join(words)[:36].strip("_") or "character"
+    if not base[0].isalpha():
+        base = "c_" + base[:34]
+    cid, n = base, 2
+    while cid in state["characters"]:
+        cid, n = f"{base}_{n}", n + 1
+    return cid
+
+
+@desk.settle("new_character", label="Create", fields=NEW_CHARACTER_FIELDS, defaults=new_character_defaults)
 def _settle_new_character(state: State, item: Item, action: Action) -> str:
     """Handbook, *Death*: "If there is no heir they will be given another character" -- Character Control creates
-    it (DK10); it rules the dead player's vacant states and takes the team's cards that have no holder."""
+    it (DK10); it rules the dead player's vacant states and takes the team's cards that have no holder. Only the
+    name is needed: a field left out takes the form's default (:func:`new_character_defaults`) and the id is made
+    from the name (:func:`character_id`)."""
     desk.check_fields(NEW_CHARACTER_FIELDS, action, {})
-    cid = action["id"].strip()
+    if not any(ch.isalpha() for ch in action["name"]):
+        raise IllegalAction(f"name {action['name']!r} has no letter: expected a person's name, like 'Anne Boleyn'")
+    action = {**new_character_defaults(state, item), **{k: v for k, v in action.items() if v not in (None, "")}}
+    cid = str(action.get("id") or character_id(state, action["name"])).strip()
     if not CHARACTER_ID.fullmatch(cid):
         raise IllegalAction(
             f"character id {cid!r} is not an id: expected lower-case letters, digits and underscores, starting with a"
@@ -406,8 +439,6 @@ def _settle_new_character(state: State, item: Item, action: Action) -> str:
         )
     if cid in state["characters"]:
         raise IllegalAction(f"character id {cid!r} is already used by {state['characters'][cid]['name']}")
-    if not any(ch.isalpha() for ch in action["name"]):
-        raise IllegalAction(f"name {action['name']!r} has no letter: expected a person's name, like 'Anne Boleyn'")
     p = item["params"]
     dead = state["characters"].get(p["deceased"], {})
     rec = {

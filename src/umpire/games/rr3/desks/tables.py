@@ -5,7 +5,9 @@ table at which the player is based").
 Map Control's umpires split the desk by table (RR3-J02): each item is placed on a table by what it concerns (an
 area, a city, an army, a state; a revenue card by the state it is played for, as the handbook's table of phase 1
 places the Habsburgs' Germany in the East, the Netherlands in the West and Spain in the Mediterranean). In phase 1
-``settle_table`` settles every revenue item of one table, each as if clicked one by one (RR3-J03).
+``settle_table`` settles every revenue item of one table, each as if clicked one by one (RR3-J03). In phase 1 every
+control desk may settle revenue items and whole tables, not only Map Control (RR3-M02: "All the available umpires
+will help to calculate and distribute incomes, etc. during the Phase 1").
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def revenue_items(state: State, table: str) -> list[Item]:
 
 
 def _may_settle_tables(state: State, role: str) -> bool:
-    return role in (desk.MAP, desk.GAME) and any(revenue_items(state, t) for t in TABLES)
+    return desk.is_control(role) and any(revenue_items(state, t) for t in TABLES)
 
 
 def _table_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
@@ -93,7 +95,7 @@ def _table_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 
 @desk.direct(
     "settle_table",
-    label="Settle all of my table's revenue items",
+    label="Settle the whole table's revenue items",
     who=desk.CONTROL,
     phases=(1,),
     fields=(Field("table", "Table", "choice", TABLES),),
@@ -104,9 +106,7 @@ def _settle_table(state: State, role: str, action: Action) -> None:
     """RR3-J03: settle every pending revenue item of one table, oldest first, each exactly as its own "Roll" click
     (its own dice, its outcome and the umpire's name on it; no revolt modifier, and a revolt falls on the state's
     first home area, DK3). A card that may no longer be played (another play of this turn came first) is left
-    pending for its umpire to dismiss."""
-    if role not in (desk.MAP, desk.GAME):
-        raise IllegalAction(f"only Map Control (or Game Control) settles a table's revenue items; you are {role}")
+    pending for its umpire to dismiss. Any control desk may (RR3-M02: in phase 1 "all the available umpires help")."""
     table = action["table"]
     settled, left = [], []
     for item in revenue_items(state, table):
