@@ -178,3 +178,17 @@ def test_a_game_of_an_older_release_still_loads_replays_and_says_its_seed_may_be
     answer = api.ok("GET", f"/api/games/{gid}", token)
     assert answer["game"]["seed"]["kind"] == "unknown"
     assert "set by an older release of the server" in client.get(f"/g/{gid}").text
+
+
+def test_a_server_may_refuse_chosen_seeds(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling K3's other reading as an option: UMPIRE_CHOSEN_SEEDS=refuse draws every game's seed itself."""
+    from umpire.server.app import create_app
+
+    monkeypatch.setenv("UMPIRE_CHOSEN_SEEDS", "refuse")
+    with TestClient(create_app(str(tmp_path / "refuse.sqlite"), scheduler=False, warm=False)) as refusing:
+        answer = refusing.post("/api/games", json={"ruleset": "standard", "seed": 5})
+        assert answer.status_code == 422 and "leave 'seed' out" in answer.json()["error"]
+        assert refusing.post("/api/games", json={"ruleset": "standard"}).status_code == 201
+    monkeypatch.setenv("UMPIRE_CHOSEN_SEEDS", "sometimes")
+    with pytest.raises(ValueError, match="'allow' or 'refuse'"):
+        create_app(str(tmp_path / "bad.sqlite"), scheduler=False, warm=False)

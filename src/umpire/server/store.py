@@ -298,8 +298,9 @@ def public_phase_view(game: Game) -> dict[str, Any]:
 class Store:
     """The games of one database, with an in-memory cache of each game's replayed state."""
 
-    def __init__(self, engine: Engine, hub: Hub | None = None) -> None:
+    def __init__(self, engine: Engine, hub: Hub | None = None, chosen_seeds: bool = True) -> None:
         self.engine = engine
+        self.chosen_seeds = chosen_seeds  # whether a creator may choose a game's seed (ruling K3)
         self.hub = hub or Hub()
         self.is_postgres = engine.dialect.name == "postgresql"
         # Each game's replayed state with the action count and digest it is at (an undo can bring a game back to
@@ -695,6 +696,10 @@ class Store:
     def create(self, body: CreateGame) -> dict[str, Any]:
         """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
         chosen = body.seed is not None  # reproducible, and known to the creator: every page of the game says so
+        if chosen and not self.chosen_seeds:
+            raise IllegalAction(
+                "this server draws every game's seed itself (UMPIRE_CHOSEN_SEEDS=refuse): leave 'seed' out"
+            )
         seed = body.seed if body.seed is not None else new_secret()
         game = new_game(body.ruleset, body.scenario, body.options, seed)
         if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
