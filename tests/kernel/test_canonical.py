@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone
+from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone, plain_canonical_copy
 
 
 def test_clone_is_a_deep_independent_copy_of_plain_data() -> None:
@@ -71,3 +71,39 @@ def test_the_canonical_copy_of_what_orjson_refuses() -> None:
     big = {"b": 2**80, "a": ["\ud800"]}  # an integer past 64 bits, a lone surrogate
     copied = canonical_copy(big)
     assert list(copied) == ["a", "b"] and copied == big
+
+
+def test_the_kernels_checked_copy_refuses_what_check_plain_refuses() -> None:
+    """plain_canonical_copy (after every action) refuses all check_plain refuses, naming the same place."""
+    import enum
+    import uuid
+
+    import pytest
+
+    class Colour(enum.Enum):
+        RED = "red"
+
+    bad = {
+        "tuple": ({"x": [1, (2, 3)]}, r"state\.x\[1\] holds a tuple"),
+        "key": ({"x": {1: "a"}}, r"state\.x has a non-string key 1"),
+        "nan": ({"x": [float("nan")]}, r"state\.x\[0\] is nan"),
+        "inf": ({"x": float("inf")}, r"state\.x is inf"),
+        "set": ({"x": {1}}, r"state\.x holds a set"),
+        "enum": ({"x": Colour.RED}, r"state\.x holds a Colour"),
+        "uuid": ({"x": uuid.UUID(int=1)}, r"state\.x holds a UUID"),
+        "object": ({"x": object()}, r"state\.x holds a object"),
+    }
+    for value, message in bad.values():
+        with pytest.raises(TypeError, match=message):
+            check_plain(value)
+        with pytest.raises(TypeError, match=message):
+            plain_canonical_copy(value)
+    big = {"b": 2**80, "a": [True, 1.0, -0.0]}
+    assert list(plain_canonical_copy(big)) == ["a", "b"] and plain_canonical_copy(big) == big
+
+
+@settings(max_examples=200)
+@given(PLAIN)
+def test_the_kernels_checked_copy_is_the_canonical_copy(value: Any) -> None:
+    copied = plain_canonical_copy(value)
+    assert json.dumps(copied, ensure_ascii=False) == json.dumps(canonical_copy(value), ensure_ascii=False)

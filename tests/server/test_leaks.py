@@ -139,11 +139,18 @@ def run_game_and_scan(live: LiveServer, log: Collector) -> None:
                 assert body not in blob, f"{who} received press from {sender} to {recipient}"
         assert gm not in blob and made["lobby_token"] not in blob
 
-    # Nothing secret in the server's log, ever.
+    # Nothing secret in the server's log, ever; the generator's secret (issue 26) not in any stream or answer either.
     call("gm", "POST", f"/api/games/{gid}/gm/resolve", gm)
     logged = "\n".join(log.lines)
     assert logged, "the server logged nothing: the log scan would prove nothing"
-    for secret in [gm, made["lobby_token"], *tokens.values(), *private.values()]:
+    from umpire.server import db
+
+    with live.app.state.store.reading() as conn:
+        seed = conn.execute(db.games.select().where(db.games.c.id == gid)).one().secret
+    assert seed and len(seed) >= 38
+    for who, texts in before.items():
+        assert seed[:20] not in "\n".join(texts), f"{who} received the generator's secret"
+    for secret in [gm, made["lobby_token"], *tokens.values(), *private.values(), seed[:20]]:
         assert secret not in logged
     for seat in SEATS:
         for order in ORDERS[seat]:

@@ -144,3 +144,51 @@ def test_the_seed_and_record_are_published_when_the_game_is_over(api: Api, app_d
     from umpire.kernel.game import replay
 
     assert replay(record).digest() == row.digest  # anyone can verify the game from it
+
+
+def test_a_game_of_an_older_release_still_loads_replays_and_says_its_seed_may_be_chosen(
+    app_db: str, api: Api, client: TestClient
+) -> None:
+    """A database of revision 0003 (a 48-bit or chosen seed in ``seed``, no ``secret``) upgraded to 0004: its games
+    load, replay to their stored state, and their pages say the seed may have been chosen."""
+    from alembic import command
+
+    made = his2p_game(api, seed=281_474_976_710_655)  # 48 bits, as that release drew
+    gid = made["id"]
+    acting = api.ok("GET", f"/api/games/{gid}", made["gm_token"])["view"]["acting"][0]
+    token = made["seat_tokens"][acting]
+    api.ok(
+        "POST",
+        f"/api/games/{gid}/actions",
+        token,
+        {"action": api.ok("GET", f"/api/games/{gid}", token)["view"]["actions"][0]},
+    )
+    store = fresh_store(app_db)
+    try:
+        config = db.alembic_config(store.engine)
+        command.downgrade(config, "0003")  # the older release's schema: no secret, no seed kind
+        command.upgrade(config, "head")
+    finally:
+        store.engine.dispose()
+    store = fresh_store(app_db)
+    try:
+        assert store.verify(gid) == 1 and store.snapshot(gid).row.seed == 281_474_976_710_655
+    finally:
+        store.engine.dispose()
+    answer = api.ok("GET", f"/api/games/{gid}", token)
+    assert answer["game"]["seed"]["kind"] == "unknown"
+    assert "set by an older release of the server" in client.get(f"/g/{gid}").text
+
+
+def test_a_server_may_refuse_chosen_seeds(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling K3's other reading as an option: UMPIRE_CHOSEN_SEEDS=refuse draws every game's seed itself."""
+    from umpire.server.app import create_app
+
+    monkeypatch.setenv("UMPIRE_CHOSEN_SEEDS", "refuse")
+    with TestClient(create_app(str(tmp_path / "refuse.sqlite"), scheduler=False, warm=False)) as refusing:
+        answer = refusing.post("/api/games", json={"ruleset": "standard", "seed": 5})
+        assert answer.status_code == 422 and "leave 'seed' out" in answer.json()["error"]
+        assert refusing.post("/api/games", json={"ruleset": "standard"}).status_code == 201
+    monkeypatch.setenv("UMPIRE_CHOSEN_SEEDS", "sometimes")
+    with pytest.raises(ValueError, match="'allow' or 'refuse'"):
+        create_app(str(tmp_path / "bad.sqlite"), scheduler=False, warm=False)

@@ -110,7 +110,8 @@ def test_undo_needs_a_seat_or_the_gm_and_a_started_game(api: Api) -> None:
 
 
 def test_a_refused_undo_costs_no_replay_and_undos_are_rate_limited(api: Api, monkeypatch: Any) -> None:
-    """Issue 26, point 3: what can be refused without a replay is refused first; a seat's undos (refused ones
+    """Issue 26, point 3: what can be refused without a replay is refused first, and a seat's undo of its own
+    last action is checked and made from the state kept before it (no replay at all); a seat's undos (refused ones
     too) are limited to UNDO_LIMIT a minute, then 429 with Retry-After."""
     from umpire.server import store as store_module
 
@@ -128,10 +129,12 @@ def test_a_refused_undo_costs_no_replay_and_undos_are_rate_limited(api: Api, mon
     response = api.client.post(f"/api/games/{gid}/undo", json={}, headers={"Authorization": f"Bearer {protestant}"})
     assert response.status_code == 429 and "too many undos" in response.json()["error"]
     assert int(response.headers["Retry-After"]) >= 1
-    # Another seat's budget is its own.
+    # Another seat's budget is its own; its undo is checked and made from the state kept before its last action.
     api.ok("POST", f"/api/games/{gid}/actions", papacy, {"action": {"type": "build_st_peters"}})
     api.ok("POST", f"/api/games/{gid}/undo", papacy, {})
-    assert replays == [1]
+    status, refused = api.call("POST", f"/api/games/{gid}/undo", papacy, {})  # the card played revealed it
+    assert status == 409 and "hidden" in refused["error"]
+    assert replays == []  # no undo of a seat's own last action replays the game
 
 
 def test_undo_notes_in_a_row_collapse_into_one_line_with_a_count(api: Api) -> None:

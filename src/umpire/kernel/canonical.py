@@ -42,6 +42,27 @@ def canonical_copy(value: Any) -> Any:
         return json.loads(canonical_json(value))
 
 
+_STRICT = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+_STRICT |= orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def plain_canonical_copy(value: Any, where: str = "state") -> Any:
+    """:func:`check_plain` then :func:`canonical_copy`, in one pass for what is plain (the kernel's step after every
+    action): orjson refuses a non-string key and anything but the built-in types, and what it writes differently (a
+    tuple as a list, a non-finite float as null, an enum or a UUID by its value) makes the copy differ from
+    ``value``, so a copy equal to ``value`` is the canonical copy of plain data. Otherwise check_plain raises naming
+    the first offending value, or the standard library copies what orjson could not (an integer past 64 bits)."""
+    try:
+        copied = orjson.loads(orjson.dumps(value, option=_STRICT))
+    except (orjson.JSONEncodeError, TypeError):
+        pass
+    else:
+        if copied == value:
+            return copied
+    check_plain(value, where)
+    return json.loads(canonical_json(value))
+
+
 _SCALARS = frozenset({str, bool, int, float, type(None)})
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from umpire.kernel import registry
-from umpire.kernel.canonical import canonical_copy, canonical_json, check_plain, clone, state_digest
+from umpire.kernel.canonical import canonical_copy, canonical_json, clone, plain_canonical_copy, state_digest
 from umpire.kernel.control import powers_of
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
@@ -74,8 +74,8 @@ class Game:
             raise
         self.ruleset.advance(work)
         self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
-        check_plain(work)
-        self.state = canonical_copy(work)  # at rest in sorted key order, wherever it comes from (canonical_copy)
+        # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data.
+        self.state = plain_canonical_copy(work)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def reseed(self, secret: int) -> None:
@@ -157,8 +157,7 @@ def new_game(
     state: State = {"ruleset": info.name, "rng": init_rng(seed), "rolls": [], "control": {}}
     rules.setup(state, chosen, opts)
     rules.advance(state)
-    check_plain(state)
-    state = canonical_copy(state)
+    state = plain_canonical_copy(state)
     record = {"format": FORMAT, "ruleset": info.name, "scenario": chosen, "options": opts, "seed": seed, "actions": []}
     return Game(rules, record, state)
 

@@ -14,8 +14,9 @@ from typing import Any
 from umpire.kernel.canonical import canonical_json, clone
 from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import Game, replay
+from umpire.kernel.ruleset import Ruleset, State
 
-__all__ = ["refusal", "rewind"]
+__all__ = ["changed", "refusal", "rewind"]
 
 
 def rewind(record: dict[str, Any], count: int) -> Game:
@@ -36,11 +37,17 @@ def refusal(game: Game, before: Game, role: str) -> str | None:
     last = actions[-1]["role"]
     if last != role:
         return f"the last action is {last}'s, not yours"
-    hidden = game.ruleset.hidden_parts(game.state)
+    return changed(game.ruleset, before.state, game.state)
+
+
+def changed(ruleset: Ruleset, before: State, after: State) -> str | None:
+    """Why an action that led from ``before`` to ``after`` may not be taken back by its player, or None: the ruleset
+    offers no undo, the generator moved, or a hidden part changed."""
+    hidden = ruleset.hidden_parts(after)
     if hidden is None:
-        return f"{game.ruleset.info.name} offers no undo to its players (the GM may roll back)"
-    if canonical_json(game.state["rng"]) != canonical_json(before.state["rng"]):
+        return f"{ruleset.info.name} offers no undo to its players (the GM may roll back)"
+    if canonical_json(after["rng"]) != canonical_json(before["rng"]):
         return "a die was rolled or cards were shuffled or drawn since"
-    if canonical_json(hidden) != canonical_json(game.ruleset.hidden_parts(before.state)):
+    if canonical_json(hidden) != canonical_json(ruleset.hidden_parts(before)):
         return "something hidden was revealed or changed since (a card played, drawn or committed)"
     return None

@@ -261,6 +261,18 @@ def app_from_environment() -> FastAPI:
     return create_app(os.environ.get(DATABASE_ENV) or None, watch=float(watch) if watch else None)
 
 
+#: ``allow`` (the default) or ``refuse``: whether a game's creator may choose its seed (ruling K3).
+CHOSEN_SEEDS_ENV = "UMPIRE_CHOSEN_SEEDS"
+
+
+def chosen_seeds_allowed(setting: str) -> bool:
+    """Whether ``UMPIRE_CHOSEN_SEEDS`` lets creators choose seeds; a precise error for anything but allow/refuse."""
+    value = setting.strip().lower() or "allow"
+    if value not in ("allow", "refuse"):
+        raise ValueError(f"{CHOSEN_SEEDS_ENV} must be 'allow' or 'refuse', not {setting!r}")
+    return value == "allow"
+
+
 def worker_threads(setting: str) -> int:
     """The worker threads asked for by ``UMPIRE_THREADS`` (2 when empty); a precise error for anything else."""
     if not setting.strip():
@@ -301,7 +313,7 @@ def create_app(
     engine = db.make_engine(database)
     db.migrate(engine)
     hub = Hub()
-    store = Store(engine, hub)
+    store = Store(engine, hub, chosen_seeds=chosen_seeds_allowed(os.environ.get(CHOSEN_SEEDS_ENV, "")))
     batches = Batches()
 
     @contextlib.asynccontextmanager

@@ -39,7 +39,7 @@ from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
 from umpire.kernel.game import Game, new_game, replay, role_view
 from umpire.kernel.rng import new_secret
-from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.kernel.ruleset import GM, OBSERVER, Ruleset, State
 from umpire.server import db, security
 from umpire.server.bot_seats import bot_name, check_bot_seats, play_bot_seats
 from umpire.server.bots import bot_for
@@ -116,6 +116,8 @@ class TooMany(UmpireError):
 
 #: Undos (refused ones too: each may cost a replay) per seat of a game, and the GM's, within UNDO_WINDOW seconds.
 UNDO_LIMIT = 10
+#: The states before a game's last actions kept in memory, for its seats' undos.
+BEFORES_KEPT = 4
 UNDO_WINDOW = 60.0
 #: An undo's note in the public press, and the same note repeated ("… (3 times).") that it collapses into.
 _UNDO_NOTE = re.compile(r"^(?P<what>.+? (?:took back|rolled back) .+?)(?: \((?P<times>\d+) times\))?\.$")
@@ -209,6 +211,7 @@ class Tx:
     pending: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
     row_changes: dict[str, Any] = field(default_factory=dict)
     rewound_to: int | None = None  # an undo: the action count the game went back to (its later actions deleted)
+    befores: list[tuple[str, State] | None] = field(default_factory=list)  # per pending entry: role, state before
 
     def players_changed(self) -> None:
         """Note that player rows changed (readers then reload them)."""
@@ -220,12 +223,15 @@ class Tx:
 
     def apply(self, role: str, action: dict[str, Any]) -> None:
         """Apply an action to the working copy; it is logged when the transaction commits."""
+        before = self.game.state  # the kernel replaces the state, never changes it: this stays the state before
         self.game.act(role, action)
         self.pending.append((role, action, self.game.digest()))
+        self.befores.append((role, before))
 
     def reseed(self) -> None:
         """Move the working copy's generator on to a fresh secret (a GM's rollback), logged like an action."""
         self.game.reseed(new_secret())
+        self.befores.append(None)
         entry = self.game.record["actions"][-1]
         self.pending.append((entry["role"], entry["action"], self.game.digest()))
 
@@ -298,8 +304,9 @@ def public_phase_view(game: Game) -> dict[str, Any]:
 class Store:
     """The games of one database, with an in-memory cache of each game's replayed state."""
 
-    def __init__(self, engine: Engine, hub: Hub | None = None) -> None:
+    def __init__(self, engine: Engine, hub: Hub | None = None, chosen_seeds: bool = True) -> None:
         self.engine = engine
+        self.chosen_seeds = chosen_seeds  # whether a creator may choose a game's seed (ruling K3)
         self.hub = hub or Hub()
         self.is_postgres = engine.dialect.name == "postgresql"
         # Each game's replayed state with the action count and digest it is at (an undo can bring a game back to
@@ -323,6 +330,9 @@ class Store:
         self._write_lock = threading.Lock() if engine.dialect.name == "sqlite" else None
         self._writer_file = _writer_lock_file(engine)
         self._undos = Window(UNDO_LIMIT, UNDO_WINDOW)  # per game and role (issue 26, point 3)
+        # Per game, the state before its last action, with the action count, digest and role it belongs to: a
+        # seat's undo of that action is checked and made from it, without a replay.
+        self._before: dict[str, list[tuple[int, str, str, State]]] = {}
         self._undos_guard = threading.Lock()
 
     # --- plumbing -----------------------------------------------------------------------------------------
@@ -695,6 +705,10 @@ class Store:
     def create(self, body: CreateGame) -> dict[str, Any]:
         """A new game in the lobby; returns its id and its secrets (GM, lobby and per-seat tokens), shown once."""
         chosen = body.seed is not None  # reproducible, and known to the creator: every page of the game says so
+        if chosen and not self.chosen_seeds:
+            raise IllegalAction(
+                "this server draws every game's seed itself (UMPIRE_CHOSEN_SEEDS=refuse): leave 'seed' out"
+            )
         seed = body.seed if body.seed is not None else new_secret()
         game = new_game(body.ruleset, body.scenario, body.options, seed)
         if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
@@ -825,6 +839,7 @@ class Store:
                     time.sleep(120)
             if tx.pending or tx.rewound_to is not None:
                 self._games[game_id] = (tx.game, tx.row.seq, tx.row.digest)
+                self._keep_befores(game_id, tx)
             if tx.rewound_to is not None:
                 self._phases.pop(game_id, None)
             if tx.pending or tx.row_changes:
@@ -980,6 +995,18 @@ class Store:
                 why = self._undo_refused_early(tx, caller.role)
                 if why:
                     raise Conflict(f"you cannot undo: {why}")
+                known = next(
+                    (k for k in self._before.get(game_id, []) if k[:3] == (tx.row.seq, tx.row.digest, caller.role)),
+                    None,
+                )
+                if known is not None:
+                    why = undo.changed(tx.game.ruleset, known[3], tx.game.state)
+                    if why:
+                        raise Conflict(f"you cannot undo: {why}")
+                    self._rewind_to(
+                        tx, Game(tx.game.ruleset, {**tx.game.record, "actions": []}, known[3]), 1, caller.role
+                    )
+                    return
             rows = tx.conn.execute(
                 select(db.actions.c.role, db.actions.c.action)
                 .where(db.actions.c.game_id == tx.row.id, db.actions.c.seq <= tx.row.seq)
@@ -991,19 +1018,37 @@ class Store:
                 why = undo.refusal(tx.game, before, caller.role)
                 if why:
                     raise Conflict(f"you cannot undo: {why}")
-            tx.game = working_copy(before)
-            tx.rewound_to = tx.row.seq - count
-            tx.set(seq=tx.rewound_to, digest=before.digest(), phase_key=phase_key(before))
-            if caller.role == GM:  # the dice undone do not come back (issue 26, point 2); a seat's undo rolled none
-                tx.reseed()
-            self._drop_later_phases(tx)
-            who = "The GM rolled back" if caller.role == GM else f"{caller.role.capitalize()} took back"
-            what = f"{count} action(s)" if caller.role == GM else "its last action"
-            self._note_undo(tx, f"{who} {what}")
-            if tx.row.status == "over" and not tx.game.ruleset.is_over(tx.game.state):
-                tx.set(status="running")
+            self._rewind_to(tx, before, count, caller.role)
 
         return self.transact_and_show(game_id, work)[1]
+
+    def _rewind_to(self, tx: Tx, before: Game, count: int, role: str) -> None:
+        """Bring the transaction's game back to ``before``, the game without its last ``count`` actions; noted in
+        the press. The GM's rollback then moves the generator on to a fresh secret."""
+        tx.game = working_copy(before)
+        tx.rewound_to = tx.row.seq - count
+        tx.set(seq=tx.rewound_to, digest=before.digest(), phase_key=phase_key(before))
+        if role == GM:  # the dice undone do not come back (issue 26, point 2); a seat's undo rolled none
+            tx.reseed()
+        self._drop_later_phases(tx)
+        who = "The GM rolled back" if role == GM else f"{role.capitalize()} took back"
+        what = f"{count} action(s)" if role == GM else "its last action"
+        self._note_undo(tx, f"{who} {what}")
+        if tx.row.status == "over" and not tx.game.ruleset.is_over(tx.game.state):
+            tx.set(status="running")
+
+    def _keep_befores(self, game_id: str, tx: Tx) -> None:
+        """After a commit: the states before the game's last few actions, each with its action's count, digest
+        and role (a rollback drops those it took back), so that a seat's undo is checked and made without a
+        replay."""
+        if type(tx.game.ruleset).hidden_parts is Ruleset.hidden_parts:  # no undo for its players: nothing to keep
+            return
+        kept = [k for k in self._before.get(game_id, []) if tx.rewound_to is None or k[0] <= tx.rewound_to]
+        first = tx.row.seq - len(tx.pending)
+        for i, (before, (_role, _action, digest)) in enumerate(zip(tx.befores, tx.pending, strict=True), 1):
+            if before is not None:
+                kept.append((first + i, digest, before[0], before[1]))
+        self._before[game_id] = kept[-BEFORES_KEPT:]
 
     def _count_undo(self, game_id: str, role: str) -> None:
         """Count an undo by ``role`` in the game, refused or not; TooMany past :data:`UNDO_LIMIT` a minute."""

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
+from umpire.games.his2p.label_places import label_places
 from umpire.games.his2p.layout import HEIGHT, WIDTH, Layout, load_layout, marker_half, project
 from umpire.games.his2p.mapdata import HisMap, load_map
 from umpire.games.his2p.people import load_people
@@ -320,6 +321,7 @@ def _spaces(view: Mapping[str, Any], board: HisMap, layout: Layout, who: Mapping
     units = view.get("units") or {}
     sieges = view.get("sieges") or {}
     marks, labels, pieces = [], [], []
+    places = label_places()
     for sid, (x, y) in layout.spaces.items():
         space = board.spaces[sid]
         here = shown.get(sid) or {}
@@ -375,12 +377,14 @@ def _spaces(view: Mapping[str, Any], board: HisMap, layout: Layout, who: Mapping
                 data_control=control,
             )
         )
+        place = places[sid]
         labels.append(
             _text(
-                x + h + 2.5,
-                y + 4,
+                place.x,
+                place.y,
                 space.name,
                 font_size="11.5",
+                text_anchor=None if place.anchor == "start" else place.anchor,
                 fill="#111",
                 stroke=PAGE,
                 stroke_width="2.6",
