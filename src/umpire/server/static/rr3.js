@@ -760,7 +760,11 @@
     U.$("gm-step").addEventListener("click", () => act({ type: "next_step" }, gmErr).catch(() => {}));
   }
 
-  refresh().then(() => U.stream(api("/events"), token, render, (on) => { streaming = on; U.$("live").classList.toggle("on", on); })).catch((e) => {
-    document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message));
-  });
+  // The stream's first message is the whole answer, so the page draws from it and reads the game itself only if
+  // the stream has brought nothing within three seconds (a proxy that holds event streams back; an unknown game,
+  // whose error the read shows): one whole answer per page load, not two (issue 28 point 11).
+  U.stream(api("/events"), token, render, (on) => { streaming = on; U.$("live").classList.toggle("on", on); });
+  setTimeout(() => {
+    if (!S) refresh().catch((e) => { document.querySelector("main").prepend(U.el("p", { class: "error card" }, e.message)); });
+  }, 3000);
 })();
