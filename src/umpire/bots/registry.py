@@ -10,6 +10,7 @@ exist) either calls :func:`register_bots` or defines ``LEVELS`` and ``make_bot(l
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -33,6 +34,8 @@ class BotFamily:
 
 _FAMILIES: dict[str, BotFamily] = {}
 _loaded = False
+_lock = threading.RLock()
+_loading = False
 
 
 def register_bots(
@@ -56,10 +59,23 @@ def register_bots(
 
 
 def _load() -> None:
-    global _loaded
+    """Register every ruleset's bots, once; a second thread asking meanwhile waits for all of them (as the ruleset
+    registry does: ``kernel/registry.py``)."""
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
+    with _lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            _register_all()
+            _loaded = True
+        finally:
+            _loading = False
+
+
+def _register_all() -> None:
     from umpire.bots.diplomacy import LEVEL_NOTES, LEVELS, make_bot
 
     register_bots("standard", LEVELS, make_bot, default="normal", notes=LEVEL_NOTES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 
 from umpire.kernel.errors import UnknownRuleset
 from umpire.kernel.ruleset import Ruleset
@@ -18,6 +19,11 @@ BUILTIN_MODULES: tuple[str, ...] = (
 
 _REGISTRY: dict[str, Ruleset] = {}
 _loaded = False
+#: Held while the built-in modules are imported: a second thread asking meanwhile (two first requests of a new
+#: server at once) waits for the whole registry instead of seeing the rulesets imported so far; the importing
+#: thread itself may ask again (a module that looks a ruleset up as it is imported) and gets what is there.
+_lock = threading.RLock()
+_loading = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -30,11 +36,19 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def _load_builtins() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in BUILTIN_MODULES:
-            importlib.import_module(module)
+    global _loaded, _loading
+    if _loaded:
+        return
+    with _lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            for module in BUILTIN_MODULES:
+                importlib.import_module(module)
+            _loaded = True
+        finally:
+            _loading = False
 
 
 def get(name: str) -> Ruleset:
