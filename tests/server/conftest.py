@@ -1,9 +1,10 @@
 """Fixtures of the server tests: an app on a fresh SQLite database, a small client for its API, and the browser.
 
-The browser tests drive Debian's Chromium through Playwright. Starting Chromium costs seconds, so each test
-process (an xdist worker) starts it once, when its first browser test asks for it (``chromium``, session-scoped),
-and each test gets it through ``browser``, which closes the contexts the test opened: tests share the process,
-never a page, a cookie or a storage.
+The browser tests drive Debian's Chromium through Playwright. Starting Chromium costs seconds, so each test module
+starts it once (``chromium``, module-scoped), and each test gets it through ``browser``, which closes the contexts
+the test opened: tests share the process, never a page, a cookie or a storage. Not once per worker: Playwright's
+synchronous API leaves its event loop marked running on the thread while it is open, and every later test of the
+worker that calls ``asyncio.run`` then fails.
 """
 
 from __future__ import annotations
@@ -186,9 +187,9 @@ def ensure_chromium() -> None:
         pytest.skip(f"Debian's chromium is not installed and could not be: {result.stderr.strip()[-300:]}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """One headless Chromium for the whole test process, started by its first browser test."""
+    """One headless Chromium for a test module's browser tests."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (dev extra) is not installed")
     ensure_chromium()
     with sync_api.sync_playwright() as p:

@@ -26,6 +26,7 @@ from umpire.games.empires2.datafiles import ENV as DATA_ENV
 from umpire.kernel import registry
 from umpire.kernel.errors import UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
+from umpire.kernel.position import write_position
 from umpire.kernel.rng import new_secret
 
 app = typer.Typer(
@@ -56,8 +57,9 @@ def settings(
 
 
 def fail(message: str) -> NoReturn:
-    """Print one error line and exit 2."""
-    typer.echo(f"umpire: error: {message}", err=True)
+    """Print the error, one line per problem (a bad position has several), and exit 2."""
+    for line in message.splitlines() or [""]:
+        typer.echo(f"umpire: error: {line}", err=True)
     sys.exit(2)
 
 
@@ -120,11 +122,26 @@ def new(
     auction: Annotated[
         str | None, typer.Option(help="Europe 1615: assign the powers by blind auction from this file of bids.")
     ] = None,
+    position: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Start from this position (`umpire position` writes one; docs/positions.md), with its options.",
+        ),
+    ] = None,
 ) -> None:
     """Set up a new game and write it (setup record, empty log and state) as JSON."""
     awards = None
     if seed is None:
         seed = new_secret()
+    if position is not None:
+        if scenario is not None or option or auction is not None:
+            raise UsageError(
+                "--position starts from the position's own moment and options: give no --scenario, "
+                "--option or --auction with it"
+            )
+        write_json(new_game(ruleset, seed=seed, position=read_json(position)).to_json(), out)
+        return
     if auction is not None:
         if ruleset != "europe1615":
             raise UsageError(f"--auction is the Europe 1615 blind auction; {ruleset!r} has none")
@@ -185,6 +202,17 @@ def act(
         typer.echo(f"umpire: error: {line}", err=True)
     if refused:
         raise typer.Exit(2)
+
+
+@app.command("position")
+def position_cmd(
+    game: Annotated[str, typer.Argument(help="A game file (umpire new/act/play output), or - for standard input.")],
+    out: Annotated[str | None, typer.Option("--out", "-o", help="Write the position here instead of stdout.")] = None,
+) -> None:
+    """Write the position of a game's current moment (docs/positions.md), to start new games from with
+    `umpire new RULESET --position FILE`. It holds every hand and deck: a GM's file, not a player's."""
+    loaded = load_game_file(game)
+    write_json(write_position(loaded.ruleset, loaded.state), out)
 
 
 @app.command("replay")

@@ -21,3 +21,12 @@ class IllegalAction(UmpireError):
 
 class BadGameFile(UmpireError):
     """A state or log file that is not valid JSON or not of the expected shape."""
+
+
+class BadPosition(UmpireError):
+    """A position file (``kernel/position.py``) that a ruleset cannot start a game from: one line per problem, each
+    naming the field and what was expected."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)

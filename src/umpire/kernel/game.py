@@ -5,6 +5,9 @@ The *record* is everything needed to reproduce a game::
     {"format": "umpire-game/1", "ruleset": "standard", "scenario": "classic", "options": {...},
      "seed": 42, "actions": [{"role": "FRANCE", "action": {...}}, ...]}
 
+A game started from a position (``kernel/position.py``) has ``"scenario": "position"`` and the position itself
+under ``"position"``; its replay starts from that position.
+
 :func:`replay` runs :func:`new_game` with the same setup and applies each logged action in turn; the result is
 byte-identical (canonical JSON) to the state the game had. The state and the record hold hidden information;
 they leave the kernel only through :func:`role_view` (:meth:`Game.view`), which asks the ruleset for one role's
@@ -23,8 +26,9 @@ from typing import Any
 from umpire.kernel import registry
 from umpire.kernel.canonical import canonical_copy, canonical_json, clone, plain_canonical_copy, state_digest
 from umpire.kernel.control import powers_of
-from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole
+from umpire.kernel.errors import BadGameFile, BadPosition, IllegalAction, UmpireError, UnknownRole
 from umpire.kernel.limits import check_action
+from umpire.kernel.position import body_of, position_ruleset
 from umpire.kernel.rng import init_rng, reseed, without_secret
 from umpire.kernel.ruleset import GM, Action, Ruleset, State, View
 
@@ -141,10 +145,18 @@ class Game:
 
 
 def new_game(
-    ruleset: str | Ruleset, scenario: str | None = None, options: dict[str, Any] | None = None, seed: int = 0
+    ruleset: str | Ruleset,
+    scenario: str | None = None,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+    position: dict[str, Any] | None = None,
 ) -> Game:
-    """Set up a new game of ``ruleset`` (a name or an object); the scenario defaults to the ruleset's first."""
+    """Set up a new game of ``ruleset`` (a name or an object); the scenario defaults to the ruleset's first. With a
+    ``position`` (``kernel/position.py``) the game starts from it instead, with the position's own options; its
+    record keeps the position, so that :func:`replay` starts from it again."""
     rules = registry.get(ruleset) if isinstance(ruleset, str) else ruleset
+    if position is not None:
+        return _from_position(rules, position, options, seed)
     info = rules.info
     chosen = scenario if scenario is not None else info.scenarios[0].name
     names = [s.name for s in info.scenarios]
@@ -162,6 +174,29 @@ def new_game(
     return Game(rules, record, state)
 
 
+def _from_position(rules: Ruleset, position: Any, options: dict[str, Any] | None, seed: int) -> Game:
+    """A new game of ``rules`` from ``position`` (checked by the ruleset, one line per problem)."""
+    name = position_ruleset(position)
+    if name != rules.info.name:
+        raise BadPosition([f"ruleset: this position is of {name!r}, not of {rules.info.name!r}"])
+    if options:
+        raise UmpireError("a game from a position plays with the position's own options; give none")
+    state: State = {"ruleset": rules.info.name, "rng": init_rng(seed), "rolls": [], "control": {}}
+    opts = rules.from_position(state, body_of(position))
+    rules.advance(state)
+    state = plain_canonical_copy(state)
+    record = {
+        "format": FORMAT,
+        "ruleset": rules.info.name,
+        "scenario": "position",
+        "options": opts,
+        "seed": seed,
+        "position": canonical_copy(position),
+        "actions": [],
+    }
+    return Game(rules, record, state)
+
+
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild a game from its record; raises BadGameFile naming the first action that does not replay."""
     if not isinstance(record, dict):
@@ -169,7 +204,12 @@ def replay(record: dict[str, Any]) -> Game:
     missing = [k for k in ("ruleset", "scenario", "options", "seed", "actions") if k not in record]
     if missing:
         raise BadGameFile(f"the game record lacks {', '.join(missing)}")
-    game = new_game(record["ruleset"], record["scenario"], record["options"], record["seed"])
+    if "position" in record:  # started from a position: the position again, with its own options
+        game = new_game(record["ruleset"], seed=record["seed"], position=record["position"])
+        if canonical_json(game.record["options"]) != canonical_json(record["options"]):
+            raise BadGameFile("the record's 'options' differ from its position's")
+    else:
+        game = new_game(record["ruleset"], record["scenario"], record["options"], record["seed"])
     if not isinstance(record["actions"], list):
         raise BadGameFile("the record's 'actions' must be a list")
     for key in KEPT:  # who plays which power (``umpire new --auction``) survives the replay

@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from umpire.kernel.errors import UmpireError
 from umpire.kernel.limits import ActionLimits
 
 State = dict[str, Any]
@@ -116,6 +117,17 @@ class Ruleset(ABC):
         player may take back an action only if these parts and the generator are as they were before it. None (the
         default): the ruleset offers no undo to its players."""
         return None
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        """The position of ``state`` as plain data (``kernel/position.py``: the kernel adds the format and ruleset
+        tags): what a game needs to go on from this moment, without the generator, the dice rolled or the log."""
+        raise UmpireError(f"{self.info.name} cannot write positions yet: only his2p can (docs/status.md)")
+
+    def from_position(self, state: State, position: dict[str, Any]) -> dict[str, Any]:
+        """Fill the base state (``rng``, ``rolls`` and ``control`` already there) from ``position``, in place of
+        :meth:`setup`, and return the rules options in force; raise
+        :class:`~umpire.kernel.errors.BadPosition` with one line per problem."""
+        raise UmpireError(f"{self.info.name} cannot start from a position yet: only his2p can (docs/status.md)")
 
     def advance(self, state: State) -> None:  # noqa: B027 - optional hook with a no-op default
         """Run the engine's own procedures until a role must act; the default has none."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.games.his2p import board, core, deck, engine, views
+from umpire.games.his2p import board, core, deck, engine, position, views
 from umpire.games.his2p.diplomacy import diplomacy, diplomatic_events, invasions, minor_powers
 from umpire.games.his2p.events import (
     events_hands,
@@ -151,6 +151,14 @@ class HereIStandTwoPlayer(Ruleset):
         state["vp_history"] = []
         state["control"] = {p: p for p in SEATS}
         deck.setup_decks(state, options["deck"])
+
+    def to_position(self, state: State) -> dict[str, Any]:
+        """The position of a moment of the game (``position.py``; docs/positions.md)."""
+        return position.to_position(state)
+
+    def from_position(self, state: State, found: dict[str, Any]) -> dict[str, Any]:
+        """A game from a position, checked first (``position.py``): one line per problem."""
+        return position.from_position(state, found, self.option_values)
 
     def seats(self, state: State) -> list[str]:
         return list(SEATS)

@@ -118,6 +118,7 @@
     whoLine();
     renderJoin();
     renderMap();
+    placeSheet();
     renderTeam();
     renderForms();
     renderDesks();
@@ -284,7 +285,7 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const holder = U.$("rr3-map");
-    if (S.board && S.board.map) await loadBoard();
+    if (S.board && S.board.map && !boardTried) { await loadBoard(); if (boardData) renderForms(); }
     if (!boardData) { show("rr3-map", false); show("area-info", false); show("map-list", true); renderMapList(); return; }
     show("rr3-map", true); show("area-info", true); show("map-list", false);
     await DrawnBoard.show(M, holder, api("/map.svg"), token, JSON.stringify([S.view.turn, S.view.map]), {
@@ -359,6 +360,15 @@
       diceNodes(it.dice),
       it.closed_by ? U.el("div", { class: "meta" }, "by " + [DESK_TITLES[it.closed_by.role] || nice(it.closed_by.role), it.closed_by.who].filter(Boolean).join(", ")) : null);
   }
+  // A team's page opens on its sheet with its requests beside it (narrow: below it), above the phase's banner, the
+  // announcements and the map (issue 30 point 6); a control desk keeps its own forms in the side column.
+  function placeSheet() {
+    const team = !!S.view.team;
+    show("sheet-row", team);
+    const card = U.$("forms-card");
+    if (team && card.parentNode !== U.$("sheet-side")) U.$("sheet-side").append(card);
+    if (!team && card.parentNode !== U.$("role-panel")) U.$("desks").after(card);
+  }
   function renderTeam() {
     const team = S.view.team;
     const box = U.$("team");
@@ -370,7 +380,9 @@
     const wasOpen = new Map([...box.querySelectorAll("details")].map(d => [d.className, d.open]));
     U.clear(box);
     const me = (S.view.players || {})[S.you.role];
-    box.append(U.el("h2", {}, (team.name || nice(team.id || S.you.role)) + (me ? " — " + named(me.character) : "")));
+    box.append(U.el("h2", {}, (team.name || nice(team.id || S.you.role)) + (me ? " — " + named(me.character) : "")),
+      // One column (a phone): the requests come after the whole sheet; a link jumps there.
+      U.el("a", { class: "to-forms", href: "#forms-card" }, "Requests and actions ↓"));
     const states = entries(team.states_private || {});
     if (states.length) {
       box.append(U.el("h3", {}, "Treasury"));
@@ -379,8 +391,14 @@
     for (const key of ["prestige", "heavenly", "conversion_counters"]) if (team[key] != null) box.append(U.el("span", { class: "stat" }, nice(key) + ": " + team[key] + "  "));
     const cards = entries(team.cards);
     if (cards.length) {
-      box.append(U.el("h3", {}, "Cards"));
-      box.append(table(cards, [["id", "Card", cardName], ["state", "State", named], ["holder", "Holder", named], ["played", "Played"]], "cards"));
+      // Folded under a count by kind ("5 Exaction"), open on a wide screen: on a phone a team's twenty-odd cards
+      // would push its brief and requests a screen down.
+      const kinds = new Map();
+      for (const [id, c] of cards) { const k = cardName(id, id, c).replace(/ \d+$/, ""); kinds.set(k, (kinds.get(k) || 0) + 1); }
+      const played = cards.filter(([, c]) => c.played).length;
+      box.append(U.el("details", { class: "cards-box", open: !matchMedia("(max-width: 600px)").matches },
+        U.el("summary", {}, U.el("strong", {}, "Cards: " + cards.length), " (" + [...kinds].map(([k, n]) => n + " " + k).join(", ") + "; " + (played ? played + " played" : "none played") + ")"),
+        table(cards, [["id", "Card", cardName], ["state", "State", named], ["holder", "Holder", named], ["played", "Played"]], "cards")));
     }
     const debating = entries(team.debating);
     if (debating.length) box.append(U.el("h3", {}, "Debating cards"), U.el("ul", {}, ...debating.map(([issue, vals]) => U.el("li", {}, nice(issue) + ": " + fmt(vals)))));
@@ -422,13 +440,98 @@
   }
 
   // --- action forms (a team's requests, a control seat's own forms) ------------------------------------------
+  // Long lists (issue 30 point 6): a choice among more than LONG_LIST states, characters, areas or cities is a
+  // <select> grouped by team (what a team plays) or by region (the non-played rest), with a filter box above it that
+  // hides what does not match as one types (a name, a team, a region; accents and case ignored).
+  const LONG_LIST = 12;
+  const OTHERS = "Others";
+  let stateRegions = null;  // a state's region: the region of most of its home areas on the board
+  function stateRegion(sid) {
+    if (!boardData) return null;
+    if (!stateRegions) {
+      const counts = {};
+      for (const a of Object.values(boardData.areas)) if (a.state && a.region) {
+        const c = counts[a.state] || (counts[a.state] = {});
+        c[a.region] = (c[a.region] || 0) + 1 + (a.cities.some(x => x.capital) ? 0.5 : 0);
+      }
+      stateRegions = {};
+      for (const [st, c] of Object.entries(counts)) stateRegions[st] = Object.entries(c).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))[0][0];
+    }
+    return stateRegions[sid] || null;
+  }
+  const words = (t) => nice(t).replace(/\b\w/g, c => c.toUpperCase());
+  const teamGroup = (t) => ((S.view.teams || {})[t] || {}).name || words(t);
+  const nonPlayed = (sid) => { const r = stateRegion(sid); return "Non-played" + (r ? " · " + words(r) : ""); };
+  function cityArea(id) {
+    if (boardData) for (const [aid, a] of Object.entries(boardData.areas)) if (a.cities.some(c => c.id === id)) return aid;
+    return null;
+  }
+  // The group of a choice and the words it is also found by (a character's state).
+  function groupOf(id) {
+    const v = S.view, st = (v.states || {})[id], ch = (v.characters || {})[id];
+    if (st) return { group: st.team ? teamGroup(st.team) : nonPlayed(id), team: st.team };
+    if (ch) {
+      const team = ch.team || ((v.states || {})[ch.state] || {}).team;
+      // A character of no state (an exile) is grouped as such.
+      return { group: team ? teamGroup(team) : ch.state ? nonPlayed(ch.state) : "Non-played · without a state", team, also: named(ch.state) };
+    }
+    const area = boardData && (boardData.areas[id] || boardData.areas[cityArea(id)]);
+    if (area && area.region) return { group: words(area.region), also: area.name };
+    return { group: OTHERS };
+  }
+  // The viewer's own team first, then the other teams, then the non-played regions, then what has no group.
+  function groupRank(g, team) {
+    const mine = (S.view.team || {}).id || ((S.view.players || {})[S.you.role] || {}).team || S.you.role;
+    return g === OTHERS ? 3 : team && team === mine ? 0 : g.startsWith("Non-played") ? 2 : 1;
+  }
+  const fold = (t) => String(t).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  function longChoice(f, given, multiple) {
+    const groups = new Map();
+    for (const c of f.choices) {
+      const g = groupOf(c);
+      if (!groups.has(g.group)) groups.set(g.group, { rank: groupRank(g.group, g.team), items: [] });
+      groups.get(g.group).items.push({ id: c, label: named(c), also: g.also || "" });
+    }
+    const ordered = [...groups.entries()].sort((a, b) => a[1].rank - b[1].rank || a[0].localeCompare(b[0]));
+    const sel = U.el("select", { name: f.name, required: !multiple && f.required, multiple, size: multiple ? 8 : null,
+      "data-multi-select": multiple ? f.name : null, "data-grouped": f.name },
+      multiple || f.required ? null : U.el("option", { value: "" }, "–"),
+      ...ordered.map(([g, { items }]) => U.el("optgroup", { label: g },
+        ...items.sort((a, b) => a.label.localeCompare(b.label)).map(it => U.el("option", { value: it.id, selected: it.id === given,
+          "data-find": fold([it.label, it.id, it.also, g].join(" ")) }, it.label)))));
+    const count = U.el("span", { class: "filter-count meta", "aria-live": "polite" });
+    const filter = U.el("input", { type: "search", class: "list-filter", "data-filter": f.name, size: 14,
+      placeholder: "type to filter " + f.choices.length, "aria-label": "Filter the list: " + (f.label || nice(f.name)) });
+    filter.addEventListener("input", () => filterList(sel, filter.value, count));
+    return U.el("span", { class: "long-choice" }, filter, sel, count);
+  }
+  // Hides the options (and the groups left empty) that do not hold every word typed; a single choice whose option
+  // is hidden moves to the first one shown, so what is sent is what is seen.
+  function filterList(sel, typed, count) {
+    const want = fold(typed).split(/\s+/).filter(Boolean);
+    let shown = 0, total = 0;
+    for (const g of sel.querySelectorAll("optgroup")) {
+      let any = false;
+      for (const o of g.children) {
+        const hit = want.every(w => o.dataset.find.includes(w));
+        o.hidden = !hit; any = any || hit; shown += hit ? 1 : 0; total += 1;
+      }
+      g.hidden = !any;
+    }
+    count.textContent = want.length ? (shown ? shown + " of " + total : "no match") : "";
+    const picked = sel.selectedOptions[0];
+    if (!sel.multiple && (!picked || picked.hidden || !picked.value) && shown) {
+      const first = sel.querySelector("optgroup:not([hidden]) option:not([hidden])");
+      if (first) first.selected = true;
+    }
+  }
   // A form's input; a field with a "default" (a new character's family, sex, year of birth...) starts with it.
   function fieldInput(f) {
     const name = f.name, given = f.default == null ? null : String(f.default);
     if (f.kind === "int") return U.el("input", { type: "number", name, step: 1, min: f.min, max: f.max, required: f.required, size: 5, value: given });
     if (f.kind === "bool") return U.el("input", { type: "checkbox", name, checked: f.default === true });
+    if ((f.kind === "choice" || f.kind === "multi") && (f.choices || []).length > LONG_LIST) return longChoice(f, given, f.kind === "multi");
     if (f.kind === "choice") return U.el("select", { name, required: f.required }, f.required ? null : U.el("option", { value: "" }, "–"), ...(f.choices || []).map(c => U.el("option", { value: c, selected: c === given }, named(c))));
-    if (f.kind === "multi" && (f.choices || []).length > 12) return U.el("select", { name, multiple: true, size: 6, "data-multi-select": name }, ...f.choices.map(c => U.el("option", { value: c }, named(c))));
     if (f.kind === "multi") return U.el("span", { class: "multi", "data-multi": name }, ...(f.choices || []).map(c => U.el("label", {}, U.el("input", { type: "checkbox", value: c }), nice(c))));
     return U.el("input", { type: "text", name, required: f.required, size: 18, maxlength: 2000, value: given });
   }
@@ -470,6 +573,8 @@
       } catch (e) { /* shown beside the form */ }
       button.disabled = false;
     });
+    // A reset (after a request is sent) empties the filter boxes: their lists show every choice again.
+    form.addEventListener("reset", () => setTimeout(() => { for (const i of form.querySelectorAll("[data-filter]")) i.dispatchEvent(new Event("input")); }));
     return form;
   }
   // The intention card of a movement step (handbook, The Campaign System): one line per army, sealed until the
@@ -517,8 +622,10 @@
     const forms = (S.view.actions || []).filter(a => a && (!HIDDEN_FORMS.has(a.type) || (a.type === "next_step" && !isGm())));
     show("forms-card", forms.length > 0 && S.you.can_act);
     const team = S.view.team || {};
+    // The long lists' groups follow the board (regions) and the states' teams: a form is rebuilt when they change.
+    const groups = JSON.stringify([!!boardData, Object.values(S.view.states || {}).map(s => s.team)]);
     sync(U.$("forms"), forms.map(tpl => ({
-      key: tpl.type, sig: JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention, (S.view.desk || {}).intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
+      key: tpl.type, sig: groups + JSON.stringify(tpl.type === "intend" ? [tpl, team.armies, team.intention, (S.view.desk || {}).intention] : tpl.type === "settle_table" ? [tpl, deskTable()] : tpl),
       build: () => {
         const form = tpl.type === "intend" ? intentForm(tpl) : actionForm(Object.assign({}, tpl, { label: "Send" }));
         // "Settle the whole table's revenue items": the table offered first is the one the desk is filtered to.
