@@ -29,15 +29,17 @@ def test_act_says_what_happened_in_a_line(tmp_path: Path) -> None:
     ordered = umpire("act", str(game), "france", json.dumps(ORDERS))
     assert ordered.returncode == 0, ordered.stderr
     assert ordered.stdout.splitlines() == [
-        "FRANCE: orders accepted (3 orders); phase S1901M, waiting for: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY,"
-        " RUSSIA, TURKEY"
+        "FRANCE: orders accepted (3 orders); Spring 1901 movement (S1901M), waiting for: AUSTRIA, ENGLAND, FRANCE,"
+        " GERMANY, ITALY, RUSSIA, TURKEY"
     ]
     ready = umpire("act", str(game), "France", '{"type": "ready"}')
-    assert ready.stdout.startswith("FRANCE: ready; phase S1901M, waiting for: AUSTRIA, ENGLAND, GERMANY,")
+    assert ready.stdout.startswith(
+        "FRANCE: ready; Spring 1901 movement (S1901M), waiting for: AUSTRIA, ENGLAND, GERMANY,"
+    )
     resolved = umpire("act", str(game), "GM", '{"type": "resolve"}')
     assert resolved.stdout.splitlines() == [
-        "gm: S1901M resolved (3 orders: 3 succeeded); now phase F1901M, waiting for: AUSTRIA, ENGLAND, FRANCE,"
-        " GERMANY, ITALY, RUSSIA, TURKEY"
+        "gm: Spring 1901 movement (S1901M) resolved (3 orders: 3 succeeded); now Fall 1901 movement (F1901M),"
+        " waiting for: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY"
     ]
     assert len(json.loads(game.read_text())["record"]["actions"]) == 3
 
@@ -48,7 +50,7 @@ def test_act_reports_each_refused_line_of_a_1615_submission_and_keeps_the_rest(t
     result = umpire("act", str(game), "france", json.dumps({"type": "submit", "text": text}))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert result.stdout.startswith("FRANCE: submission kept 3 of 5 lines (2 refused); phase S1615M")
+    assert result.stdout.startswith("FRANCE: submission kept 3 of 5 lines (2 refused); Spring 1615 movement (S1615M)")
     assert result.stderr.splitlines() == [
         "umpire: error: line 4: 'XYZ-ABC': unknown province 'XYZ'; expected the unit's province: a province id of"
         " map 'europe1615'",
@@ -58,7 +60,7 @@ def test_act_reports_each_refused_line_of_a_1615_submission_and_keeps_the_rest(t
     saved = json.loads(game.read_text())
     assert saved["record"]["actions"] == [{"role": "FRANCE", "action": {"type": "submit", "text": text}}]
     after = umpire("act", str(game), "gm", '{"type": "resolve"}')
-    assert after.returncode == 0 and after.stdout.startswith("gm: S1615M resolved (")
+    assert after.returncode == 0 and after.stdout.startswith("gm: Spring 1615 movement (S1615M) resolved (")
     view = json.loads(umpire("view", str(game), "FRANCE", "--json").stdout)
     assert any(u["loc"] == "CHA" and u["nation"] == "FRANCE" for u in view["units"].values())  # the good lines ran
 
@@ -96,8 +98,8 @@ def test_view_is_json_when_piped_or_asked_and_a_summary_when_asked(tmp_path: Pat
     assert json.loads(umpire("view", str(game), "FRANCE", "--json").stdout)["role"] == "FRANCE"
     text = umpire("view", str(game), "FRANCE", "--text").stdout
     assert text.splitlines() == [
-        "standard game, seen by FRANCE: phase S1901M; waiting for AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA,"
-        " TURKEY; you are not ready",
+        "standard game, seen by FRANCE: Spring 1901 movement (S1901M); waiting for AUSTRIA, ENGLAND, FRANCE, GERMANY,"
+        " ITALY, RUSSIA, TURKEY; you are not ready",
         "Your units: F BRE, A MAR, A PAR",
         "Your centres (3): BRE, MAR, PAR",
         "Orders for FRANCE: A PAR - BUR; A MAR S A PAR - BUR; F BRE - MAO",
@@ -125,7 +127,7 @@ def test_view_on_a_terminal_is_a_summary(tmp_path: Path) -> None:
     os.close(main)
     assert proc.returncode == 0
     text = out.decode()
-    assert text.startswith("standard game, seen by observer: phase S1901M")
+    assert text.startswith("standard game, seen by observer: Spring 1901 movement (S1901M)")
     assert "Centres: RUSSIA 4" in text and "You may: nothing now" in text
 
 
@@ -133,7 +135,8 @@ def test_view_on_a_terminal_is_a_summary(tmp_path: Path) -> None:
 def test_view_summaries_of_the_other_rulesets(tmp_path: Path, ruleset: str, role: str) -> None:
     text = umpire("view", str(new(tmp_path, ruleset)), role, "--text").stdout
     first, *rest = text.splitlines()
-    assert first.startswith(f"{ruleset} game, seen by {role}: phase ")
+    opening = "Spring 1615 movement (S1615M)" if ruleset == "europe1615" else "phase "  # the megagame's are words
+    assert first.startswith(f"{ruleset} game, seen by {role}: {opening}")
     assert rest[-1].startswith("You may: ")
     assert len(rest) < 30
     expected = {"FRANCE": "INFs left: 21", "france": "treasury", "map_control": "Desk Map Control: 0 pending"}[role]

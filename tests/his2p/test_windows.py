@@ -135,7 +135,9 @@ def test_issue_14_point_8_pass_always_then_turned_back_on_in_an_impulse() -> Non
 def test_issue_14_point_8_the_opponents_preferences_are_not_in_its_view() -> None:
     game = to_battle([], [])
     game.act("papacy", {"type": "pass", "always": True})
-    assert "autopass" not in str(game.view("protestant")) and "autopass" not in str(game.view("observer"))
+    own = game.view("protestant")
+    assert own.pop("autopass_unless_playable") is False  # its own setting (HIS-R09), nothing of the Papacy's
+    assert "autopass" not in str(own) and "autopass" not in str(game.view("observer"))
 
 
 def test_14_step_4_a_card_played_leaves_the_hand_and_the_window_stays_open() -> None:

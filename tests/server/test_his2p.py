@@ -16,6 +16,11 @@ def test_his2p_plays_through_the_api_without_leaking_hands(api: Api) -> None:
     for seat in tokens:
         api.ok("POST", f"/api/games/{gid}/join", tokens[seat], {"name": seat}, who=seat)
     api.ok("POST", f"/api/games/{gid}/gm/start", made["gm_token"])
+    # the Protestant's "pass automatically unless I hold a card that can be played here" (HIS-R09), taken while the
+    # other seat decides, shows only in its own view
+    setting = {"type": "autopass", "kind": "unless_playable", "on": True}
+    mine = api.ok("POST", f"/api/games/{gid}/actions", tokens["protestant"], {"action": setting}, who="protestant")
+    assert mine["view"]["autopass_unless_playable"] is True
     for _ in range(60):
         gm = api.ok("GET", f"/api/games/{gid}", made["gm_token"])["view"]
         if not gm["acting"] or gm["phase"] == "action":
@@ -26,6 +31,9 @@ def test_his2p_plays_through_the_api_without_leaking_hands(api: Api) -> None:
     gm = api.ok("GET", f"/api/games/{gid}", made["gm_token"])["view"]
     assert gm["phase"] == "action", gm["log"][-3:]
     api.ok("GET", f"/api/games/{gid}")  # the observer
+    for text in api.received["papacy"] + api.received.get("observer", []):
+        assert '"autopass_unless_playable":true' not in text.replace(" ", "")  # the Protestant's setting
+    assert any('"autopass_unless_playable":true' in text.replace(" ", "") for text in api.received["protestant"])
     for seat, other in (("papacy", "protestant"), ("protestant", "papacy")):
         secret = {c["number"] for c in gm["hands"][seat]}
         for text in api.received[other] + api.received.get("observer", []):

@@ -10,6 +10,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from umpire.kernel.errors import UnknownRuleset
+from umpire.kernel.registry import get
 from umpire.kernel.ruleset import View
 
 #: A Diplomacy-style phase name: season, year, kind (``S1901M``).
@@ -22,11 +24,21 @@ def listing(names: list[str], limit: int = 8) -> str:
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
+def phase_words(view: View, code: Any) -> str:
+    """A phase code in the words of the view's ruleset (``Ruleset.phase_title``), the code after it in brackets:
+    ``Spring 1901 movement (S1901M)``; a code the ruleset leaves as it is stays ``phase X``."""
+    try:
+        title = get(str(view.get("ruleset"))).phase_title(str(code))
+    except UnknownRuleset:
+        title = str(code)
+    return f"{title} ({code})" if title != str(code) else f"phase {code}"
+
+
 def where_now(view: View) -> str:
-    """``phase S1901M, waiting for: FRANCE, ITALY`` (who is waited for only when the view says)."""
+    """``Spring 1901 movement (S1901M), waiting for: FRANCE, ITALY`` (who is waited for only when the view says)."""
     if view.get("over"):
         return f"the game is over: {end_reason(view)}"
-    text = f"phase {view.get('phase')}"
+    text = phase_words(view, view.get("phase"))
     waiting = view.get("waiting_for")
     if isinstance(waiting, list) and waiting:
         text += f", waiting for: {listing([str(w) for w in waiting])}"
@@ -83,7 +95,9 @@ def phase_change(before: View, after: View) -> str:
     history = after.get("history")
     new = history[len(before.get("history") or []) :] if isinstance(history, list) else []
     entries = [e for e in new if isinstance(e, dict)]
-    done = listing([str(e.get("phase", "?")) for e in entries]) or str(before.get("phase"))
+    done = listing([phase_words(after, e.get("phase", "?")) for e in entries]) or phase_words(
+        before, before.get("phase")
+    )
     summary = f"{done} resolved"
     if entries:
         summary += f" ({result_counts(entries)})"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from umpire.cli.outcome import end_reason, listing, result_counts, submission_errors
+from umpire.cli.outcome import end_reason, listing, phase_words, result_counts, submission_errors
 from umpire.kernel.ruleset import View
 
 #: Lines of a long report shown before "… and N more lines".
@@ -33,7 +33,7 @@ def view_text(view: View) -> str:
 
 def phase_line(view: View) -> str:
     """The phase, whom the game waits for, and whether the role is ready."""
-    text = f"phase {view.get('phase')}"
+    text = phase_words(view, view.get("phase"))
     waiting = view.get("waiting_for")
     if isinstance(waiting, list) and waiting:
         text += f"; waiting for {listing([str(w) for w in waiting], 10)}"

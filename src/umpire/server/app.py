@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from umpire.kernel import registry
-from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError, UnknownRole, UnknownRuleset
+from umpire.kernel.errors import BadGameFile, BadPosition, IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game, role_view
 from umpire.kernel.ruleset import GM, OBSERVER
 from umpire.server import bodies, db, jsontext
@@ -361,7 +361,8 @@ def create_app(
     @app.exception_handler(UmpireError)
     async def _umpire_error(_request: Request, exc: UmpireError) -> JSONResponse:
         headers = {"Retry-After": str(exc.wait)} if isinstance(exc, TooMany) else None
-        return JSONResponse({"error": str(exc)}, status_code=status_of(exc), headers=headers)
+        extra = {"problems": exc.problems} if isinstance(exc, BadPosition) else {}
+        return JSONResponse({"error": str(exc), **extra}, status_code=status_of(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -49,6 +49,7 @@ games = Table(
     Column("seed", BigInteger, nullable=False),  # a chosen seed (or an older release's); 0 beside a secret
     Column("secret", Text, nullable=True),  # the generator's secret drawn by the server, in decimal (never sent)
     Column("seed_kind", String(16), nullable=True),  # secret, chosen, or NULL (a game of an older release)
+    Column("position", Text, nullable=True),  # JSON: the position the game started from (NULL: its scenario)
     Column("settings", Text, nullable=False),  # JSON: the server's settings (press, deadlines, policies)
     Column("status", String(16), nullable=False),  # lobby, running, paused, over
     Column("seq", Integer, nullable=False),  # number of logged actions

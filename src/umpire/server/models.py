@@ -67,6 +67,11 @@ class CreateGame(Strict):
     seed: int | None = Field(None, ge=0, le=2**62, description="the game's random seed; random when left out")
     title: str = Field("", max_length=200)
     settings: GameSettings = Field(default_factory=GameSettings)  # type: ignore[arg-type]
+    position: dict[str, Any] | None = Field(
+        None,
+        description="start from this position (`umpire position` writes one; docs/positions.md) instead of a "
+        "scenario, with its own options; the creator is the game's GM",
+    )
 
 
 class Join(Strict):

@@ -38,6 +38,7 @@ from umpire.kernel.bots import play_bot
 from umpire.kernel.canonical import canonical_json, state_digest
 from umpire.kernel.errors import BadGameFile, IllegalAction, UmpireError
 from umpire.kernel.game import Game, new_game, replay, role_view
+from umpire.kernel.position import MAX_BYTES as POSITION_BYTES
 from umpire.kernel.rng import new_secret
 from umpire.kernel.ruleset import GM, OBSERVER, Ruleset, State
 from umpire.server import db, security
@@ -145,6 +146,7 @@ class GameRow:
     gm_token_hash: str = field(default="", repr=False)
     lobby_token_hash: str = field(default="", repr=False)
     seed_kind: str | None = None  # secret (drawn by the server), chosen (by the creator), None: an older release's
+    position: str | None = field(default=None, repr=False)  # the JSON of the position it started from, if any
 
     def __repr__(self) -> str:  # never the seed, in a log line or a traceback
         return f"GameRow(id={self.id!r}, ruleset={self.ruleset!r}, status={self.status!r}, seq={self.seq})"
@@ -251,6 +253,20 @@ def working_copy(game: Game) -> Game:
     """A game to act on without touching ``game``: the same state (the kernel replaces it, never mutates it) and a
     record whose action list is empty. The server's games carry no action list: the log is the database's."""
     return Game(game.ruleset, {**game.record, "actions": []}, game.state)
+
+
+def checked_position(body: CreateGame) -> dict[str, Any]:
+    """The position a game is created from, bounded in size (:data:`~umpire.kernel.position.MAX_BYTES`) and given
+    without a scenario or options, which it carries itself; the ruleset then checks it (one line per problem)."""
+    assert body.position is not None
+    if body.scenario is not None or body.options:
+        raise IllegalAction(
+            "a game from a position plays the position's own moment and options: give no scenario or options with it"
+        )
+    size = len(canonical_json(body.position).encode())
+    if size > POSITION_BYTES:
+        raise IllegalAction(f"the position is {size} bytes; this server takes positions of at most {POSITION_BYTES}")
+    return body.position
 
 
 def phase_key(game: Game) -> str:
@@ -393,6 +409,7 @@ class Store:
             gm_token_hash=data.gm_token_hash,
             lobby_token_hash=data.lobby_token_hash,
             seed_kind=data.seed_kind,
+            position=data.position,
         )
 
     def _game_row(self, conn: Connection, game_id: str, for_update: bool = False) -> GameRow:
@@ -516,7 +533,7 @@ class Store:
 
     @staticmethod
     def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "format": "umpire-game/1",
             "ruleset": row.ruleset,
             "scenario": row.scenario,
@@ -524,6 +541,9 @@ class Store:
             "seed": row.seed,
             "actions": actions,
         }
+        if row.position is not None:  # started from a position: its replay starts there (kernel/game.py)
+            record["position"] = json.loads(row.position)
+        return record
 
     def _replay(self, conn: Connection, row: GameRow) -> Game:
         """Rebuild a game from its stored record and check it reaches the stored digest."""
@@ -710,7 +730,10 @@ class Store:
                 "this server draws every game's seed itself (UMPIRE_CHOSEN_SEEDS=refuse): leave 'seed' out"
             )
         seed = body.seed if body.seed is not None else new_secret()
-        game = new_game(body.ruleset, body.scenario, body.options, seed)
+        if body.position is None:
+            game = new_game(body.ruleset, body.scenario, body.options, seed)
+        else:
+            game = new_game(body.ruleset, seed=seed, position=checked_position(body))
         if body.settings.missed_orders == "bot" and bot_for(game.record["ruleset"]) is None:
             raise IllegalAction(
                 f"{game.ruleset.info.title} has no bots, so a seat that misses a deadline cannot be played by one; "
@@ -750,6 +773,7 @@ class Store:
                     seed=seed if chosen else 0,
                     secret=None if chosen else str(seed),
                     seed_kind="chosen" if chosen else "secret",
+                    position=None if body.position is None else canonical_json(game.record["position"]),
                     settings=body.settings.model_dump_json(),
                     status="lobby",
                     seq=0,

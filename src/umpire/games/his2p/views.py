@@ -1,7 +1,8 @@
 """What each role sees (architecture: the one place a ruleset's secrets are kept): the board, tracks and VP are
 public; a hand of main-deck cards and a hand of Diplomatic cards only to their owner (the other player and the
-observer see how many); the decks' order to no one (the GM sees all); a card committed to the Diet of Worms only to
-its owner until both are revealed; die rolls with their purposes, secret ones only to those allowed.
+observer see how many); a seat's auto-pass setting only to that seat; the decks' order to no one (the GM sees all);
+a card committed to the Diet of Worms only to its owner until both are revealed; die rolls with their purposes,
+secret ones only to those allowed.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import load_map
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.religion import excommunication
+from umpire.games.his2p.war import windows
 from umpire.kernel import rng
 from umpire.kernel.ruleset import GM
 
@@ -70,6 +72,8 @@ def view(state: State, role: str) -> dict[str, Any]:
     out["action_labels"] = labels.labels(state, role, out["actions"])  # each action's button, in the same order
     out["decision_text"] = labels.describe(out["decision"], role)
     if role in state["hands"]:
+        # the seat's own "pass automatically unless I hold a card that can be played here" (HIS-R09): its page's box
+        out["autopass_unless_playable"] = windows.unless_playable(state, role)
         out["hand"] = [_card(n) for n in state["hands"][role]]
         out["diplomatic_hand"] = list(state["diplomatic_hands"][role])
         out["diplomatic_hand_cards"] = [

@@ -75,11 +75,13 @@ CP_LOST = 1
 
 def _open(state: State, window: str, role: str, context: dict[str, Any]) -> bool:
     """Push a response window of kind ``window`` for ``role``, or pass at once for a player who auto-passes that
-    kind (logged exactly as a manual pass); True if ``role`` must now decide."""
-    if auto(state, role, window):
+    kind, or who passes windows where it can play nothing and holds no card :func:`_plays` would offer there
+    (ruling HIS-R09; logged exactly as a manual pass); True if ``role`` must now decide."""
+    decision = {"kind": WINDOW, "role": role, "window": window, **context}
+    if auto(state, role, window) or (windows.unless_playable(state, role) and not _plays(state, role, decision)):
         _log_pass(state, role, window)
         return False
-    state["stack"].append({"kind": WINDOW, "role": role, "window": window, **context})
+    state["stack"].append(decision)
     return True
 
 
@@ -136,7 +138,13 @@ def debate_round(state: State, context: dict[str, Any]) -> bool:
     protestant = context["attacker"] if side == PROTESTANT else context["defender"]
     if protestant == "luther":
         return False
-    return _open(state, DEBATE_ROUND, PROTESTANT, {"debate": dict(context), "at": "german"})
+    # what the card that called the debate holds only while its call runs (Leipzig Debate's barred debater, set
+    # absent; Papal Inquisition's dice), kept for the rounds the window's close resumes (as Bullinger's decision does)
+    kept = {
+        "absent": sorted(d for d, status in state["debaters"].items() if status == "absent"),
+        "extra_dice": state.get("debate_extra_dice", 0),
+    }
+    return _open(state, DEBATE_ROUND, PROTESTANT, {"debate": dict(context), "at": "german", **kept})
 
 
 def spring_opens(state: State) -> bool:
@@ -276,7 +284,7 @@ def _event_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
 
 @core.continuation(AFTER[DEBATE_ROUND])
 def _round_goes_on(state: State, board: HisMap, window: dict[str, Any]) -> None:
-    _run_debate(state, board, window["debate"])
+    _run_debate(state, board, window["debate"], window)
 
 
 @core.continuation(AFTER[SPRING])
@@ -363,15 +371,28 @@ def _here_i_stand(state: State, board: HisMap, decision: dict[str, Any]) -> None
     people = load_people().debaters
     core.log(state, f"Here I Stand: Luther takes the place of {people[replaced].name} in the debate")
     deck.draw_cards(state, PROTESTANT, 1)
-    _run_debate(state, board, debate)
+    _run_debate(state, board, debate, decision)
 
 
-def _run_debate(state: State, board: HisMap, debate: dict[str, Any]) -> None:
-    """Go on with a debate's round after its window: the engine rolls it (and any later round opens its own)."""
+def _run_debate(state: State, board: HisMap, debate: dict[str, Any], window: dict[str, Any]) -> None:
+    """Go on with a debate's round after its window: the engine rolls it (and any later round opens its own), with
+    the barred debaters and extra dice of the card that called the debate as they were when the window opened
+    (Leipzig Debate, Papal Inquisition: the same rounds as when the window passes at once)."""
     state["response_cleared"] = "debate"
     depth = len(state["stack"])
     args = {k: debate[k] for k in ("role", "zone", "side", "attacker", "defender", "committed", "round")}
-    core.proceed(state, board, "debate_rounds", args)  # debates.py
+    debaters = state["debaters"]
+    taking_part = {debate["attacker"], debate["defender"]}
+    barred = {d: debaters[d] for d in window.get("absent", []) if d not in taking_part and debaters.get(d) != "absent"}
+    debaters.update(dict.fromkeys(barred, "absent"))
+    if window.get("extra_dice"):
+        state["debate_extra_dice"] = window["extra_dice"]
+    try:
+        core.proceed(state, board, "debate_rounds", args)  # debates.py
+    finally:
+        if window.get("extra_dice"):
+            state.pop("debate_extra_dice", None)
+        debaters.update({d: was for d, was in barred.items() if debaters[d] == "absent"})
     state.pop("response_cleared", None)
     again = state["stack"][depth:] and any(d.get("window") == DEBATE_ROUND for d in state["stack"][depth:])
     if debate.get("luther_away"):

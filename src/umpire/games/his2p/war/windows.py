@@ -26,6 +26,7 @@ from umpire.games.his2p.events import responses
 from umpire.games.his2p.mapdata import HisMap
 from umpire.games.his2p.war import military
 from umpire.kernel import rng
+from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -38,6 +39,10 @@ NAVAL_BATTLE = "naval_battle"
 ASSAULT_DICE_ROLLED = "assault_dice_rolled"
 #: The kinds of window a player may auto-pass.
 KINDS = (FIELD_BATTLE, ASSAULT, NAVAL_BATTLE, ASSAULT_DICE_ROLLED)
+#: The private preference "pass every window automatically unless I hold a card that can be played there" (issue 31
+#: point 6, ruling HIS-R09): kept with the kinds in ``state["autopass"][role]``, set at any time by the seat's
+#: ``{"type": "autopass", "kind": "unless_playable", "on": true}`` (:func:`set_preference`).
+UNLESS_PLAYABLE = "unless_playable"
 ATTACKER, DEFENDER = "attacker", "defender"
 
 ARQUEBUSIERS = 24
@@ -73,6 +78,11 @@ def autopassed(state: State, role: str) -> list[str]:
     return list(state.setdefault("autopass", {}).get(role, []))
 
 
+def unless_playable(state: State, role: str) -> bool:
+    """Whether ``role`` passes every window in which no card of its hand can be played (its private preference)."""
+    return UNLESS_PLAYABLE in autopassed(state, role)
+
+
 def playable(card: int, kind: str, side: str) -> bool:
     """Whether ``card`` may be played by ``side`` in a window of ``kind`` (only the built cards)."""
     return side in PLAYABLE.get(card, {}).get(kind, ())
@@ -102,16 +112,17 @@ def open_windows(state: State, kind: str, at: str, sides: dict[str, list[str]], 
 
 
 def _next(state: State) -> bool:
-    """Push the next window of the queue, passing at once for a player who auto-passes its kind."""
+    """Push the next window of the queue, passing at once for a player who auto-passes its kind, or who passes
+    windows where it can play nothing and holds no card :func:`_cards` would offer there (logged as a manual pass)."""
     record = state["combat_cards"]
     while record["queue"]:
         side, role, power = record["queue"].pop(0)
-        if record["kind"] in autopassed(state, role):
+        window = {"kind": WINDOW, "role": role, "window": record["kind"], "side": side, "power": power}
+        window["at"] = record["at"]
+        if record["kind"] in autopassed(state, role) or (unless_playable(state, role) and not _cards(state, window)):
             _log_pass(state, role, record)
             continue
-        state["stack"].append(
-            {"kind": WINDOW, "role": role, "window": record["kind"], "side": side, "power": power, "at": record["at"]}
-        )
+        state["stack"].append(window)
         return True
     return False
 
@@ -137,13 +148,17 @@ def _refused(state: State, card: int, decision: dict[str, Any]) -> bool:
     return decision["power"] == "ottoman" or "ottoman" in enemies
 
 
-def _legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
-    cards = [
+def _cards(state: State, decision: dict[str, Any]) -> list[Action]:
+    """The ``play`` actions of the cards of the deciding player's hand playable in this window."""
+    return [
         {"type": "play", "card": c}
-        for c in sorted(state["hands"][role])
+        for c in sorted(state["hands"][decision["role"]])
         if playable(c, decision["window"], decision["side"]) and not _refused(state, c, decision)
     ]
-    return [{"type": "pass"}, {"type": "pass", "always": True}, *cards]
+
+
+def _legal(state: State, board: HisMap, role: str, decision: dict[str, Any]) -> list[Action]:
+    return [{"type": "pass"}, {"type": "pass", "always": True}, *_cards(state, decision)]
 
 
 def _handle(state: State, board: HisMap, role: str, decision: dict[str, Any], action: Action) -> None:
@@ -267,8 +282,26 @@ def artillery_hits(state: State, space: str, played: dict[str, list[int]]) -> in
 
 
 def autopass_actions(state: State, role: str) -> list[Action]:
-    """The impulse decision's actions turning windows back on for the kinds ``role`` auto-passes."""
-    return [{"type": "autopass", "kind": k, "on": False} for k in autopassed(state, role)]
+    """The impulse decision's actions turning windows back on for the kinds ``role`` auto-passes (not the
+    ``unless_playable`` preference: the page's checkbox sets that one at any time, :func:`set_preference`)."""
+    return [{"type": "autopass", "kind": k, "on": False} for k in autopassed(state, role) if k != UNLESS_PLAYABLE]
+
+
+def is_preference(action: Action) -> bool:
+    """Whether ``action`` is the ``unless_playable`` preference, which a seat may send whoever is deciding."""
+    return action.get("type") == "autopass" and action.get("kind") == UNLESS_PLAYABLE
+
+
+def set_preference(state: State, role: str, action: Action) -> None:
+    """Turn ``role``'s "pass automatically unless I hold a card that can be played here" on or off (issue 31
+    point 6, ruling HIS-R09): accepted from the seat at any time, in no view and never in the public log; it acts
+    from the next window that opens. IllegalAction for a malformed action."""
+    if set(action) != {"type", "kind", "on"} or not isinstance(action["on"], bool):
+        raise IllegalAction(
+            f'the auto-pass setting is {{"type": "autopass", "kind": "{UNLESS_PLAYABLE}", "on": true or false}}, '
+            f"got {action}"
+        )
+    set_autopass(state, role, action)
 
 
 def set_autopass(state: State, role: str, action: Action) -> None:
