@@ -17,6 +17,7 @@ from umpire.kernel.canonical import canonical_json
 from umpire.kernel.errors import BadPosition, UmpireError
 from umpire.kernel.game import Game, load_game, new_game, replay
 from umpire.kernel.position import FORMAT, write_position
+from umpire.kernel.undo import rewind
 
 ROLES = ("papacy", "protestant", "gm", "observer")
 
@@ -192,3 +193,31 @@ def test_the_command_line_writes_and_starts_from_positions(tmp_path: Path, midga
         "umpire: error: turn: expected 1 to 9, found 0",
         "umpire: error: units.gulf_of_lyon.papacy.regular: land units cannot stand in a sea zone",
     ]
+
+
+def test_undo_and_a_tampered_record_of_a_position_game(midgame: Game) -> None:
+    """A seat's undo and a GM's rollback rewind to the position, not to 1517; a record whose options were changed
+    away from its position's is refused."""
+    position = write_position(midgame.ruleset, midgame.state)
+    game = new_game("his2p", seed=5, position=position)
+    start = canonical_json(game.state)
+    seat = game.view("gm")["acting"][0]
+    game.act(seat, game.view(seat)["actions"][0])
+    assert canonical_json(rewind(game.record, 1).state) == start
+    tampered = json.loads(json.dumps(game.record))
+    tampered["options"]["deck"] = "anniversary"
+    with pytest.raises(UmpireError, match="options' differ from its position's"):
+        replay(tampered)
+
+
+def test_engine_fields_the_views_cannot_read_are_refused(fresh: dict[str, Any]) -> None:
+    """A hand-edited decision the checks pass but the rules code cannot read is the position's error, not a crash."""
+    fresh["stack"][-1] = {"kind": "cp", "role": "papacy"}
+    found = problems_of(fresh)
+    assert len(found) == 1 and found[0].startswith("stack: the open decision (cp) or the engine fields cannot")
+
+
+def test_a_decision_whose_actions_cannot_be_carried_out_is_refused(fresh: dict[str, Any]) -> None:
+    fresh["stack"] = [{"kind": "impulse", "role": "papacy"}]
+    found = problems_of(fresh)
+    assert len(found) == 1 and "cannot be carried out from this position" in found[0], found

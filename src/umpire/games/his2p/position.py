@@ -15,16 +15,20 @@ and checked for their JSON type only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from umpire.games.his2p import board as b
-from umpire.games.his2p import core
+from umpire.games.his2p import core, views
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import POWERS, HisMap, load_map
 from umpire.games.his2p.people import load_people
 from umpire.games.his2p.scenario import CONTROLLERS
 from umpire.games.his2p.variant import two_player_main_deck
-from umpire.kernel.errors import BadPosition
+from umpire.kernel.canonical import clone
+from umpire.kernel.errors import BadPosition, IllegalAction
+from umpire.kernel.rng import without_secret
+from umpire.kernel.ruleset import GM, OBSERVER
 
 State = dict[str, Any]
 
@@ -151,7 +155,43 @@ def from_position(state: State, position: dict[str, Any], option_values: Any) ->
     state["control"] = {p: p for p in SEATS}
     state["log"] = []
     core.log(state, f"the game starts from a position: turn {state['turn']}, {state['phase'].replace('_', ' ')}")
+    readable(state)
     return dict(options)
+
+
+def playable(state: State, apply: Callable[[State, str, dict[str, Any]], None]) -> None:
+    """Refuse a position an offered action of which the rules code cannot carry out (``apply``: the ruleset's
+    apply and advance): each legal action of each seat is tried once on a copy; a refusal is fine, a crash is the
+    position's fault, reported as such rather than met by a player later."""
+    for role in SEATS:
+        for action in views.view(without_secret(state), role).get("actions", []):
+            try:
+                apply(clone(state), role, clone(action))
+            except IllegalAction:
+                continue
+            except Exception as exc:
+                raise BadPosition(
+                    [
+                        f"stack: {role}'s action {action} cannot be carried out from this position: "
+                        f"{type(exc).__name__} {exc}; write positions with `umpire position` and edit the board"
+                    ]
+                ) from None
+
+
+def readable(state: State) -> None:
+    """Refuse a position whose engine fields the views cannot read (a hand-edited battle in progress, say): every
+    role's view is built once, and an error there is reported as the position's, not met by a player later."""
+    for role in (*SEATS, GM, OBSERVER):
+        try:
+            views.view(without_secret(state), role)
+        except Exception as exc:
+            top = state["stack"][-1].get("kind") if state["stack"] else None
+            raise BadPosition(
+                [
+                    f"stack: the open decision ({top}) or the engine fields cannot be read for {role}: "
+                    f"{type(exc).__name__} {exc}; write positions with `umpire position` and edit the board, not these"
+                ]
+            ) from None
 
 
 def problems(position: dict[str, Any]) -> list[str]:

@@ -158,7 +158,14 @@ class HereIStandTwoPlayer(Ruleset):
 
     def from_position(self, state: State, found: dict[str, Any]) -> dict[str, Any]:
         """A game from a position, checked first (``position.py``): one line per problem."""
-        return position.from_position(state, found, self.option_values)
+        options = position.from_position(state, found, self.option_values)
+        position.playable(state, self._try)
+        return options
+
+    def _try(self, state: State, role: str, action: dict[str, Any]) -> None:
+        """An action carried out as the kernel would (apply, then advance), for :func:`position.playable`."""
+        self.apply(state, role, action)
+        self.advance(state)
 
     def seats(self, state: State) -> list[str]:
         return list(SEATS)
