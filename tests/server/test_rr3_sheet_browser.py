@@ -129,6 +129,27 @@ def test_a_team_page_opens_on_its_sheet_and_its_long_lists_are_grouped_and_filte
             of_home = {c for c in matches if characters[c]["state"] == home}
             assert len(of_home) > 1 and of_home <= shown < set(matches), (home, of_home, shown)
 
+            # The sheet's long tables filter too: France's cards by kind, its garrisons by a city's name.
+            cards = view["team"]["cards"]
+            assert len(cards) > 12
+            # Open on a laptop; on a phone folded under the count by kind (the brief and requests are not pushed down).
+            folded = not page.eval_on_selector("#team details.cards-box", "d => d.open")
+            assert folded == (size == "phone")
+            exactions = sum("exaction" in c["id"] for c in cards)
+            assert f"{exactions} Exaction" in page.inner_text("#team details.cards-box summary")
+            if folded:
+                page.click("#team details.cards-box summary")
+            page.fill("#team input[data-table-filter=cards]", "loan")
+            loans = [c for c in cards if "loan" in c["id"]]
+            assert loans and len(loans) < len(cards)
+            assert len(page.query_selector_all("#team table.cards tr[data-row]:not([hidden])")) == len(loans)
+            page.click("#team details.garrisons summary")
+            page.fill("#team input[data-table-filter=garrisons]", "lyon")
+            rows = page.query_selector_all("#team table.garrisons tr[data-row]:not([hidden])")
+            assert [r.get_attribute("data-row") for r in rows] == ["lyon"]
+            assert rows[0].inner_text().startswith("Lyon\t")  # the city's name from the board, not its id
+            pages.shot(page, f"{size}-04-sheet-filtered")
+
             if size == "laptop":  # once: the grievance sent from the filtered list names the state shown
                 page.select_option("#forms details[data-form=grievance] select[name=state]", "france")
                 page.fill("#forms details[data-form=grievance] input[name=text]", "Bavaria harbours our rebels")
@@ -140,5 +161,8 @@ def test_a_team_page_opens_on_its_sheet_and_its_long_lists_are_grouped_and_filte
                     f" === {len(against)}"
                 )
                 assert page.input_value(FILTER) == ""
+                # The sheet was redrawn with the new request: its filters kept what was typed.
+                assert page.input_value("#team input[data-table-filter=cards]") == "loan"
+                assert len(page.query_selector_all("#team table.cards tr[data-row]:not([hidden])")) == len(loans)
             page.context.close()
         assert not pages.errors, pages.errors

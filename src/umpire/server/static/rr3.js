@@ -40,6 +40,9 @@
   // --- small helpers --------------------------------------------------------------------------------------
   const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   const entries = (x) => Array.isArray(x) ? x.map((v, i) => [v && v.id ? v.id : String(i), v]) : isObj(x) ? Object.entries(x) : [];
+  // A list longer than this is grouped and filtered (issue 30 point 6); text is compared without accents or case.
+  const LONG_LIST = 12;
+  const fold = (t) => String(t).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   const nice = (id) => String(id == null ? "" : id).replace(/_/g, " ");
   const role = () => S.you.role;
   const isControl = () => CONTROL.includes(role());
@@ -285,7 +288,8 @@
   const M = DrawnBoard.create();
   async function renderMap() {
     const holder = U.$("rr3-map");
-    if (S.board && S.board.map && !boardTried) { await loadBoard(); if (boardData) renderForms(); }
+    // The sheet and the forms name cities and group lists by the board's regions: redrawn once it has come.
+    if (S.board && S.board.map && !boardTried) { await loadBoard(); if (boardData) { renderTeam(); renderForms(); } }
     if (!boardData) { show("rr3-map", false); show("area-info", false); show("map-list", true); renderMapList(); return; }
     show("rr3-map", true); show("area-info", true); show("map-list", false);
     await DrawnBoard.show(M, holder, api("/map.svg"), token, JSON.stringify([S.view.turn, S.view.map]), {
@@ -369,15 +373,36 @@
     if (team && card.parentNode !== U.$("sheet-side")) U.$("sheet-side").append(card);
     if (!team && card.parentNode !== U.$("role-panel")) U.$("desks").after(card);
   }
+  // A long table of the sheet (a team's thirty-odd cards, its forty-odd garrisons) with a filter box above it that
+  // keeps the rows holding every word typed; what is typed survives the sheet being redrawn by an update.
+  const sheetFilters = {};
+  function searchable(t, key) {
+    const rows = [...t.querySelectorAll("tr[data-row]")];
+    if (rows.length <= LONG_LIST) return t;
+    const count = U.el("span", { class: "filter-count meta", "aria-live": "polite" });
+    const input = U.el("input", { type: "search", class: "list-filter", "data-table-filter": key, size: 14,
+      placeholder: "type to filter " + rows.length, "aria-label": "Filter the table: " + key, value: sheetFilters[key] || null });
+    const apply = () => {
+      sheetFilters[key] = input.value;
+      const want = fold(input.value).split(/\s+/).filter(Boolean);
+      let shown = 0;
+      for (const r of rows) { const hit = want.every(w => fold(r.textContent + " " + r.dataset.row).includes(w)); r.hidden = !hit; shown += hit ? 1 : 0; }
+      count.textContent = want.length ? (shown ? shown + " of " + rows.length : "no match") : "";
+    };
+    input.addEventListener("input", apply);
+    apply();
+    return U.el("div", { class: "searchable" }, U.el("div", { class: "long-choice" }, input, count), t);
+  }
   function renderTeam() {
     const team = S.view.team;
     const box = U.$("team");
     show("team", !!team);
     if (!team) return;
-    const sig = JSON.stringify(team);
+    const sig = !!boardData + JSON.stringify(team);
     if (box.dataset.sig === sig) return;
     box.dataset.sig = sig;
     const wasOpen = new Map([...box.querySelectorAll("details")].map(d => [d.className, d.open]));
+    const typing = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.tableFilter : null;
     U.clear(box);
     const me = (S.view.players || {})[S.you.role];
     box.append(U.el("h2", {}, (team.name || nice(team.id || S.you.role)) + (me ? " — " + named(me.character) : "")),
@@ -398,7 +423,7 @@
       const played = cards.filter(([, c]) => c.played).length;
       box.append(U.el("details", { class: "cards-box", open: !matchMedia("(max-width: 600px)").matches },
         U.el("summary", {}, U.el("strong", {}, "Cards: " + cards.length), " (" + [...kinds].map(([k, n]) => n + " " + k).join(", ") + "; " + (played ? played + " played" : "none played") + ")"),
-        table(cards, [["id", "Card", cardName], ["state", "State", named], ["holder", "Holder", named], ["played", "Played"]], "cards")));
+        searchable(table(cards, [["id", "Card", cardName], ["state", "State", named], ["holder", "Holder", named], ["played", "Played"]], "cards"), "cards")));
     }
     const debating = entries(team.debating);
     if (debating.length) box.append(U.el("h3", {}, "Debating cards"), U.el("ul", {}, ...debating.map(([issue, vals]) => U.el("li", {}, nice(issue) + ": " + fmt(vals)))));
@@ -409,7 +434,7 @@
     if (fleets.length) box.append(U.el("h3", {}, "Fleets"), table(fleets, [["id", "Fleet"], ["damaged", "Damaged"], ["sea", "Sea", named], ["port", "Port", named], ["troops", "Troops"], ["carrying", "Carrying"]], "fleets"));
     const garrisons = entries(team.cities).filter(([, c]) => c && c.garrison);
     if (garrisons.length) box.append(U.el("details", { class: "garrisons" }, U.el("summary", {}, "Garrisons (" + garrisons.length + " cities)"),
-      table(garrisons, [["id", "City", named], ["garrison", "Men"], ["fort", "Fort"], ["blockade", "Blockade"]], "garrisons")));
+      searchable(table(garrisons, [["id", "City", named], ["garrison", "Men"], ["fort", "Fort"], ["blockade", "Blockade"]], "garrisons"), "garrisons")));
     const orders = entries(team.fleet_orders);
     if (orders.length) box.append(U.el("h3", {}, "Your fleets' orders (sealed)"), U.el("ul", { class: "fleet-orders" }, ...orders.map(([f, o]) => U.el("li", {}, f + ": " + fmt({ path: o.path, port: o.port, land: o.land, intercept: o.intercept })))));
     const treaties = team.treaties || [];
@@ -437,13 +462,13 @@
     const privateNews = (team.journal || []).slice().reverse();
     if (privateNews.length) box.append(U.el("h3", {}, "Your news (private)"), U.el("ol", { class: "news private-news" }, ...privateNews.slice(0, 20).map(newsEntry)));
     for (const d of box.querySelectorAll("details")) if (wasOpen.has(d.className)) d.open = wasOpen.get(d.className);
+    if (typing) { const again = box.querySelector('[data-table-filter="' + typing + '"]'); if (again) { again.focus(); again.setSelectionRange(again.value.length, again.value.length); } }
   }
 
   // --- action forms (a team's requests, a control seat's own forms) ------------------------------------------
-  // Long lists (issue 30 point 6): a choice among more than LONG_LIST states, characters, areas or cities is a
+  // Long lists: a choice among more than LONG_LIST states, characters, areas or cities is a
   // <select> grouped by team (what a team plays) or by region (the non-played rest), with a filter box above it that
   // hides what does not match as one types (a name, a team, a region; accents and case ignored).
-  const LONG_LIST = 12;
   const OTHERS = "Others";
   let stateRegions = null;  // a state's region: the region of most of its home areas on the board
   function stateRegion(sid) {
@@ -484,7 +509,6 @@
     const mine = (S.view.team || {}).id || ((S.view.players || {})[S.you.role] || {}).team || S.you.role;
     return g === OTHERS ? 3 : team && team === mine ? 0 : g.startsWith("Non-played") ? 2 : 1;
   }
-  const fold = (t) => String(t).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   function longChoice(f, given, multiple) {
     const groups = new Map();
     for (const c of f.choices) {
