@@ -10,6 +10,7 @@ a message saying the seat was given to someone else. Screenshots at 1366x768 and
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -146,4 +147,43 @@ def test_seat_links_switch_and_a_reissued_link_falls_back(browser: Any, tmp_path
         again.wait_for_selector("#who:has-text('observer')")
         assert not again.query_selector_all("p.error.card")  # no bare error in place of the page
         both(pages, again, "02-reissued-later")
+    assert not pages.errors, pages.errors
+
+
+def test_the_gm_creates_a_his2p_game_from_a_position_file(browser: Any, tmp_path: Path) -> None:
+    """Issue 31 point 1: the form takes a position file for a ruleset that reads positions (his2p), shows a bad
+    one's problems one per line, and creates the game from a good one; other rulesets do not offer it."""
+    from umpire.kernel.game import new_game
+    from umpire.kernel.position import write_position
+
+    moment = write_position(*(lambda g: (g.ruleset, g.state))(new_game("his2p", seed=3)))
+    moment["bonus_vp"]["protestant"] = 3
+    good, bad = tmp_path / "pos.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(moment))
+    bad.write_text(
+        json.dumps({**moment, "turn": 0, "units": {**moment["units"], "gulf_of_lyon": {"papacy": {"regular": 1}}}})
+    )
+    pages = Pages(ARTIFACTS.with_name(ARTIFACTS.name + "-position"))
+    with LiveServer(str(tmp_path / "position.sqlite"), poll=0.2, heartbeat=0.5) as server:
+        page = pages.new(browser.new_context(viewport=LAPTOP))
+        page.goto(server.url + "/")
+        page.wait_for_selector("#ruleset option[value=his2p]", state="attached")
+        assert not page.is_visible("#position-label")  # standard Diplomacy has no positions
+        page.select_option("#ruleset", "his2p")
+        assert page.is_visible("#position-label")
+        page.set_input_files("#position", str(bad))
+        page.click("#create-button")
+        page.wait_for_selector("#create-error:not(:empty)")
+        assert page.inner_text("#create-error").splitlines() == [
+            "turn: expected 1 to 9, found 0",
+            "units.gulf_of_lyon.papacy.regular: land units cannot stand in a sea zone",
+        ]
+        both(pages, page, "01-bad-position")
+        page.set_input_files("#position", str(good))
+        page.click("#create-button")
+        page.wait_for_selector("#created:not(.hidden)")
+        game = page.get_attribute("#gm-open", "href").split("/g/")[1].split("#")[0]
+        made = call(server, "GET", f"/api/games/{game}")["game"]
+        assert made["scenario"] == "position", made
+        both(pages, page, "02-created")
     assert not pages.errors, pages.errors

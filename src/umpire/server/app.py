@@ -43,7 +43,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from umpire.kernel import registry
 from umpire.kernel.errors import BadGameFile, BadPosition, IllegalAction, UmpireError, UnknownRole, UnknownRuleset
 from umpire.kernel.game import new_game, role_view
-from umpire.kernel.ruleset import GM, OBSERVER
+from umpire.kernel.ruleset import GM, OBSERVER, Ruleset
 from umpire.server import bodies, db, jsontext
 from umpire.server.accounts import account_routes
 from umpire.server.boards import RR3_BOARD, board
@@ -474,6 +474,8 @@ def create_app(
                         for o in info.options
                     ],
                     "seats": rules.seats(sample.state),
+                    # whether a game may start from a position (kernel/position.py; docs/positions.md)
+                    "positions": type(rules).from_position is not Ruleset.from_position,
                     "table": table_choices(info.name, role_view(rules, sample.state, OBSERVER)),
                 }
             )

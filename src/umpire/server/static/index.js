@@ -27,6 +27,8 @@
       box.append(U.el("label", { title: o.description }, o.name + " ", sel, U.el("small", {}, " " + o.description)));
     }
     box.classList.toggle("hidden", !choosable.length);
+    U.$("position-label").classList.toggle("hidden", !r.positions);
+    if (!r.positions) U.$("position").value = "";
     const table = r.table;
     choicesInto(U.$("assignment"), table.assignment, ASSIGNMENT);
     choicesInto(U.$("missed-orders"), table.missed_orders, MISSED);
@@ -80,6 +82,15 @@
       settings: { press: fd.get("press"), assignment: fd.get("assignment"), missed_orders: fd.get("missed_orders"),
                   civil_disorder_after: Number(fd.get("civil_disorder_after") || 2), deadlines, bots: seatBots },
     };
+    const file = r.positions ? U.$("position").files[0] : null;
+    if (file) {  // a position replaces the scenario and the options (docs/positions.md)
+      try { body.position = JSON.parse(await file.text()); } catch (e) {
+        U.$("create-error").textContent = file.name + " is not a JSON file: " + e.message;
+        return;
+      }
+      delete body.scenario;
+      delete body.options;
+    }
     try {
       const made = await U.call("POST", "/api/games", null, body);
       U.setToken(made.id, made.gm_token);
