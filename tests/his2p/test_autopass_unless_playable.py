@@ -32,7 +32,7 @@ def declared(hand: list[int], setting: bool, leaders: list[str] | None = None) -
     game = erfurt_game()
     game.state["hands"]["protestant"] = list(hand)
     if setting:
-        game.act("protestant", ON)  # the Papacy is deciding: the setting is taken whoever decides
+        windows.set_preference(game.state, "protestant", ON)  # as if sent in an earlier decision of its own
     game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"] if leaders is None else leaders))
     return game
 
@@ -80,7 +80,7 @@ def battle(papal_hand: list[int], setting: bool) -> Game:
     game.state["hands"]["papacy"] = list(papal_hand)
     game.state["hands"]["protestant"] = []
     if setting:
-        game.act("papacy", ON)
+        game.act("papacy", ON)  # in its own CP decision, which stays open
     game.act("papacy", hapsburg_move("leipzig", "erfurt", 4, ["charles_v"]))
     game.act("protestant", {"type": "pass"})  # its response window, by hand in both games
     game.act("protestant", {"type": "stand"})
@@ -102,21 +102,32 @@ def test_a_combat_window_with_nothing_playable_passes_at_once_and_the_other_side
 
 
 def test_the_setting_is_private_offered_nowhere_and_turned_off_again() -> None:
-    game = erfurt_game()
+    game = erfurt_game()  # the Papacy decides (its CP)
     before = {role: game.view(role) for role in ("papacy", "protestant", "observer", "gm")}
-    assert before["protestant"]["autopass_unless_playable"] is False
-    game.act("protestant", ON)
-    assert windows.unless_playable(game.state, "protestant")
+    assert before["papacy"]["autopass_unless_playable"] is False
+    game.act("papacy", ON)
+    assert windows.unless_playable(game.state, "papacy")
+    assert game.view("papacy")["decision"] == before["papacy"]["decision"]  # the CP decision stays open
     after = {role: game.view(role) for role in before}
-    assert after["protestant"] == before["protestant"] | {"autopass_unless_playable": True}  # its own box only
-    assert {r: v for r, v in after.items() if r != "protestant"} == {
-        r: v for r, v in before.items() if r != "protestant"
-    }
-    assert after["papacy"]["autopass_unless_playable"] is False  # the Papacy's own box, not the Protestant's
+    assert after["papacy"] == before["papacy"] | {"autopass_unless_playable": True}  # its own box only
+    assert {r: v for r, v in after.items() if r != "papacy"} == {r: v for r, v in before.items() if r != "papacy"}
+    assert after["protestant"]["autopass_unless_playable"] is False  # the Protestant's own box, not the Papacy's
     assert "unless_playable" not in str(after["observer"]) + str(after["gm"])
     assert not any(a.get("kind") == windows.UNLESS_PLAYABLE for a in engine.legal_actions(game.state, "papacy"))
-    game.act("protestant", OFF)
-    assert not windows.unless_playable(game.state, "protestant")
+    game.act("papacy", OFF)
+    assert not windows.unless_playable(game.state, "papacy")
+
+
+def test_the_setting_waits_for_a_decision_of_the_seats_own() -> None:
+    """Sent while the other player decides it would be the last action, and that player's undo refused (HIS-R09)."""
+    game = erfurt_game()
+    with pytest.raises(IllegalAction, match="it is not protestant's turn to act: waiting for papacy"):
+        game.act("protestant", ON)
+
+
+def test_the_impulse_offers_no_button_for_it_the_page_has_the_box() -> None:
+    game = erfurt_game()
+    windows.set_preference(game.state, "protestant", ON)
     windows.set_autopass(game.state, "protestant", {"kind": responses.ACTION_DECLARED, "on": True})
     assert windows.autopass_actions(game.state, "protestant") == [
         {"type": "autopass", "kind": responses.ACTION_DECLARED, "on": False}
@@ -134,7 +145,7 @@ def test_the_setting_is_private_offered_nowhere_and_turned_off_again() -> None:
 def test_a_malformed_setting_is_refused_with_what_is_expected(action: dict[str, Any]) -> None:
     game = erfurt_game()
     with pytest.raises(IllegalAction, match=r'the auto-pass setting is \{"type": "autopass", "kind": "unless_pla'):
-        game.act("protestant", action)
+        game.act("papacy", action)
 
 
 def play(seed: int, setting: bool) -> tuple[Game, int, list[dict[str, Any]]]:
@@ -142,7 +153,7 @@ def play(seed: int, setting: bool) -> tuple[Game, int, list[dict[str, Any]]]:
     window in which it can play nothing, or has the setting on; the times it is asked and the Papacy's views."""
     game = new_game("his2p", seed=seed)
     if setting:
-        game.act("protestant", ON)
+        game.act("protestant", ON)  # in its first decision, Luther's 95 Theses
     bots = {role: make_bot("normal") for role in ("papacy", "protestant")}
     rngs = {role: random.Random(f"{seed}-{role}") for role in bots}
     asked, seen = 0, []

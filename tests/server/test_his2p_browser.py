@@ -93,6 +93,25 @@ def test_his2p_opening_and_a_card_for_cp_in_the_browser(browser: Any, tmp_path: 
         assert len(view(server, gid, gm_token)["view"]["rolls"]) > before
         shot(protestant, "protestant-theses-laptop")
 
+        # Issue 31 point 6 (HIS-R09): the Protestant ticks "pass automatically unless I hold a card that can be
+        # played here" in a decision of its own; only its own view carries it, the Papacy's box stays clear (and
+        # cannot be changed while the Protestant decides).
+        protestant.wait_for_selector("#autopass-row:not(.hidden)")
+        assert "the other player's page is the same" in protestant.inner_text("#autopass-row")
+        assert not protestant.is_checked("#autopass-unless-playable")
+        protestant.check("#autopass-unless-playable")
+        until(lambda: view(server, gid, tokens["protestant"])["view"]["autopass_unless_playable"] is True)
+        assert view(server, gid, tokens["papacy"])["view"]["autopass_unless_playable"] is False
+        assert "unless_playable" not in json.dumps(view(server, gid, gm_token)["view"])
+        papacy.wait_for_selector("#autopass-unless-playable:disabled")
+        assert not papacy.is_checked("#autopass-unless-playable")
+        shot(protestant, "protestant-autopass-laptop")
+        own_phone = page_for(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
+        own_phone.goto(f"{server.url}/g/{gid}#token={tokens['protestant']}")
+        own_phone.wait_for_selector("#autopass-row:not(.hidden)")
+        until(lambda: own_phone.is_checked("#autopass-unless-playable"))  # drawn from its own view on a new page
+        shot(own_phone, "protestant-autopass-phone")
+
         # The rest of the opening through the API, until the Papacy's first impulse.
         for _ in range(40):
             gm_view = view(server, gid, gm_token)["view"]

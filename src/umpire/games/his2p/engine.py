@@ -427,12 +427,12 @@ def apply(state: State, role: str, action: Action) -> None:
     """Carry out an action of ``role`` (already known to be one of its roles); IllegalAction names what is wrong."""
     if state.get("over"):
         raise IllegalAction("the game is over")
-    if windows.is_preference(action):  # a seat's private setting, whoever is deciding (ruling HIS-R09)
-        windows.set_preference(state, role, action)
-        return
     if role not in acting_roles(state):
         waiting = ", ".join(acting_roles(state)) or "no one"
         raise IllegalAction(f"it is not {role}'s turn to act: waiting for {waiting}")
+    if windows.is_preference(action):  # a seat's private setting, in any of its decisions (ruling HIS-R09)
+        windows.set_preference(state, role, action)
+        return
     legal = legal_actions(state, role)
     if action not in legal:
         raise IllegalAction(_explain(state, role, action, legal))

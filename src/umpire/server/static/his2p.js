@@ -41,6 +41,10 @@
     else if (v.acting && v.acting.length && !v.acting.includes(S.you.role)) line = "Waiting for the " + v.acting.map(r => POWERS[r] || nice(r)).join(" and the ") + ". " + line;
     text("decision", line);
     show("undo-row", !!POWERS[S.you.role] && S.game.status === "running");
+    // The seat's private auto-pass setting (ruling HIS-R09): only its own view carries it, the server applies it.
+    show("autopass-row", !!POWERS[S.you.role] && S.game.status === "running" && !v.over);
+    U.$("autopass-unless-playable").checked = !!v.autopass_unless_playable;
+    U.$("autopass-unless-playable").disabled = !(v.acting || []).includes(S.you.role);  // sent in a decision of its own
     const cp = v.decision && v.decision.kind === "cp" && v.decision.role === S.you.role;
     show("cp-left", cp);
     if (cp) text("cp-left", v.decision.cp + " CP left");
@@ -89,6 +93,11 @@
     }
     return box;
   }
+  U.$("autopass-unless-playable").addEventListener("change", (e) => {
+    const on = e.target.checked;
+    P.post("/actions", { action: { type: "autopass", kind: "unless_playable", on } }, U.$("action-error"))
+      .catch(() => { e.target.checked = !on; });
+  });
   const take = (a) => P.post("/actions", { action: a }, U.$("action-error")).then(() => { building = null; choosing = null; });
 
   // --- the formation builder: only the view's legal moves, never a rule of its own ---------------------------

@@ -40,7 +40,7 @@ ASSAULT_DICE_ROLLED = "assault_dice_rolled"
 #: The kinds of window a player may auto-pass.
 KINDS = (FIELD_BATTLE, ASSAULT, NAVAL_BATTLE, ASSAULT_DICE_ROLLED)
 #: The private preference "pass every window automatically unless I hold a card that can be played there" (issue 31
-#: point 6, ruling HIS-R09): kept with the kinds in ``state["autopass"][role]``, set at any time by the seat's
+#: point 6, ruling HIS-R09): kept with the kinds in ``state["autopass"][role]``, set in any decision of the seat's by
 #: ``{"type": "autopass", "kind": "unless_playable", "on": true}`` (:func:`set_preference`).
 UNLESS_PLAYABLE = "unless_playable"
 ATTACKER, DEFENDER = "attacker", "defender"
@@ -283,19 +283,20 @@ def artillery_hits(state: State, space: str, played: dict[str, list[int]]) -> in
 
 def autopass_actions(state: State, role: str) -> list[Action]:
     """The impulse decision's actions turning windows back on for the kinds ``role`` auto-passes (not the
-    ``unless_playable`` preference: the page's checkbox sets that one at any time, :func:`set_preference`)."""
+    ``unless_playable`` preference: the page's checkbox sets that one in any decision, :func:`set_preference`)."""
     return [{"type": "autopass", "kind": k, "on": False} for k in autopassed(state, role) if k != UNLESS_PLAYABLE]
 
 
 def is_preference(action: Action) -> bool:
-    """Whether ``action`` is the ``unless_playable`` preference, which a seat may send whoever is deciding."""
+    """Whether ``action`` is the ``unless_playable`` preference, which a seat may send in any of its decisions."""
     return action.get("type") == "autopass" and action.get("kind") == UNLESS_PLAYABLE
 
 
 def set_preference(state: State, role: str, action: Action) -> None:
     """Turn ``role``'s "pass automatically unless I hold a card that can be played here" on or off (issue 31
-    point 6, ruling HIS-R09): accepted from the seat at any time, in no view and never in the public log; it acts
-    from the next window that opens. IllegalAction for a malformed action."""
+    point 6, ruling HIS-R09): accepted in any decision of the seat's (not while the other decides: its undo would
+    be refused, telling it), only in the seat's own view, never in the public log; it acts from the next window
+    that opens (the decision it was sent in stays open). IllegalAction for a malformed action."""
     if set(action) != {"type", "kind", "on"} or not isinstance(action["on"], bool):
         raise IllegalAction(
             f'the auto-pass setting is {{"type": "autopass", "kind": "{UNLESS_PLAYABLE}", "on": true or false}}, '
