@@ -108,10 +108,13 @@ def test_each_problem_gets_its_own_line_naming_the_field(fresh: dict[str, Any]) 
     fresh["units"]["milan"] = {"papacy": {"squadron": 1}}  # a fleet inland
     fresh["hands"]["papacy"] = [fresh["deck"][0]]  # a card in two places
     fresh["spaces"]["rome"]["control"] = "spain"
+    fresh["units"]["bordeaux"]["protestant"] = {"regular": 1}  # a unit where its power may not be (seed 13)
     fresh["turn"] = 12
     assert problems_of(fresh) == [
         "turn: expected 1 to 9, found 12",
         "spaces.rome.control: expected a power or independent, found 'spain'",
+        "units.bordeaux.protestant.regular: protestant's units stand only in the German and Italian zones (seed 13),"
+        " not in french zone",
         "units.gulf_of_lyon.papacy.regular: land units cannot stand in a sea zone",
         "units.milan.papacy.squadron: naval units stand only in ports and sea zones",
         "units.rome.papacy.cavalry: only the Ottomans have cavalry (rule 4.1)",

@@ -23,6 +23,7 @@ from umpire.games.his2p import core, views
 from umpire.games.his2p.cards import load_cards
 from umpire.games.his2p.mapdata import POWERS, HisMap, load_map
 from umpire.games.his2p.people import load_people
+from umpire.games.his2p.restrictions import ZONES_OF_PLAY
 from umpire.games.his2p.scenario import CONTROLLERS
 from umpire.games.his2p.variant import two_player_main_deck
 from umpire.kernel.canonical import clone
@@ -298,6 +299,11 @@ def _units(position: dict[str, Any], board: HisMap) -> list[str]:
                     out.append(f"{at}.{power}.{kind}: land units cannot stand in a sea zone")
                 elif land and kind in b.NAVAL_UNITS and not board.spaces[where].is_port:
                     out.append(f"{at}.{power}.{kind}: naval units stand only in ports and sea zones")
+                elif land and kind in b.LAND_UNITS and not _may_stand(position, board, power, where):
+                    out.append(
+                        f"{at}.{power}.{kind}: {power}'s units stand only in the German and Italian zones (seed 13),"
+                        f" not in {board.spaces[where].language or 'no'} zone"
+                    )
     for space in sorted(sieges):
         siege = sieges[space]
         at = f"sieges.{space}"
@@ -308,6 +314,13 @@ def _units(position: dict[str, Any], board: HisMap) -> list[str]:
         elif not any(position["units"].get(space, {}).get(siege["besieger"], {}).get(k) for k in b.LAND_UNITS):
             out.append(f"{at}: the besieger {siege['besieger']} has no land units in {space}")
     return out
+
+
+def _may_stand(position: dict[str, Any], board: HisMap, power: str, space: str) -> bool:
+    """Seed 13 for the two players' own units: only in the German and Italian zones (``restrictions.may_enter``);
+    a minor ally's garrisons stand in its home spaces (Venice's Candia and Corfu), the invaders' units wherever a
+    card or a siege brought them."""
+    return power not in SEATS or board.spaces[space].language in ZONES_OF_PLAY
 
 
 def _people(position: dict[str, Any], board: HisMap) -> list[str]:
