@@ -9,10 +9,12 @@ from typing import Any
 
 import pytest
 
+from tests.his2p.test_events_mandatory import impulse_with, play_event
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.bots.his2p import make_bot
 from umpire.games.his2p import core, engine
 from umpire.games.his2p.events import responses
+from umpire.games.his2p.religion import debates
 from umpire.games.his2p.war import windows
 from umpire.kernel.canonical import canonical_json
 from umpire.kernel.errors import IllegalAction
@@ -184,3 +186,31 @@ def test_a_seeded_game_looks_the_same_to_the_papacy_with_and_without_the_setting
     assert auto.view("papacy") == manual.view("papacy") and auto.view("observer") == manual.view("observer")
     assert asked_auto < asked_by_hand / 3
     assert canonical_json(replay(auto.record).state) == canonical_json(auto.state)
+
+
+def test_6_leipzig_debate_bar_holds_in_the_rounds_after_the_here_i_stand_window_is_passed_by_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The card bars Luther only while its call runs; the German debate's window (Here I Stand: he lives and does not
+    defend) pauses it, and the rounds resumed after a pass by hand still see him barred, as when the window passes
+    at once (HIS-R09)."""
+    game = impulse_with("papacy", 6)
+    before = game.state["debaters"]["luther"]
+    play_event(game, "papacy", 6)
+    game.act("protestant", {"type": "pass"})  # the event's window
+    game.act("papacy", {"type": "leipzig", "zone": "german", "bar": "luther"})
+    game.act("papacy", {"type": "defender", "pool": "uncommitted"})
+    window = top(game)
+    assert window["window"] == responses.DEBATE_ROUND and "luther" in window["absent"]
+    seen: list[str] = []
+    rolled = debates._debate_round
+
+    def spy(state: dict[str, Any], *args: Any) -> Any:
+        seen.append(state["debaters"]["luther"])
+        return rolled(state, *args)
+
+    monkeypatch.setattr(debates, "_debate_round", spy)
+    while core.top(game.state) and top(game)["kind"] == responses.WINDOW:
+        game.act("protestant", {"type": "pass"})  # each round's window, by hand
+    assert seen and set(seen) == {"absent"}  # barred in every round rolled
+    assert game.state["debaters"]["luther"] == before  # and back once the debate is over
