@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from tests.his2p.test_events_hands import inquisition_game
 from tests.his2p.test_events_mandatory import impulse_with, play_event
 from tests.his2p.test_land_war import erfurt_game, hapsburg_move, texts
 from umpire.bots.his2p import make_bot
 from umpire.games.his2p import core, engine
 from umpire.games.his2p.events import responses
+from umpire.games.his2p.people import load_people
 from umpire.games.his2p.religion import debates
 from umpire.games.his2p.war import windows
 from umpire.kernel.canonical import canonical_json
@@ -214,3 +216,26 @@ def test_6_leipzig_debate_bar_holds_in_the_rounds_after_the_here_i_stand_window_
         game.act("protestant", {"type": "pass"})  # each round's window, by hand
     assert seen and set(seen) == {"absent"}  # barred in every round rolled
     assert game.state["debaters"]["luther"] == before  # and back once the debate is over
+
+
+def test_56_papal_inquisition_dice_hold_in_the_round_after_the_here_i_stand_window_is_passed_by_hand() -> None:
+    """Papal Inquisition's two extra dice last only while its call runs; the German debate's window pauses it, and
+    the round rolled after a pass by hand still has them (HIS-R09)."""
+    game = inquisition_game()
+    for space in ("florence", "siena"):
+        game.state["spaces"][space]["protestant"] = False
+    game.state["debaters"]["luther"] = "committed"  # so an uncommitted debater defends and Luther's window opens
+    play_event(game, "papacy", 56)
+    game.act("protestant", {"type": "pass"})  # the event's window
+    game.act("papacy", {"type": "debate", "zone": "german"})
+    pools = [a for a in game.view("papacy")["actions"] if a.get("pool") == "uncommitted"]
+    game.act("papacy", pools[0])
+    assert top(game)["kind"] == responses.WINDOW and top(game)["extra_dice"] == 2
+    game.act("protestant", {"type": "pass"})
+    attack = next(
+        r for r in game.state["rolls"] if r["purpose"].startswith("debate round 1") and "attacks" in r["purpose"]
+    )
+    people = load_people().debaters
+    attacker = next(d for d, info in people.items() if attack["purpose"].endswith(f"{info.name} attacks"))
+    assert attack["kind"] == f"{people[attacker].value + 3 + 2}d6"  # value + 3 attacking + 2 Papal Inquisition
+    assert "debate_extra_dice" not in game.state
