@@ -30,6 +30,7 @@ Provinces that neither a power nor a minor state holds (Julich-Cleves, Novgorod,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,8 +107,10 @@ class MinorState:
         return self.pliant_after_capture is not None
 
 
+@functools.cache
 def europe1615_map() -> GameMap:
-    """The Europe 1615 board (validated and cached by the base loader)."""
+    """The Europe 1615 board (validated by the base loader), kept once found: the rules ask for it on every action,
+    and the loader's cache by path would resolve the path on the file system each time."""
     return load_map(MAP_PATH)
 
 
