@@ -10,11 +10,11 @@ exist) either calls :func:`register_bots` or defines ``LEVELS`` and ``make_bot(l
 from __future__ import annotations
 
 import importlib
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from umpire.kernel.bots import Bot
+from umpire.kernel.once import Once
 
 #: Modules imported on first use; each may call :func:`register_bots` for its ruleset.
 BOT_MODULES: tuple[str, ...] = ("umpire.bots.europe1615", "umpire.bots.his2p", "umpire.bots.empires2")
@@ -33,9 +33,6 @@ class BotFamily:
 
 
 _FAMILIES: dict[str, BotFamily] = {}
-_loaded = False
-_lock = threading.RLock()
-_loading = False
 
 
 def register_bots(
@@ -58,23 +55,6 @@ def register_bots(
     _FAMILIES[ruleset] = BotFamily(ruleset, tuple(levels), chosen, factory, dict(notes or {}))
 
 
-def _load() -> None:
-    """Register every ruleset's bots, once; a second thread asking meanwhile waits for all of them (as the ruleset
-    registry does: ``kernel/registry.py``)."""
-    global _loaded, _loading
-    if _loaded:
-        return
-    with _lock:
-        if _loaded or _loading:
-            return
-        _loading = True
-        try:
-            _register_all()
-            _loaded = True
-        finally:
-            _loading = False
-
-
 def _register_all() -> None:
     from umpire.bots.diplomacy import LEVEL_NOTES, LEVELS, make_bot
 
@@ -90,6 +70,10 @@ def _register_all() -> None:
         make, known = getattr(loaded, "make_bot", None), getattr(loaded, "LEVELS", None)
         if name not in _FAMILIES and callable(make) and known:
             register_bots(name, tuple(known), make, notes=getattr(loaded, "LEVEL_NOTES", None))
+
+
+#: Every ruleset's bots registered once, whole, whichever threads ask first (:class:`~umpire.kernel.once.Once`).
+_load = Once(_register_all).run
 
 
 def family(ruleset: str) -> BotFamily:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import threading
 
 from umpire.kernel.errors import UnknownRuleset
+from umpire.kernel.once import Once
 from umpire.kernel.ruleset import Ruleset
 
 #: Modules that define the built-in rulesets; each calls :func:`register` when imported.
@@ -18,12 +18,6 @@ BUILTIN_MODULES: tuple[str, ...] = (
 )
 
 _REGISTRY: dict[str, Ruleset] = {}
-_loaded = False
-#: Held while the built-in modules are imported: a second thread asking meanwhile (two first requests of a new
-#: server at once) waits for the whole registry instead of seeing the rulesets imported so far; the importing
-#: thread itself may ask again (a module that looks a ruleset up as it is imported) and gets what is there.
-_lock = threading.RLock()
-_loading = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -35,20 +29,13 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-def _load_builtins() -> None:
-    global _loaded, _loading
-    if _loaded:
-        return
-    with _lock:
-        if _loaded or _loading:
-            return
-        _loading = True
-        try:
-            for module in BUILTIN_MODULES:
-                importlib.import_module(module)
-            _loaded = True
-        finally:
-            _loading = False
+def _import_builtins() -> None:
+    for module in BUILTIN_MODULES:
+        importlib.import_module(module)
+
+
+#: The built-in modules imported once, whole, whichever threads ask first (:class:`~umpire.kernel.once.Once`).
+_load_builtins = Once(_import_builtins).run
 
 
 def get(name: str) -> Ruleset:
