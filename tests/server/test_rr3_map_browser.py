@@ -22,19 +22,26 @@ ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_RR3_MAP", ROOT / "artifacts" /
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
 
 
+def france_joined(http: httpx.Client) -> tuple[str, dict[str, str]]:
+    """A started 1524 game with a seat per team, France's taken: its id and the seat tokens (skipped where the
+    scenario's map and briefs are not installed)."""
+    made = http.post(
+        "/api/games", json={"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
+    ).json()
+    gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
+    if http.get(f"/api/games/{gid}").json()["view"].get("provisional"):
+        pytest.skip("the 1524 scenario (map and briefs) is not installed")
+    auth = {"Authorization": f"Bearer {tokens['france']}"}
+    assert http.post(f"/api/games/{gid}/join", json={"name": "Fran"}, headers=auth).status_code == 200
+    assert http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"}).is_success
+    return gid, tokens
+
+
 def test_the_megagame_map_is_drawn_whole_zooms_and_picks_areas(browser: Any, tmp_path: Path) -> None:
     pages = Pages(ARTIFACTS)
     with LiveServer(str(tmp_path / "browser-rr3-map.sqlite"), poll=0.2, heartbeat=0.5) as server:
         http = httpx.Client(base_url=server.url, timeout=20)
-        made = http.post(
-            "/api/games", json={"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
-        ).json()
-        gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
-        if http.get(f"/api/games/{gid}").json()["view"].get("provisional"):
-            pytest.skip("the 1524 scenario (map and briefs) is not installed")
-        auth = {"Authorization": f"Bearer {tokens['france']}"}
-        assert http.post(f"/api/games/{gid}/join", json={"name": "Fran"}, headers=auth).status_code == 200
-        assert http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"}).is_success
+        gid, tokens = france_joined(http)
 
         for size, viewport in SIZES.items():
             page = pages.new(browser.new_context(viewport=viewport))

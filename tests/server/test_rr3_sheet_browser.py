@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from tests.server.conftest import LiveServer
 from tests.server.test_browser import Pages
+from tests.server.test_rr3_map_browser import france_joined
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("UMPIRE_ARTIFACTS_RR3_SHEET", ROOT / "artifacts" / "server-rr3-sheet"))
@@ -41,15 +41,8 @@ def test_a_team_page_opens_on_its_sheet_and_its_long_lists_are_grouped_and_filte
     pages = Pages(ARTIFACTS)
     with LiveServer(str(tmp_path / "browser-rr3-sheet.sqlite"), poll=0.2, heartbeat=0.5) as server:
         http = httpx.Client(base_url=server.url, timeout=30)
-        made = http.post(
-            "/api/games", json={"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": {"seats": "teams"}}
-        ).json()
-        gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
-        if http.get(f"/api/games/{gid}").json()["view"].get("provisional"):
-            pytest.skip("the 1524 scenario (map and briefs) is not installed")
+        gid, tokens = france_joined(http)
         auth = {"Authorization": f"Bearer {tokens['france']}"}
-        assert http.post(f"/api/games/{gid}/join", json={"name": "Fran"}, headers=auth).status_code == 200
-        assert http.post(f"/api/games/{gid}/gm/start", json={}, headers={"Authorization": f"Bearer {gm}"}).is_success
         view = http.get(f"/api/games/{gid}", headers=auth).json()["view"]
         form = next(a for a in view["actions"] if a["type"] == "grievance")
         against = next(f for f in form["fields"] if f["name"] == "against")["choices"]
