@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from umpire.kernel import registry
+from umpire.kernel import journal, registry
 from umpire.kernel.canonical import canonical_copy, canonical_json, clone, plain_canonical_copy, state_digest
 from umpire.kernel.control import powers_of
 from umpire.kernel.errors import BadGameFile, BadPosition, IllegalAction, UmpireError, UnknownRole
@@ -70,24 +70,33 @@ class Game:
         check_action(action, self.ruleset.action_limits(self.state, role))
         if self.ruleset.is_over(self.state):
             raise IllegalAction("the game is over; no more actions are accepted")
-        work = clone(self.state)
+        # The rules work on a copy sharing the past's entries (kernel/journal.py): a refusal leaves the state as it was.
+        parts = journal.parts_of(self.ruleset.append_only)
+        sealed = journal.seal(self.state, parts) if journal.STRICT else None
+        work = journal.work_copy(self.state, parts)
         try:
-            self.ruleset.apply(work, role, clone(action))
-        except IllegalAction as refused:
-            self.check_power(role, action, refused)  # the refusal names the power the seat may not act for
-            raise
-        self.ruleset.advance(work)
+            try:
+                self.ruleset.apply(work, role, clone(action))
+            except IllegalAction as refused:
+                self.check_power(role, action, refused)  # the refusal names the power the seat may not act for
+                raise
+            self.ruleset.advance(work)
+        finally:
+            if sealed is not None:
+                journal.check_seal(self.state, parts, sealed, f"{role}'s {action['type']!r}")
         self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
-        # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data.
-        self.state = plain_canonical_copy(work)
+        # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data;
+        # the shared past as it was, only what is new copied.
+        self.state = journal.settled_copy(self.state, work, parts)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def reseed(self, secret: int) -> None:
         """Move the generator on to a fresh ``secret`` and log it (a GM's rollback: the undone dice do not come
         back); the log keeps it so that a replay reaches the same state, and no view shows it."""
-        work = clone(self.state)
+        parts = journal.parts_of(self.ruleset.append_only)
+        work = journal.work_copy(self.state, parts)
         reseed(work, secret)
-        self.state = canonical_copy(work)
+        self.state = journal.settled_copy(self.state, work, parts)
         self.record["actions"].append({"role": GM, "action": {"type": RESEED, "secret": secret}})
 
     def replay_action(self, role: str, action: Action) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from umpire.kernel.errors import UmpireError
+from umpire.kernel.journal import AppendOnly
 from umpire.kernel.limits import ActionLimits
 
 State = dict[str, Any]
@@ -76,6 +77,9 @@ class Ruleset(ABC):
     """One game system. Subclasses set :attr:`info` and implement the abstract methods."""
 
     info: ClassVar[RulesetInfo]
+    #: The parts of the state whose entries are never changed once appended (or once final), shared between a
+    #: state and the next instead of copied on every action (``kernel/journal.py``); the kernel adds ``rolls``.
+    append_only: ClassVar[tuple[AppendOnly, ...]] = ()
 
     @abstractmethod
     def setup(self, state: State, scenario: str, options: dict[str, Any]) -> None:

@@ -34,6 +34,7 @@ from umpire.games.his2p.scenario import two_player_setup
 from umpire.games.his2p.war import assaults, land_war, military, move_on, naval_war, windows
 from umpire.games.his2p.winter import winter_choices, winter_groups, wintering
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.journal import AppendOnly
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.registry import register
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
@@ -76,6 +77,9 @@ MAX_FIELD = 40
 
 class HereIStandTwoPlayer(Ruleset):
     """The Papacy against the Protestant, 1517 to victory, the other powers run by the Diplomatic deck."""
+
+    #: Shared between a state and the next (``kernel/journal.py``): the log (``core.log``), never changed.
+    append_only = (AppendOnly("log"),)
 
     info = RulesetInfo(
         name="his2p",

@@ -355,6 +355,12 @@ def open_item(
     return item
 
 
+def is_closed(item: Item) -> bool:
+    """Whether ``item`` is settled or dismissed: its record is final, never changed again (the kernel shares it
+    between a state and the next, ``kernel/journal.py``)."""
+    return bool(item["status"] != PENDING)
+
+
 def all_items(state: State) -> list[Item]:
     """Every item, oldest first. By number: a state is kept with its dicts in key order (the kernel's canonical
     form), where ``i10`` comes before ``i4``."""
@@ -363,7 +369,11 @@ def all_items(state: State) -> list[Item]:
 
 def pending(state: State, desk: str | None = None) -> list[Item]:
     """The open items (of one desk), oldest first."""
-    return [item for item in all_items(state) if item["status"] == PENDING and (desk is None or item["desk"] == desk)]
+    # Picked before sorting: the open items are few, the closed ones grow with the game (issue 32, point 5).
+    items = (
+        i for i in state.get("items", {}).values() if i["status"] == PENDING and (desk is None or i["desk"] == desk)
+    )
+    return sorted(items, key=lambda item: int(item["id"][1:]))
 
 
 def _item(state: State, action: Action) -> Item:

@@ -33,6 +33,7 @@ from umpire.games.rr3.geography import map1524
 from umpire.games.rr3.scenario import initial_state
 from umpire.kernel import registry
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.journal import AppendOnly
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import ENGINE, GM, OBSERVER, Option, Ruleset, RulesetInfo, Scenario
 
@@ -57,6 +58,15 @@ def scenario_parts(scenario: str) -> State:
 
 class RenaissanceReformation(Ruleset):
     """The 1524 megagame: six turns of six phases, eleven teams, five control desks and Game Control."""
+
+    #: The record of the game so far, never changed once written: the journal, the umpires' adjustments and
+    #: announcements, and the items once closed (settled or dismissed).
+    append_only = (
+        AppendOnly("journal"),
+        AppendOnly("adjustments"),
+        AppendOnly("announcements"),
+        AppendOnly("items", final=desk.is_closed),
+    )
 
     info = RulesetInfo(
         name="rr3",

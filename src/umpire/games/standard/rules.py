@@ -26,6 +26,7 @@ from umpire.games.standard.report import phase_title
 from umpire.kernel import simultaneous
 from umpire.kernel.control import controller, powers_of
 from umpire.kernel.errors import IllegalAction
+from umpire.kernel.journal import AppendOnly
 from umpire.kernel.limits import ActionLimits
 from umpire.kernel.ruleset import GM, Option, Ruleset, RulesetInfo, Scenario
 
@@ -60,6 +61,9 @@ def adjustment(game_map: GameMap, state: State, power: str) -> int:
 
 class StandardDiplomacy(Ruleset):
     """Seven powers, the standard map, 5th-edition rules (2023 rulebook as an option)."""
+
+    #: Shared between a state and the next (``kernel/journal.py``): the resolved phases: appended, never changed.
+    append_only = (AppendOnly("history"),)
 
     info = RulesetInfo(
         name="standard",
