@@ -3,7 +3,7 @@
     python benchmarks/crosscheck_mila.py --phases 5000 --seed 1
     python benchmarks/crosscheck_mila.py --phases 20000 --seed 9 --show 3 --out /tmp/disagreements.txt
 
-Prints how many phases agree, the disagreements by kind (those an entry of the MILA section of docs/rulings.md
+Prints how many phases agree, the disagreements by kind (those an entry of docs/rulings/standard.md (MILA)
 accounts for -- MILA errors M*, rule choices C* -- counted apart), and the first ``--show`` disagreements in
 full. Exit status 1 when any disagreement is not documented.
 """
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {n:6d}  {kind}")
     if known:
         print(
-            "tolerated, documented in the MILA section of docs/rulings.md (M: MILA errors, C: rule choices), phases: "
+            "tolerated, documented in docs/rulings/standard.md (STD-M: MILA errors, STD-MC: rule choices), phases: "
             + ", ".join(f"{k} {n}" for k, n in sorted(entries.items()))
         )
         for kind, n in known.most_common():

@@ -12,7 +12,7 @@ The cases live in ``tests/datc/cases/6A.json`` ... ``6J.json``, one file per DAT
           "title": "Move to own sector with convoy",
           "options": {"rules": "2023"},        # only on an edition variant; absent means the 2000 rules
           "datc": "...",                       # the DATC's own words on the outcome
-          "note": "...",                       # rulings, what is left unasserted (docs/rulings.md)
+          "note": "...",                       # rulings, what is left unasserted (docs/rulings/standard.md)
           "steps": [
             {
               "phase": "S1901M",

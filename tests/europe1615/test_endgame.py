@@ -1,5 +1,5 @@
 """Abandonment (seed 003, "ABANDONMENT / CIVIL DISORDER") and victory by agreement (seed 003, "VICTORY
-CONDITIONS", "Victory by agreement") played through the kernel (rulings EG-01..EG-03, docs/rulings.md)."""
+CONDITIONS", "Victory by agreement") played through the kernel (rulings EG-01..EG-03, docs/rulings/europe1615.md)."""
 
 from __future__ import annotations
 

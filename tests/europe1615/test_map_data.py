@@ -1,7 +1,7 @@
 """The Europe 1615 map data (src/umpire/games/europe1615/data/map.json) against the seed (003, Europe 1615 version 3).
 
 Each test's docstring quotes the seed section it checks.  The reconstruction decisions the seed does not settle are
-in the 1615 map section of docs/rulings.md.
+in docs/rulings/europe1615.md.
 """
 
 from __future__ import annotations

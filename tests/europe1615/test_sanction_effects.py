@@ -1,5 +1,5 @@
 """The effects of sanctions on movement, retreats and builds (seed 003, "SANCTIONS (OPTIONAL)", "Description of
-sanctions/modifiers"), played through the kernel.  Rulings E2-xx: the 1615 engine section of docs/rulings.md."""
+sanctions/modifiers"), played through the kernel.  Rulings E2-xx: docs/rulings/europe1615.md."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ hands over as a set is sorted before the random choices).
 Each processed phase becomes a :class:`PhaseRecord`: the position and orders in umpire's case format
 (docs/adjudication.md), MILA's outcome after ``Game.process()`` and MILA's state before it.
 :func:`compare` checks an umpire answer against the record, putting the differences that a documented MILA
-error or rule choice accounts for (the MILA section of docs/rulings.md) down to it -- by replaying the phase on MILA
+error or rule choice accounts for (docs/rulings/standard.md (MILA)) down to it -- by replaying the phase on MILA
 with the orders rewritten so that the documented behaviour cannot arise. :func:`format_disagreement` prints
 both sides; :func:`record_from_case` and :func:`run_case` play any single case on MILA.
 
@@ -267,7 +267,7 @@ def _case(game: Any, case_id: str, notes: list[str]) -> dict[str, Any]:
             entry: dict[str, list[str]] = {}
             for unit, options in sorted(power.retreats.items()):
                 # MILA offers occupied provinces when the attacker was convoyed (see
-                # the MILA section of docs/rulings.md, M1); a retreat can only go to a vacant province, so drop them.
+                # docs/rulings/standard.md (MILA), M1); a retreat can only go to a vacant province, so drop them.
                 vacant = sorted(o for o in options if province(o) not in occupied)
                 if len(vacant) != len(options):
                     notes.append(f"dropped MILA's occupied retreat options for {unit}: {sorted(options)}")
@@ -829,7 +829,7 @@ def record_from_case(case: dict[str, Any]) -> PhaseRecord:
 def run_case(case: dict[str, Any]) -> dict[str, Any]:
     """MILA's answer to one umpire case (standard map): units, dislodged units with their retreat options,
     centres, and per order ``rejected`` (refused when set), ``ok`` or MILA's result codes. For the
-    reproductions in the MILA section of docs/rulings.md::
+    reproductions in docs/rulings/standard.md (MILA)::
 
         python -c "import sys, json; sys.path.insert(0, 'tests/oracle'); import mila; \\
                    print(json.dumps(mila.run_case(json.load(open('case.json')))))"
@@ -853,7 +853,7 @@ class Diff:
 
     kind: str
     detail: str
-    known: str | None = None  # the entry of the MILA section of docs/rulings.md that accounts for it (M*, C*)
+    known: str | None = None  # the entry of docs/rulings/standard.md (MILA) that accounts for it (M*, C*)
     order: str | None = None  # the order, for a per-order difference
 
 
@@ -1002,7 +1002,7 @@ class _Transform:
 
 
 def _transforms(record: PhaseRecord) -> list[_Transform]:
-    """The documented MILA deviations (the MILA section of docs/rulings.md) that may be at work in a phase."""
+    """The documented MILA deviations (docs/rulings/standard.md (MILA)) that may be at work in a phase."""
     if record.mila_state is None or record.phase_type == "A":
         return []
     if record.phase_type == "R":

@@ -3,7 +3,7 @@
 800 phases of seeded random games with coherent orders (see ``mila.py``), compared on units after the
 phase, dislodged units and their retreat options, supply centres and per-order success. Every disagreement
 is printed in full: the case (replayable with ``umpire adjudicate`` or ``mila.run_case``), both answers and
-the differences. Disagreements that an entry of the MILA section of docs/rulings.md accounts for (a MILA error, or a
+the differences. Disagreements that an entry of docs/rulings/standard.md (MILA) accounts for (a MILA error, or a
 rule choice where umpire follows the current DATC) are tolerated; nothing else is. Each entry's reproduction
 is also checked: it must still separate the engines and be recognised as that entry only.
 
@@ -35,7 +35,7 @@ BATCHES = ((101, 200), (202, 200), (303, 200), (404, 200))
 SHOW = 8
 
 
-#: The reproductions of the MILA section of docs/rulings.md, one per documented difference.
+#: The reproductions of docs/rulings/standard.md (MILA), one per documented difference.
 DOCUMENTED: list[dict[str, Any]] = [
     {
         "id": "M1",

@@ -16,6 +16,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <string.h>
 
 enum { T_NONE = 0, T_HOLD, T_MOVE, T_SUPHOLD, T_SUPMOVE, T_CONVOY, T_UNREADABLE, T_WAIVE, T_FALLBACK };
@@ -79,7 +80,7 @@ typedef struct {
     PyObject_HEAD
     int P, L, W, WL, NPOW, maxdeg;
     int *prov_of, *ptype, *prov_loc, *loc_rank, *unit_rank, *prov_rank, *power_rank;
-    int *coasts, *coast_start, *homes, *home_start, *is_center;
+    int *coasts, *coast_start, *homes, *home_start, *is_center, *canon_units;
     uint64_t *army_adj, *fleet_adj, *fleet_reach, *touches, *links, *seas;
     PyObject *prov_names, *loc_names, *power_names, *unit_texts, *power_index;
     Cache unit_cache, order_cache, center_cache;
@@ -98,6 +99,122 @@ static PyObject *S_SUCCEEDS, *S_FAILS, *S_VOID, *S_HOLDS;
 
 #define HAS(bs, w, row, i) (((bs)[(size_t)(row) * (w) + ((i) >> 6)] >> ((i) & 63)) & 1u)
 #define BIT(bs, i) (((bs)[(i) >> 6] >> ((i) & 63)) & 1u)
+
+/* ------------------------------------------------------------------------------------------ small helpers */
+
+/* Sort ``n`` ints ascending in place (the lists sorted here are short: a power's units or centres). */
+static void isort(int *a, int n) {
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+static int itoa10(int v, char *out) {
+    char tmp[12];
+    int n = 0, neg = v < 0;
+    unsigned u = neg ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        tmp[n++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    int k = 0;
+    if (neg) out[k++] = '-';
+    while (n) out[k++] = tmp[--n];
+    return k;
+}
+
+/* PyUnicode_FromFormat for the specifiers used here (%U a str, %s an ASCII C string, %d an int, %c a char), in
+ * two passes over the pieces with no printf: the reasons are made for every order of every phase.  The same
+ * text as PyUnicode_FromFormat (anything else is handed to it). */
+static PyObject *ufmt(const char *fmt, ...) {
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    Py_ssize_t len = 0;
+    Py_UCS4 maxc = 127;
+    int ok = 1;
+    char num[16];
+    for (const char *f = fmt; *f && ok; f++) {
+        if (*f != '%') {
+            ok = (unsigned char)*f < 128;
+            len++;
+            continue;
+        }
+        switch (*++f) {
+        case 'U': {
+            PyObject *u = va_arg(ap, PyObject *);
+            len += PyUnicode_GET_LENGTH(u);
+            if (PyUnicode_MAX_CHAR_VALUE(u) > maxc) maxc = PyUnicode_MAX_CHAR_VALUE(u);
+            break;
+        }
+        case 's':
+            for (const char *x = va_arg(ap, const char *); *x; x++, len++) ok &= (unsigned char)*x < 128;
+            break;
+        case 'd':
+            len += itoa10(va_arg(ap, int), num);
+            break;
+        case 'c': {
+            int ch = va_arg(ap, int);
+            ok = ch > 0 && ch < 128;
+            len++;
+            break;
+        }
+        default:
+            ok = 0;
+        }
+    }
+    va_end(ap);
+    if (!ok) {
+        PyObject *r = PyUnicode_FromFormatV(fmt, again);
+        va_end(again);
+        return r;
+    }
+    PyObject *r = PyUnicode_New(len, maxc);
+    if (r == NULL) {
+        va_end(again);
+        return NULL;
+    }
+    int kind = PyUnicode_KIND(r);
+    void *data = PyUnicode_DATA(r);
+    Py_ssize_t at = 0;
+    for (const char *f = fmt; *f; f++) {
+        if (*f != '%') {
+            PyUnicode_WRITE(kind, data, at++, (Py_UCS4)(unsigned char)*f);
+            continue;
+        }
+        switch (*++f) {
+        case 'U': {
+            PyObject *u = va_arg(again, PyObject *);
+            Py_ssize_t n = PyUnicode_GET_LENGTH(u);
+            if (kind == PyUnicode_1BYTE_KIND)
+                memcpy((char *)data + at, PyUnicode_1BYTE_DATA(u), (size_t)n);
+            else
+                PyUnicode_CopyCharacters(r, at, u, 0, n);
+            at += n;
+            break;
+        }
+        case 's':
+            for (const char *x = va_arg(again, const char *); *x; x++)
+                PyUnicode_WRITE(kind, data, at++, (Py_UCS4)(unsigned char)*x);
+            break;
+        case 'd': {
+            int n = itoa10(va_arg(again, int), num);
+            for (int i = 0; i < n; i++) PyUnicode_WRITE(kind, data, at++, (Py_UCS4)num[i]);
+            break;
+        }
+        case 'c':
+            PyUnicode_WRITE(kind, data, at++, (Py_UCS4)va_arg(again, int));
+            break;
+        }
+    }
+    va_end(again);
+    return r;
+}
 
 /* ------------------------------------------------------------------------------------------ construction */
 
@@ -328,7 +445,7 @@ static int build_names(MapObject *m) {
 /* orders._parse_canonical then contract._read_order and native.read_order for a movement phase, for the texts
  * already in canonical notation that read as a hold, move, support or convoy (the rest go to Python): 1 with
  * ``out`` filled, 0 otherwise. */
-static int parse_canonical(MapObject *m, PyObject *text, Entry *out) {
+static int parse_fields(MapObject *m, PyObject *text, int16_t *out) {
     if (PyUnicode_KIND(text) != PyUnicode_1BYTE_KIND) return 0;
     const char *b = (const char *)PyUnicode_1BYTE_DATA(text);
     Py_ssize_t len = PyUnicode_GET_LENGTH(text);
@@ -393,12 +510,41 @@ static int parse_canonical(MapObject *m, PyObject *text, Entry *out) {
     } else
         return 0;
 #undef IS
-    for (int i = 0; i < NFIELDS; i++) out->f[i] = (int16_t)f[i];
+    for (int i = 0; i < NFIELDS; i++) out[i] = (int16_t)f[i];
+    return 1;
+}
+
+static int parse_canonical(MapObject *m, PyObject *text, Entry *out) {
+    if (!parse_fields(m, text, out->f)) return 0;
     out->canon = text;
     out->why = m->empty;
     Py_INCREF(out->canon);
     Py_INCREF(out->why);
     return 1;
+}
+
+/* A unit text in canonical notation (``A PAR``, ``F STP/SC``) read at once: its code (type * L + location), or
+ * -1 for any other text (the unit cache and native.read_unit read those).  ``canon_units`` says, per code, that
+ * read_unit gives exactly that code, canonical, for the code's own text. */
+static int direct_unit(MapObject *m, PyObject *t) {
+    if (PyUnicode_KIND(t) != PyUnicode_1BYTE_KIND) return -1;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(t);
+    const char *b = (const char *)PyUnicode_1BYTE_DATA(t);
+    if (n < 3 || (b[0] != 'A' && b[0] != 'F') || b[1] != ' ') return -1;
+    int loc = find_loc(m, b + 2, n - 2);
+    if (loc < 0) return -1;
+    int code = (b[0] == 'F') * m->L + loc;
+    return m->canon_units[code] ? code : -1;
+}
+
+/* A centre named exactly as the map names it, read at once: its province, or -1 (native.read_center reads the
+ * rest: other spellings, texts that are no centre). */
+static int direct_center(MapObject *m, PyObject *t) {
+    if (PyUnicode_KIND(t) != PyUnicode_1BYTE_KIND) return -1;
+    int loc = find_loc(m, (const char *)PyUnicode_1BYTE_DATA(t), PyUnicode_GET_LENGTH(t));
+    if (loc < 0) return -1;
+    int p = m->prov_of[loc];
+    return m->prov_loc[p] == loc && m->is_center[p] ? p : -1;
 }
 
 /* The cached reading of ``text``: ``reader(text)`` on a miss, an int (unit, centre) or a tuple (bytes of the
@@ -470,6 +616,7 @@ static void Map_dealloc(MapObject *self) {
     PyMem_Free(self->homes);
     PyMem_Free(self->home_start);
     PyMem_Free(self->is_center);
+    PyMem_Free(self->canon_units);
     PyMem_Free(self->army_adj);
     PyMem_Free(self->fleet_adj);
     PyMem_Free(self->fleet_reach);
@@ -532,6 +679,7 @@ static int Map_init(MapObject *self, PyObject *args, PyObject *kwds) {
         get_ints(spec, "prov_rank", P, &self->prov_rank) < 0 ||
         get_ints(spec, "power_rank", NP, &self->power_rank) < 0 ||
         get_ints(spec, "is_center", P, &self->is_center) < 0 ||
+        get_ints(spec, "canon_units", 2 * L, &self->canon_units) < 0 ||
         get_rows(spec, "coasts", P, &self->coasts, &self->coast_start) < 0 ||
         get_rows(spec, "homes", NP, &self->homes, &self->home_start) < 0 ||
         get_bits(spec, "army_adj", P, W, P, &self->army_adj) < 0 ||
@@ -624,7 +772,7 @@ static PyObject *board_unit(Ctx *c, int p) { return unit_text(c->m, c->s->ukind[
 /* _Movement._text: the order of the unit in ``p`` as adjudicated, e.g. ``A MUN - BUR`` (new reference). */
 static PyObject *order_text(Ctx *c, int p) {
     if (c->s->mv_dest[p] >= 0)
-        return PyUnicode_FromFormat("%U - %U", board_unit(c, p), loc_name(c->m, c->s->mv_loc[p]));
+        return ufmt("%U - %U", board_unit(c, p), loc_name(c->m, c->s->mv_loc[p]));
     PyObject *u = board_unit(c, p);
     Py_INCREF(u);
     return u;
@@ -698,11 +846,11 @@ static PyObject *check_move(Ctx *c, int p, int *ok) {
     int dest = F(s, p, FK_DLOC), d = F(s, p, FK_DPROV), via = F(s, p, FK_VIA);
     PyObject *unit = board_unit(c, p);
     *ok = 0;
-    if (d == p) return PyUnicode_FromFormat("%U cannot move to its own province", unit);
+    if (d == p) return ufmt("%U cannot move to its own province", unit);
     if (s->ukind[p] == 1) {
         if (via) return PyUnicode_FromString("only armies can be convoyed");
         int from = s->uloc[p];
-        if (m->ptype[d] == PT_LAND) return PyUnicode_FromFormat("a fleet cannot enter %U (inland)", prov_name(m, d));
+        if (m->ptype[d] == PT_LAND) return ufmt("a fleet cannot enter %U (inland)", prov_name(m, d));
         int c0 = m->coast_start[d], c1 = m->coast_start[d + 1];
         if (c1 > c0) {
             if (dest == m->prov_loc[d]) {
@@ -722,32 +870,32 @@ static PyObject *check_move(Ctx *c, int p, int *ok) {
                     Py_XDECREF(sep);
                     Py_DECREF(parts);
                     if (joined == NULL) return NULL;
-                    PyObject *r = PyUnicode_FromFormat("the coast of %U must be given (%U)", prov_name(m, d), joined);
+                    PyObject *r = ufmt("the coast of %U must be given (%U)", prov_name(m, d), joined);
                     Py_DECREF(joined);
                     return r;
                 }
                 if (nr) dest = reach[0];
             }
             if (!HAS(m->fleet_adj, m->WL, from, dest)) {
-                if (dest != m->prov_loc[d]) return PyUnicode_FromFormat("%U cannot reach %U", unit, loc_name(m, dest));
-                return PyUnicode_FromFormat("%U is not adjacent to %U", unit, prov_name(m, d));
+                if (dest != m->prov_loc[d]) return ufmt("%U cannot reach %U", unit, loc_name(m, dest));
+                return ufmt("%U is not adjacent to %U", unit, prov_name(m, d));
             }
         } else if (!HAS(m->fleet_adj, m->WL, from, dest))
-            return PyUnicode_FromFormat("%U is not adjacent to %U", unit, prov_name(m, d));
+            return ufmt("%U is not adjacent to %U", unit, prov_name(m, d));
         s->mv_dest[p] = d;
         s->mv_loc[p] = dest;
         *ok = 1;
         return NULL;
     }
-    if (m->ptype[d] == PT_SEA) return PyUnicode_FromFormat("an army cannot enter %U (a sea)", prov_name(m, d));
+    if (m->ptype[d] == PT_SEA) return ufmt("an army cannot enter %U (a sea)", prov_name(m, d));
     if (HAS(m->army_adj, m->W, p, d) && !via) {
         *ok = 1;
         return NULL;
     }
     if (m->ptype[p] != PT_COAST || m->ptype[d] != PT_COAST)
-        return PyUnicode_FromFormat("%U is not adjacent to %U", unit, prov_name(m, d));
+        return ufmt("%U is not adjacent to %U", unit, prov_name(m, d));
     if (!chain_possible(c, p, d, -1))
-        return PyUnicode_FromFormat("no fleets could convoy %U to %U", unit, prov_name(m, d));
+        return ufmt("no fleets could convoy %U to %U", unit, prov_name(m, d));
     s->mv_dest[p] = d;
     s->mv_loc[p] = m->prov_loc[d];
     s->conv[p] = 1;
@@ -762,21 +910,21 @@ static PyObject *check_support(Ctx *c, int p, int *ok) {
     int t = F(s, p, FK_TPROV);
     PyObject *unit = board_unit(c, p);
     *ok = 0;
-    if (t == p) return PyUnicode_FromFormat("%U cannot support itself", unit);
-    if (s->unat[t] < 0) return PyUnicode_FromFormat("no unit in %U to support", prov_name(m, t));
+    if (t == p) return ufmt("%U cannot support itself", unit);
+    if (s->unat[t] < 0) return ufmt("no unit in %U to support", prov_name(m, t));
     const uint64_t *reach = s->ukind[p] == 0 ? m->army_adj + (size_t)p * m->W : m->fleet_reach + (size_t)s->uloc[p] * m->W;
     if (F(s, p, FK_TYPE) == T_SUPHOLD) {
         if (BIT(reach, t)) {
             *ok = 1;
             return NULL;
         }
-        return PyUnicode_FromFormat("%U cannot reach %U", unit, prov_name(m, t));
+        return ufmt("%U cannot reach %U", unit, prov_name(m, t));
     }
     int d = F(s, p, FK_DPROV), dest = F(s, p, FK_DLOC);
     PyObject *target = board_unit(c, t);
-    if (d == p) return PyUnicode_FromFormat("%U cannot support a move into its own province", unit);
-    if (d == t) return PyUnicode_FromFormat("%U cannot move to its own province", target);
-    if (!BIT(reach, d)) return PyUnicode_FromFormat("%U cannot reach %U", unit, prov_name(m, d));
+    if (d == p) return ufmt("%U cannot support a move into its own province", unit);
+    if (d == t) return ufmt("%U cannot move to its own province", target);
+    if (!BIT(reach, d)) return ufmt("%U cannot reach %U", unit, prov_name(m, d));
     int good;
     if (s->ukind[t] == 1)
         good = dest != m->prov_loc[d] ? (int)HAS(m->fleet_adj, m->WL, s->uloc[t], dest)
@@ -789,7 +937,7 @@ static PyObject *check_support(Ctx *c, int p, int *ok) {
         *ok = 1;
         return NULL;
     }
-    return PyUnicode_FromFormat("%U cannot reach %U", target, loc_name(m, dest));
+    return ufmt("%U cannot reach %U", target, loc_name(m, dest));
 }
 
 /* _check_convoy */
@@ -799,16 +947,16 @@ static PyObject *check_convoy(Ctx *c, int p, int *ok) {
     PyObject *unit = board_unit(c, p);
     *ok = 0;
     if (s->ukind[p] != 1) return PyUnicode_FromString("only fleets can convoy");
-    if (!BIT(m->seas, p)) return PyUnicode_FromFormat("%U cannot convoy from a coast", unit);
+    if (!BIT(m->seas, p)) return ufmt("%U cannot convoy from a coast", unit);
     int t = F(s, p, FK_TPROV), d = F(s, p, FK_DPROV);
-    if (s->unat[t] < 0) return PyUnicode_FromFormat("no army in %U to convoy", prov_name(m, t));
+    if (s->unat[t] < 0) return ufmt("no army in %U to convoy", prov_name(m, t));
     if (s->ukind[t] != 0) return PyUnicode_FromString("only armies can be convoyed");
     PyObject *army = board_unit(c, t);
-    if (d == t) return PyUnicode_FromFormat("%U cannot be convoyed to its own province", army);
+    if (d == t) return ufmt("%U cannot be convoyed to its own province", army);
     if (m->ptype[t] != PT_COAST || m->ptype[d] != PT_COAST)
-        return PyUnicode_FromFormat("%U cannot be convoyed to %U", army, prov_name(m, d));
+        return ufmt("%U cannot be convoyed to %U", army, prov_name(m, d));
     if (!on_route(c, p, t, d))
-        return PyUnicode_FromFormat("%U is not needed on any convoy route from %U to %U", unit, prov_name(m, t),
+        return ufmt("%U is not needed on any convoy route from %U to %U", unit, prov_name(m, t),
                                     prov_name(m, d));
     *ok = 1;
     return NULL;
@@ -935,12 +1083,12 @@ static int legalise(Ctx *c) {
     for (int i = 0; i < s->nconvoys; i++) {
         int p = s->convoys[i], a = F(s, p, FK_TPROV), dp = F(s, p, FK_DPROV);
         if (s->mv_dest[a] < 0)
-            s->void_reason[p] = PyUnicode_FromFormat("A %U was not ordered to move to %U", prov_name(m, a), prov_name(m, dp));
+            s->void_reason[p] = ufmt("A %U was not ordered to move to %U", prov_name(m, a), prov_name(m, dp));
         else if (s->mv_dest[a] != dp)
-            s->void_reason[p] = PyUnicode_FromFormat("A %U was ordered to %U, not to %U", prov_name(m, a),
+            s->void_reason[p] = ufmt("A %U was ordered to %U, not to %U", prov_name(m, a),
                                                      loc_name(m, s->mv_loc[a]), prov_name(m, dp));
         else if (!s->conv[a])
-            s->void_reason[p] = PyUnicode_FromFormat("A %U - %U goes over land, not by convoy", prov_name(m, a),
+            s->void_reason[p] = ufmt("A %U - %U goes over land, not by convoy", prov_name(m, a),
                                                      prov_name(m, dp));
         else {
             s->cv_army[p] = a;
@@ -956,7 +1104,7 @@ static int legalise(Ctx *c) {
         PyObject *target = board_unit(c, a);
         if (F(s, p, FK_TYPE) == T_SUPHOLD) {
             if (s->mv_dest[a] >= 0) {
-                s->void_reason[p] = PyUnicode_FromFormat("%U was ordered to move to %U, not to hold", target,
+                s->void_reason[p] = ufmt("%U was ordered to move to %U, not to hold", target,
                                                          loc_name(m, s->mv_loc[a]));
                 if (s->void_reason[p] == NULL) return -1;
                 continue;
@@ -967,12 +1115,12 @@ static int legalise(Ctx *c) {
             int dest = F(s, p, FK_DLOC);
             aim = F(s, p, FK_DPROV);
             if (s->mv_dest[a] < 0) {
-                s->void_reason[p] = PyUnicode_FromFormat("%U was not ordered to move to %U", target, prov_name(m, aim));
+                s->void_reason[p] = ufmt("%U was not ordered to move to %U", target, prov_name(m, aim));
                 if (s->void_reason[p] == NULL) return -1;
                 continue;
             }
             if (s->mv_dest[a] != aim || (dest != m->prov_loc[aim] && s->ukind[a] == 1 && s->mv_loc[a] != dest)) {
-                s->void_reason[p] = PyUnicode_FromFormat("%U was ordered to %U, not to %U", target,
+                s->void_reason[p] = ufmt("%U was ordered to %U, not to %U", target,
                                                          loc_name(m, s->mv_loc[a]), loc_name(m, dest));
                 if (s->void_reason[p] == NULL) return -1;
                 continue;
@@ -1285,7 +1433,7 @@ static PyObject *why_no_path(Ctx *c, int p) {
     if (ns) {
         PyObject *names = join_units(c, sel, ns, ", ");
         if (names == NULL) return NULL;
-        PyObject *r = PyUnicode_FromFormat(
+        PyObject *r = ufmt(
             "convoy paradox: by the Szykman rule the convoy of %U fails, so the army stays", names);
         Py_DECREF(names);
         return r;
@@ -1295,7 +1443,7 @@ static PyObject *why_no_path(Ctx *c, int p) {
     if (ns) {
         PyObject *names = join_units(c, sel, ns, ", ");
         if (names == NULL) return NULL;
-        PyObject *r = PyUnicode_FromFormat("convoy disrupted: %U dislodged", names);
+        PyObject *r = ufmt("convoy disrupted: %U dislodged", names);
         Py_DECREF(names);
         return r;
     }
@@ -1316,21 +1464,21 @@ static PyObject *why_move_failed(Ctx *c, int p) {
         a = 1;
         for (int x = s->sm_first[p]; x >= 0; x = s->sm_next[x]) a += s->res[x] == 1 && s->unat[x] != s->unat[d];
     }
-    if (a == 0 && occ) return PyUnicode_FromFormat("cannot dislodge %U, a unit of its own side", board_unit(c, d));
+    if (a == 0 && occ) return ufmt("cannot dislodge %U, a unit of its own side", board_unit(c, d));
     int q = s->h2h[p];
     if (q >= 0) {
         int n = support_count(c, q);
         if (a <= n) {
             PyObject *t = order_text(c, q);
             if (t == NULL) return NULL;
-            PyObject *r = PyUnicode_FromFormat("%s %U, %d against %d", a == n ? "bounced with" : "beaten head-to-head by",
+            PyObject *r = ufmt("%s %U, %d against %d", a == n ? "bounced with" : "beaten head-to-head by",
                                                t, a, n);
             Py_DECREF(t);
             return r;
         }
     } else if (occ) {
         int n = hold_strength(c, d);
-        if (a <= n) return PyUnicode_FromFormat("bounced off %U, %d against %d", board_unit(c, d), a, n);
+        if (a <= n) return ufmt("bounced off %U, %d against %d", board_unit(c, d), a, n);
     }
     PyObject *texts = PyList_New(0);
     if (texts == NULL) return NULL;
@@ -1354,7 +1502,7 @@ static PyObject *why_move_failed(Ctx *c, int p) {
     Py_XDECREF(sep);
     Py_DECREF(texts);
     if (joined == NULL) return NULL;
-    PyObject *r = PyUnicode_FromFormat("bounced with %U, %d against %d", joined, a, most);
+    PyObject *r = ufmt("bounced with %U, %d against %d", joined, a, most);
     Py_DECREF(joined);
     return r;
 }
@@ -1367,7 +1515,7 @@ static PyObject *with_tail(Ctx *c, PyObject *text, int p) {
         Py_DECREF(text);
         return NULL;
     }
-    PyObject *r = PyUnicode_FromFormat("%U; dislodged by %U", text, by);
+    PyObject *r = ufmt("%U; dislodged by %U", text, by);
     Py_DECREF(by);
     Py_DECREF(text);
     return r;
@@ -1376,14 +1524,14 @@ static PyObject *with_tail(Ctx *c, PyObject *text, int p) {
 static PyObject *dislodged_by_text(Ctx *c, const char *fmt, int p) {
     PyObject *by = order_text(c, c->s->dislodged_by[p]);
     if (by == NULL) return NULL;
-    PyObject *r = PyUnicode_FromFormat(fmt, by);
+    PyObject *r = ufmt(fmt, by);
     Py_DECREF(by);
     return r;
 }
 
 /* "moves to X" (new reference), made once per location. */
 static PyObject *moves_to(MapObject *m, int loc) {
-    if (m->moves_to[loc] == NULL && (m->moves_to[loc] = PyUnicode_FromFormat("moves to %U", loc_name(m, loc))) == NULL)
+    if (m->moves_to[loc] == NULL && (m->moves_to[loc] = ufmt("moves to %U", loc_name(m, loc))) == NULL)
         return NULL;
     Py_INCREF(m->moves_to[loc]);
     return m->moves_to[loc];
@@ -1397,7 +1545,7 @@ static PyObject *supports_text(Ctx *c, int t) {
     if (m->supports_text[i] == NULL) {
         PyObject *u = order_text(c, t);
         if (u == NULL) return NULL;
-        m->supports_text[i] = PyUnicode_FromFormat("supports %U", u);
+        m->supports_text[i] = ufmt("supports %U", u);
         Py_DECREF(u);
         if (m->supports_text[i] == NULL) return NULL;
     }
@@ -1415,10 +1563,10 @@ static PyObject *result_of(Ctx *c, int p, PyObject **result) {
             *result = S_SUCCEEDS;
             const char *how = s->conv[p] ? " by convoy" : "";
             if (s->dislodged_by[d] == p)
-                return PyUnicode_FromFormat("moves to %U%s, dislodging %U", loc_name(m, s->mv_loc[p]), how,
+                return ufmt("moves to %U%s, dislodging %U", loc_name(m, s->mv_loc[p]), how,
                                             board_unit(c, d));
             if (!s->conv[p]) return moves_to(m, s->mv_loc[p]);
-            return PyUnicode_FromFormat("moves to %U%s", loc_name(m, s->mv_loc[p]), how);
+            return ufmt("moves to %U%s", loc_name(m, s->mv_loc[p]), how);
         }
         *result = S_FAILS;
         return with_tail(c, why_move_failed(c, p), p);
@@ -1436,7 +1584,7 @@ static PyObject *result_of(Ctx *c, int p, PyObject **result) {
             if (q != aim && s->unat[q] != nation && (!s->conv[q] || path(c, q))) {
                 PyObject *t = order_text(c, q);
                 if (t == NULL) return NULL;
-                PyObject *r = PyUnicode_FromFormat("support cut by %U", t);
+                PyObject *r = ufmt("support cut by %U", t);
                 Py_DECREF(t);
                 return r;
             }
@@ -1446,7 +1594,7 @@ static PyObject *result_of(Ctx *c, int p, PyObject **result) {
     if (army < 0) {
         if (s->void_reason[p] != NULL) {
             *result = S_VOID;
-            return with_tail(c, PyUnicode_FromFormat("void: %U", s->void_reason[p]), p);
+            return with_tail(c, ufmt("void: %U", s->void_reason[p]), p);
         }
         if (by >= 0) {
             *result = S_FAILS;
@@ -1463,7 +1611,7 @@ static PyObject *result_of(Ctx *c, int p, PyObject **result) {
     *result = S_SUCCEEDS;
     PyObject *t = order_text(c, army);
     if (t == NULL) return NULL;
-    PyObject *r = PyUnicode_FromFormat("convoys %U", t);
+    PyObject *r = ufmt("convoys %U", t);
     Py_DECREF(t);
     return r;
 }
@@ -1478,13 +1626,13 @@ static PyObject *table_entry(Ctx *c, int p, PyObject **result) {
             PyObject *text;
             int a = s->why_a[p], n = s->why_n[p];
             if (s->why_code[p] == W_HOLD)
-                text = PyUnicode_FromFormat("bounced off %U, %d against %d", board_unit(c, d), a, n);
+                text = ufmt("bounced off %U, %d against %d", board_unit(c, d), a, n);
             else if (s->why_code[p] == W_H2H) {
                 int q = s->h2h[p];
-                text = PyUnicode_FromFormat("%s %U - %U, %d against %d", a == n ? "bounced with" : "beaten head-to-head by",
+                text = ufmt("%s %U - %U, %d against %d", a == n ? "bounced with" : "beaten head-to-head by",
                                             board_unit(c, q), loc_name(c->m, s->mv_loc[q]), a, n);
             } else
-                text = PyUnicode_FromFormat("cannot dislodge %U, a unit of its own side", board_unit(c, d));
+                text = ufmt("cannot dislodge %U, a unit of its own side", board_unit(c, d));
             *result = S_FAILS;
             return with_tail(c, text, p);
         }
@@ -1522,8 +1670,6 @@ static int power_of(MapObject *m, PyObject *key) {
     return (int)PyLong_AsLong(v);
 }
 
-static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b); }
-
 typedef struct {
     int f[NFIELDS];
     PyObject *canon, *why; /* borrowed from the order cache (not emptied during a call) */
@@ -1541,13 +1687,12 @@ typedef struct {
 #define PREFETCH(x) ((void)(x))
 #endif
 
-/* Ask for the memory a case will be read from, in a few passes (the lists, their items, the texts, the cache
- * entries of the texts) so that the reads overlap rather than wait for each other: a phase is answered in a few
- * microseconds, and when the caches are cold (another program ran in between) waiting dominates. */
-static void prefetch_case(MapObject *m, PyObject *units_in, PyObject *centers_in, PyObject *orders_in) {
+/* Ask for the memory a case will be read from, in a few passes (the lists, their items, the texts) so that the
+ * reads overlap rather than wait for each other: a phase is answered in a few microseconds, and when the caches
+ * are cold (another program ran in between) waiting dominates. */
+static void prefetch_case(PyObject *units_in, PyObject *centers_in, PyObject *orders_in) {
     PyObject *dicts[3] = {units_in, centers_in, orders_in};
-    Cache *caches[3] = {&m->unit_cache, &m->center_cache, &m->order_cache};
-    for (int pass = 0; pass < 4; pass++)
+    for (int pass = 0; pass < 3; pass++)
         for (int d = 0; d < 3; d++) {
             if (dicts[d] == NULL) continue;
             Py_ssize_t pos = 0;
@@ -1560,19 +1705,10 @@ static void prefetch_case(MapObject *m, PyObject *units_in, PyObject *centers_in
                 if (!PyList_CheckExact(lst)) continue;
                 PyObject **items = ((PyListObject *)lst)->ob_item;
                 Py_ssize_t n = PyList_GET_SIZE(lst);
-                if (pass == 1) {
+                if (pass == 1)
                     for (Py_ssize_t i = 0; i < n; i += 8) PREFETCH(items + i);
-                    continue;
-                }
-                for (Py_ssize_t i = 0; i < n; i++) {
-                    PyObject *t = items[i];
-                    if (pass == 2)
-                        PREFETCH(t);
-                    else if (PyUnicode_CheckExact(t) && ((PyASCIIObject *)t)->hash != -1) {
-                        Cache *c = caches[d];
-                        PREFETCH(&c->slots[(size_t)((PyASCIIObject *)t)->hash & c->mask]);
-                    }
-                }
+                else
+                    for (Py_ssize_t i = 0; i < n; i++) PREFETCH(items[i]);
             }
         }
 }
@@ -1650,7 +1786,7 @@ static int retreat_options(Ctx *c, int p, int *locs, int *keys) {
         }
     }
     for (int i = 0; i < n; i++) keys[i] = m->loc_rank[locs[i]] * 65536 + locs[i];
-    qsort(keys, (size_t)n, sizeof(int), cmp_int);
+    isort(keys, n);
     for (int i = 0; i < n; i++) locs[i] = keys[i] & 0xffff;
     return n;
 }
@@ -1672,7 +1808,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
     if (m->unit_cache.used > CACHE_MAX) cache_clear(&m->unit_cache);
     if (m->center_cache.used > CACHE_MAX) cache_clear(&m->center_cache);
     m->busy = 1;
-    prefetch_case(m, units_in, centers_in, orders_in);
+    prefetch_case(units_in, centers_in, orders_in);
     reset_phase(m);
     Phase *s = &m->ph;
     Ctx ctx = {m, s};
@@ -1714,9 +1850,13 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
             for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lst); i++) {
                 PyObject *t = PyList_GET_ITEM(lst, i);
                 if (!PyUnicode_CheckExact(t)) goto fallback;
-                Entry *got = cache_get(&m->unit_cache, m->read_unit, t, NULL);
-                if (got == NULL) goto error;
-                int v = got->f[0], canonical = got->f[1];
+                int v = direct_unit(m, t), canonical = 1;
+                if (v < 0) {
+                    Entry *got = cache_get(&m->unit_cache, m->read_unit, t, NULL);
+                    if (got == NULL) goto error;
+                    v = got->f[0];
+                    canonical = got->f[1];
+                }
                 if (v < 0 || v >= 2 * m->L) goto fallback;
                 int kind = (int)(v / m->L), loc = (int)(v % m->L), p = m->prov_of[loc];
                 if (s->unat[p] >= 0) goto fallback;
@@ -1742,9 +1882,13 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
             for (Py_ssize_t i = 0; i < PyList_GET_SIZE(lst); i++) {
                 PyObject *t = PyList_GET_ITEM(lst, i);
                 if (!PyUnicode_CheckExact(t)) goto fallback;
-                Entry *got = cache_get(&m->center_cache, m->read_center, t, NULL);
-                if (got == NULL) goto error;
-                int v = got->f[0], canonical = got->f[1];
+                int v = direct_center(m, t), canonical = 1;
+                if (v < 0) {
+                    Entry *got = cache_get(&m->center_cache, m->read_center, t, NULL);
+                    if (got == NULL) goto error;
+                    v = got->f[0];
+                    canonical = got->f[1];
+                }
                 if (v < 0 || v >= P || owner[v] >= 0) goto fallback;
                 owner[v] = pw;
                 if (key_of[pw] == NULL) key_of[pw] = key;
@@ -1787,16 +1931,23 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
             for (Py_ssize_t i = 0; i < k; i++) {
                 PyObject *t = PyList_GET_ITEM(lst, i);
                 if (!PyUnicode_CheckExact(t)) goto fallback;
-                Entry *got = cache_get(&m->order_cache, m->read_order, t, m);
-                if (got == NULL || got->canon == NULL) {
-                    if (got == NULL) goto error;
-                    goto fallback;
-                }
                 OrderRef *ref = &entries[nentries++];
-                ref->canon = got->canon;
-                ref->why = got->why;
                 int *f = ref->f;
-                for (int x = 0; x < NFIELDS; x++) f[x] = got->f[x];
+                int16_t direct[NFIELDS];
+                if (parse_fields(m, t, direct)) { /* canonical notation, read here (what the cache would hold) */
+                    ref->canon = t;
+                    ref->why = m->empty;
+                    for (int x = 0; x < NFIELDS; x++) f[x] = direct[x];
+                } else {
+                    Entry *got = cache_get(&m->order_cache, m->read_order, t, m);
+                    if (got == NULL || got->canon == NULL) {
+                        if (got == NULL) goto error;
+                        goto fallback;
+                    }
+                    ref->canon = got->canon;
+                    ref->why = got->why;
+                    for (int x = 0; x < NFIELDS; x++) f[x] = got->f[x];
+                }
                 if (f[FK_TYPE] == T_FALLBACK) goto fallback;
                 if (f[FK_TYPE] == T_UNREADABLE || f[FK_TYPE] == T_WAIVE) continue;
                 int p = f[FK_PROV];
@@ -1831,7 +1982,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
         int order[64], no = 0;
         for (int pw = 0; pw < NP && no < 64; pw++)
             if (has_units[pw]) order[no++] = m->power_rank[pw] * 65536 + pw;
-        qsort(order, (size_t)no, sizeof(int), cmp_int);
+        isort(order, no);
         for (int k = 0; k < no; k++) {
             int pw = order[k] & 0xffff, n = 0;
             for (int p = 0; p < P; p++)
@@ -1841,7 +1992,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
                 int p = scratch[i];
                 keys[i] = m->unit_rank[s->after_kind[p] * m->L + s->after_loc[p]] * 65536 + p;
             }
-            qsort(keys, (size_t)n, sizeof(int), cmp_int);
+            isort(keys, n);
             PyObject *lst = PyList_New(n);
             for (int i = 0; lst != NULL && i < n; i++) {
                 int p = keys[i] & 0xffff;
@@ -1869,7 +2020,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
         if (any_dislodged) {
             int order[64], no = 0;
             for (int pw = 0; pw < NP && no < 64; pw++) order[no++] = m->power_rank[pw] * 65536 + pw;
-            qsort(order, (size_t)no, sizeof(int), cmp_int);
+            isort(order, no);
             for (int k = 0; k < no; k++) {
                 int pw = order[k] & 0xffff, n = 0;
                 for (int p = 0; p < P; p++)
@@ -1879,7 +2030,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
                 /* by unit text */
                 for (int i = 0; i < n; i++)
                     keys[i] = m->unit_rank[s->ukind[scratch[i]] * m->L + s->uloc[scratch[i]]] * 65536 + scratch[i];
-                qsort(keys, (size_t)n, sizeof(int), cmp_int);
+                isort(keys, n);
                 PyObject *mine = PyDict_New();
                 if (mine == NULL || PyDict_SetItem(out, power_key(m, key_of, pw), mine) < 0) {
                     Py_XDECREF(mine);
@@ -1911,9 +2062,9 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
     for (int p = 0; p < P; p++) ctext_owner[p] = owner[p];
     PyObject *next;
     if (can_retreat)
-        next = PyUnicode_FromFormat("%c%dR", fall ? 'F' : 'S', year);
+        next = ufmt("%c%dR", fall ? 'F' : 'S', year);
     else if (!fall)
-        next = PyUnicode_FromFormat("F%dM", year);
+        next = ufmt("F%dM", year);
     else {
         for (int p = 0; p < P; p++)
             if (s->after_nat[p] >= 0 && m->is_center[p]) owner[p] = s->after_nat[p];
@@ -1932,7 +2083,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
                     if (s->after_nat[h] < 0 && owner[h] == pw) needs = 1;
                 }
         }
-        next = needs ? PyUnicode_FromFormat("W%dA", year) : PyUnicode_FromFormat("S%dM", year + 1);
+        next = needs ? ufmt("W%dA", year) : ufmt("S%dM", year + 1);
     }
     if (next == NULL) goto error;
     {
@@ -1945,14 +2096,14 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
         Py_DECREF(out);
         int order[64], no = 0;
         for (int pw = 0; pw < NP && no < 64; pw++) order[no++] = m->power_rank[pw] * 65536 + pw;
-        qsort(order, (size_t)no, sizeof(int), cmp_int);
+        isort(order, no);
         for (int k = 0; k < no; k++) {
             int pw = order[k] & 0xffff, n = 0;
             for (int p = 0; p < P; p++)
                 if (owner[p] == pw) scratch[n++] = p;
             if (!n) continue;
             for (int i = 0; i < n; i++) keys[i] = m->prov_rank[scratch[i]] * 65536 + scratch[i];
-            qsort(keys, (size_t)n, sizeof(int), cmp_int);
+            isort(keys, n);
             PyObject *lst = PyList_New(n);
             for (int i = 0; lst != NULL && i < n; i++) {
                 int p = keys[i] & 0xffff;
@@ -1985,7 +2136,7 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
             b += PyList_GET_SIZE(po[k].list);
             order[no++] = m->power_rank[po[k].pw] * 65536 + k;
         }
-        qsort(order, (size_t)no, sizeof(int), cmp_int);
+        isort(order, no);
         for (int k = 0; k < no; k++) {
             int j = order[k] & 0xffff, pw = po[j].pw;
             Py_ssize_t n = PyList_GET_SIZE(po[j].list);
@@ -2003,15 +2154,15 @@ static PyObject *movement_of(MapObject *m, PyObject *case_id, PyObject *units_in
                 PyObject *result, *reason;
                 if (f[FK_TYPE] == T_UNREADABLE || f[FK_TYPE] == T_WAIVE) {
                     result = S_VOID;
-                    reason = PyUnicode_FromFormat("void: %U", e->why);
+                    reason = ufmt("void: %U", e->why);
                 } else {
                     int p = f[FK_PROV];
                     if (s->unat[p] < 0) {
                         result = S_VOID;
-                        reason = PyUnicode_FromFormat("void: no unit in %U", prov_name(m, p));
+                        reason = ufmt("void: no unit in %U", prov_name(m, p));
                     } else if (s->unat[p] != pw) {
                         result = S_VOID;
-                        reason = PyUnicode_FromFormat("void: %U is a unit of %U, not of %U", board_unit(c, p),
+                        reason = ufmt("void: %U is a unit of %U, not of %U", board_unit(c, p),
                                                       PyTuple_GET_ITEM(m->power_names, s->unat[p]), po[j].power);
                     } else
                         reason = table_entry(c, p, &result);

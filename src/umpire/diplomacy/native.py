@@ -204,6 +204,11 @@ def _spec(gm: GameMap) -> dict[str, Any]:
             return _PACK(_FALLBACK, *[-1] * 10), canon, why
         return _PACK(*fields, int(canon == text)), canon, ""
 
+    def canon_unit(code: int) -> int:
+        """1 when the canonical text of unit ``code`` reads as that unit, canonical (the core then reads it
+        itself)."""
+        return int(read_unit(unit_texts[code]) == code | _CANON)
+
     seas = gm.convoy_seas
     return {
         "prov_names": tuple(provs),
@@ -219,6 +224,7 @@ def _spec(gm: GameMap) -> dict[str, Any]:
         "prov_rank": ranks(provs),
         "power_rank": ranks(powers),
         "is_center": [int(p in gm.centers) for p in provs],
+        "canon_units": [canon_unit(code) for code in range(len(unit_texts))],
         "coasts": [[lidx[c] for c in gm.coasts.get(p, ())] for p in provs],
         "homes": [[pidx[c] for c in gm.homes.get(w, ())] for w in powers],
         "army_adj": [[pidx[q] for q in gm.army_adj.get(p, ())] for p in provs],

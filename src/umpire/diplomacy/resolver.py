@@ -119,7 +119,7 @@ def resolve_movement(
     """Adjudicate a movement phase.  ``units`` maps each province to its unit; ``orders`` maps the province of
     an ordered unit to its order (the unit's type and coast are taken from the board, DATC 4.B.5 and 4.C.2).
     ``rules`` is accepted for symmetry with the other phases: read with the DATC's preferences, the 2000 and
-    2023 rulebooks adjudicate movement alike (the adjudicator section of docs/rulings.md)."""
+    2023 rulebooks adjudicate movement alike (docs/rulings/standard.md)."""
     return _Movement(game_map, units, orders, rules, policy).run()
 
 

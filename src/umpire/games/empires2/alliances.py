@@ -8,7 +8,7 @@ second player a -2 on the ally's endeavours (33.43) and a place in the contests 
 ``state["contests"]`` when a stature check (33.44, 33.47), a Leader Dies Heirless card (33.45, 33.48) calls them,
 and resolved once every player in them has sealed his gold bid (33.46); the engine stops meanwhile. An alliance
 notes the empire's victory points when it begins and credits the change to its player when it ends (33.5).
-Decisions: docs/rulings.md, EMP-A.
+Decisions: docs/rulings/empires2.md, EMP-A.
 """
 
 from __future__ import annotations

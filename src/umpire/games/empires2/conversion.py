@@ -1,7 +1,7 @@
 """Religious conversion of an area (rewrite 22.0-22.2) and Missionary Fervor's halving of it (rewrite 19.0).
 
 The public rewrite names a conversion differential per area that Missionary Fervor halves (19.0, "see 22.2"); the
-rest of the procedure is not public, so it is authored here (EMP-C01..C06, docs/rulings.md):
+rest of the procedure is not public, so it is authored here (EMP-C01..C06, docs/rulings/empires2.md):
 - who and when (EMP-C01): a player's empire, or an Allied Empire in the turn its player runs (33.31), once in its
   player-turn, on an area it possesses, not in unrest, whose religion differs from its leaders' (the original Court
   Area's, rewrite 2.0). It is no endeavour: it takes no Year Card. Independent Empires never convert (EMP-C05).

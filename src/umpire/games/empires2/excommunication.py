@@ -1,5 +1,5 @@
 """Excommunication (rewrite 22.0-22.1). The rewrite's 22.1 text was not found in public, so the rule is authored from
-its title and history (EMP-E01 to E06, docs/rulings.md; figures in ``data/church.json``, all marked authored):
+its title and history (EMP-E01 to E06, docs/rulings/empires2.md; figures in ``data/church.json``, all marked authored):
 
 - who (EMP-E02): an empire whose leaders' church (its original Court's, rewrite 2.0) is in communion with Rome: the
   Catholic; the Orthodox too before the schism when the ``schism`` option is on (23.0, ``schism.py``). A player's

@@ -5,7 +5,7 @@ or less, if an area besides the Court qualifies (33.24 B); C, up to four endeavo
 run afresh, falling through to the next step when the one called for is impossible (33.24 C), with gold spent by
 the schedule of 33.25; D, the postponed taxation. It keeps one Year Card and two gold for a defensive endeavour
 (33.23) and always defends when it can; it never plunders and never conducts diplomacy. Every decision and roll is
-written to ``state["log"]`` in words. The open points are decided in docs/rulings.md (EMP-S). The turn's progress
+written to ``state["log"]`` in words. The open points: docs/rulings/empires2.md (EMP-S). The turn's progress
 is kept in ``state["iturn"]`` so that it can pause for an alliance contest and go on, or pass to the player who wins
 the empire (33.44, ``alliances.py``).
 """

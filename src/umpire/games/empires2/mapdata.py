@@ -6,7 +6,7 @@ The file holds ``{"about", "areas": {id: area}, "seas": {id: sea area}}``.  A la
 [longitude, latitude] in degrees (where its name is drawn; the shape is drawn round it, EMP-D06).  A sea area
 is ``{"name", "coasts", "links", "point"}``: the land areas on its coast and the sea areas it adjoins.  Every
 link is listed at both ends.  The base game's map is not public: the figures are authored (EMP-D01 to EMP-D08
-in docs/rulings.md; the format, field by field, in docs/empires2-data.md).
+in docs/rulings/empires2.md; the format, field by field, in docs/empires2-data.md).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Europe 1615: the submission lines that use a sanction in effect -- ``STRONGHOLD:``, ``PERMIT:``, ``RELIEVE:``,
 ``LEVY:``, ``WAIVE CAPTURE:``, ``EMBARGO:``, ``RESERVATION:``, ``CANCEL:`` (``submission.split_directives``):
 checked against the state when a seat submits, carried out when the phase is resolved (rulings E2-05 to E2-12 in
-the 1615 engine section of docs/rulings.md).
+docs/rulings/europe1615.md).
 
 Seed sections: "Table of sanctions" ("Stronghold", "Treaty of Lyon", "Relieve attrition", "Levy an army",
 "Cancellation option", "Embargoes": "the player with most influence makes the decision", "Ecclesiastical

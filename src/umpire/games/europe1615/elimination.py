@@ -3,7 +3,7 @@ a new unit), abandoned by its player and dissolved at the winter phase (its cent
 captured minor state's holdings freed.
 
 Seed sections: "ELIMINATION AND EFFECTS OF", "ABANDONMENT / CIVIL DISORDER", "Expansion of the minor states"
-(rulings E2-01, EG-01, EG-02 and R09 in docs/rulings.md).
+(rulings E2-01, EG-01, EG-02 and R09 in docs/rulings/europe1615.md).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
     and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
 
-    Ruling E2-01 (the 1615 engine section of docs/rulings.md): every province ``power`` owns goes back to the minor
+    Ruling E2-01 (docs/rulings/europe1615.md): every province ``power`` owns goes back to the minor
     state that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
     states"), unless that state's capital is held by a third nation (then the province is left unowned); a
     province of another great power goes back to that power if it is still in the game; every other province is
@@ -200,7 +200,7 @@ def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]
     passable; it counts as eliminated from then on (its INFs leave after the scoring, its scores are ceded, as in
     "ELIMINATION AND EFFECTS OF").
 
-    Ruling EG-01 (docs/rulings.md): the acquired foreign provinces go first where elimination
+    Ruling EG-01 (docs/rulings/europe1615.md): the acquired foreign provinces go first where elimination
     sends them (:func:`liberate`: back to their original minor state or great power); every centre still left
     without an owner after that (the home centres and the centres nobody can take back) becomes a new one-centre
     minor state, recorded in ``state["new_minors"]`` (id: the centre's province id, name ``"<Name> (free)"``,

@@ -1,5 +1,5 @@
 """Europe 1615: the Forced march sanction's two orders, adjudicated in two steps (ruling E2-18 in the 1615 engine
-section of docs/rulings.md): the phase with the armies' first moves, then again with each army that arrived
+section of docs/rulings/europe1615.md): the phase with the armies' first moves, then again with each army that arrived
 standing at its destination and given its second order.
 
 Seed sections: "Table of sanctions", "Miscellaneous sanctions" ("Forced march": "The second is only adjudicated if

@@ -5,7 +5,7 @@ Every function is pure over plain data: an *INF table* is ``{minor id: {power: I
 minor state), centre values are ``{centre: value}``, confessions ``{power: "protestant" | "catholic"}``.  Nothing
 here reads the map; the phase engine passes in what the map and the state hold.  Section names in the docstrings
 ("INFLUENCE", "Political status", ...) are those of the seed, seed 003 (Europe 1615 version 3, DipWiki).
-Decisions on ambiguous rules are in ``the 1615 rules section of docs/rulings.md`` (E1615-xx).
+Decisions on ambiguous rules are in ``docs/rulings/europe1615.md`` (E1615-xx).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ attrition marks and the sanctions in effect:
 - ``may_retreat``: only units of the great powers without an attrition mark retreat (minor and Ottoman units
   disband when dislodged; a marked unit dislodged again is disbanded);
 - ``weak``: a unit with an attrition mark cannot cause a standoff when its move is unsupported;
-- sanctions in effect (the 1615 engine section of docs/rulings.md): ``blocs`` (the Protestant Union's or Catholic
+- sanctions in effect (docs/rulings/europe1615.md): ``blocs`` (the Protestant Union's or Catholic
   League's members are friends and do not capture each other's provinces), ``retreating`` (the Dutch, Swedish
   and Polish units that the Dutch, Gustav's and Polish interventions let retreat), ``fortified`` (strongholds:
   ``defence_bonus`` 1, "the strength of two units") and ``no_build`` (Bohemian revolt, Huguenot rebellion);

@@ -4,7 +4,7 @@ embargoes' and the reservation's pending choice of states, the satellite states 
 
 Seed sections: "Table of sanctions" (its introduction: choosing and supporting sanctions; "Elimination from
 lists"; "Satellite state"; "Stronghold"; the "Embargoes"; "Ecclesiastical reservation").  The selection itself is
-``sanctions.select_sanctions``; rulings E2-xx and E1615-24 in the 1615 engine section of docs/rulings.md.
+``sanctions.select_sanctions``; rulings E2-xx and E1615-24 in docs/rulings/europe1615.md.
 """
 
 from __future__ import annotations

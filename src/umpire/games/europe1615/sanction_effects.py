@@ -1,5 +1,5 @@
-"""Europe 1615: what the sanctions in effect do to the game, read from the state (rulings E2-xx in the 1615 engine
-section of docs/rulings.md).  ``sanctions.py`` holds the sanctions themselves (the lists, the choice, when each is
+"""Europe 1615: what the sanctions in effect do to the game, read from the state (rulings E1615-E in
+docs/rulings/europe1615.md).  ``sanctions.py`` holds the sanctions themselves (the lists, the choice, when each is
 in force); this module answers the engine's questions about them: which are in force now, who the Union and
 League's friends are, whose units retreat, which centres are fortified, where builds are barred, who still holds a
 one-time use, where a power may deploy INFs.

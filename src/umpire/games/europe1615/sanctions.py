@@ -11,7 +11,7 @@ sanctions sharing rank [27] (so 33 cards over 31 ranks; ruling E1615-20).
 The effects of sanctions on movement, builds, retreats and the other phases are the phase engine's
 (``sanction_effects``, ``directives``, ``sanction_choice``, ``movement``, ``forced_march``, ``winter``); the
 ``EFFECTS`` table says which exist and where each is implemented.  Decisions on ambiguous rules:
-``the 1615 rules section of docs/rulings.md`` (E1615-xx).
+``docs/rulings/europe1615.md`` (E1615-xx).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Seed 003, "SCORING PHASE", "VICTORY CONDITIONS" and "CONDITIONS TO FORCE AN AUTOMATIC DRAW".  Pure functions
 over plain data; minor states are described by :class:`MinorScoring` (``MinorScoring.from_json`` reads a dict).
-Decisions on ambiguous rules: ``the 1615 rules section of docs/rulings.md`` (E1615-xx).
+Decisions on ambiguous rules: ``docs/rulings/europe1615.md`` (E1615-xx).
 """
 
 from __future__ import annotations

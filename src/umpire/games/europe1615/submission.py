@@ -16,7 +16,7 @@ and text after ``#`` are ignored::
     SANCTION: Protestant Union SUPPORT   an advantage of the other confession to support rather than challenge it
 
 The lines that use a sanction in effect (:func:`split_directives`, rulings E2-xx in
-``the 1615 engine section of docs/rulings.md``) are taken out before the rest is read::
+``docs/rulings/europe1615.md``) are taken out before the rest is read::
 
     STRONGHOLD: PAR, NORM            the centres a Stronghold I/II/III holder fortifies
     PERMIT: SPAIN                    France lets Spain (or AUSTRIA) move through Switzerland (Treaty of Lyon)
@@ -28,7 +28,7 @@ The lines that use a sanction in effect (:func:`split_directives`, rulings E2-xx
 
 The result keeps every good line and lists a :class:`LineError` for each bad one (line number, the offending
 token, what is wrong and what was expected), so a form can show the errors inline.  The format's decisions are
-rulings E1615-30 and E1615-31 in ``the 1615 rules section of docs/rulings.md``.
+rulings E1615-30 and E1615-31 in ``docs/rulings/europe1615.md``.
 """
 
 from __future__ import annotations

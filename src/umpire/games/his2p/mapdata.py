@@ -6,7 +6,7 @@ The file holds ``{"about", "spaces": {id: space}, "seas": {id: sea}}``.  A land 
 (empty for an independent space); ``language`` its language zone or null; ``links`` the land spaces joined by a
 normal connection, ``passes`` those joined over a pass, ``ports`` the sea zones a port opens on.  A sea zone is
 ``{"name", "links", "ports"}``: the adjacent sea zones and the ports on it.  The decisions behind the data are
-HIS-M01 to HIS-M05 in docs/rulings.md.
+HIS-M01 to HIS-M05 in docs/rulings/his2p.md.
 """
 
 from __future__ import annotations

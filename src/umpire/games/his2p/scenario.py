@@ -12,7 +12,7 @@ under Protestant religious influence (none in 1517; Ottoman home spaces never ca
 ``out_of_play`` spaces cannot be entered (Algiers until Barbary Pirates, rule 21.1).  Every unit entry carries
 all five counts, zero or not, and the ids of its leaders; there is one entry per (space, power).
 ``electorate_display`` holds the Protestant regulars waiting off the map on the Electorate Display.  Pairs in
-``at_war`` and ``allied`` are sorted.  Rulings HIS-M06 to HIS-M14 in docs/rulings.md.
+``at_war`` and ``allied`` are sorted.  Rulings HIS-M06 to HIS-M14 in docs/rulings/his2p.md.
 
 :func:`two_player_setup` applies the seed's "Setup" section, each bullet one function, and returns the same
 shape without ``vp`` and with ``leaders_off_map`` (leaders set aside, by power).

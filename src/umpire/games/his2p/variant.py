@@ -2,7 +2,7 @@
 
 The seeds are the variant's English text (``seeds/000``, the one that stands) and its Italian translation
 (``seeds/001``). Where they differ, the English reading is the default and the Italian one an option; the decision
-for each is in docs/rulings.md (HIS-C01 to HIS-C04).
+for each is in docs/rulings/his2p.md (HIS-C01 to HIS-C04).
 """
 
 from __future__ import annotations

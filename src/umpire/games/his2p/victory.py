@@ -87,7 +87,7 @@ def decide(turn: int, history: list[dict[str, int]]) -> tuple[str | None, str] |
     """The result of a Victory Determination Phase, or None to play on (23.3; seed 23): a standard victory at 25
     VP; from turn 4 a domination victory with at least 8 VP more than the other player while under 25; after turn
     9 the higher total. Ties go to the higher total of the turn before, and so on back (23.3); equal at every turn
-    is no winner (docs/rulings.md HIS-E05)."""
+    is no winner (docs/rulings/his2p.md HIS-E05)."""
     totals = history[-1]
 
     def rank(power: str) -> tuple[int, ...]:

@@ -9,5 +9,5 @@ Financial System; pay, mutiny, desertion, extortion and loot from The Campaign S
 ``dynasties`` (death rolls, heirs and regents, marriages, births, claims), ``prestige`` (its causes and accounting)
 and ``politics`` (the Diet, the Imperial Penny, elections). Each function takes plain data and, where dice are
 needed, the game state whose generator (``umpire.kernel.rng``) rolls and logs them. Decisions on ambiguous rules
-are in ``docs/rulings.md`` (the numbers cited in the docstrings).
+are in ``docs/rulings/rr3.md`` (the numbers cited in the docstrings).
 """

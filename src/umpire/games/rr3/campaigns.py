@@ -6,7 +6,7 @@ Nothing here changes the state or draws a die: :func:`validate_intention` checks
 once and returns the moves, the contacts (battles to fight), the retreats before combat, the extortions, the loot
 begun and the passages through non-played states that their rulers oppose. The desks
 (:mod:`umpire.games.rr3.desks.movement`, :mod:`umpire.games.rr3.desks.armies`) apply them and open the items.
-Decisions where the handbook is silent are the CP rulings (``docs/rulings.md``).
+Decisions where the handbook is silent are the CP rulings (``docs/rulings/rr3.md``).
 """
 
 from __future__ import annotations

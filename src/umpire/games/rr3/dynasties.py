@@ -3,7 +3,7 @@
 Characters are plain records (:class:`Character`) kept in a ``dict`` by name. Every rule is a pure function taking
 the dice already rolled; a thin ``roll_*`` wrapper rolls them through :mod:`umpire.kernel.rng`, each die logged
 with its purpose. The handbook leaves the death chances to "Character Control's list"; the default table by age
-here is umpire's (D1). Decisions on ambiguous rules are in ``docs/rulings.md`` (D-numbers).
+here is umpire's (D1). Decisions on ambiguous rules are in ``docs/rulings/rr3.md`` (D-numbers).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ area to operate there"; "Ports are marked on the map".
 This module holds the map as typed, immutable data and the questions the rules ask of it. The data is the
 project's own JSON format ``umpire-rr3-map/1`` (see :func:`load_geography`); the authored map of 1524 is
 ``data/map1524.json`` (:func:`map1524`, documented in ``docs/rr3-map.md``). Decisions where the handbook is silent
-are the MP-numbered rulings (``docs/rulings.md``):
+are the MP-numbered rulings (``docs/rulings/rr3.md``):
 
 - MP1: a ``mountains`` border without a pass is impassable to armies; with the option ``mountains: ranges``
   (RR3-M04, :meth:`Geography.ranges_crossable`) every range is crossed as a pass is.

@@ -1,6 +1,6 @@
 """The Diet of the Holy Roman Empire, the Imperial Penny and imperial elections (handbook, *The Diet of the Holy
 Roman Empire* and *Election of an emperor and the King of the Romans*). Decisions are in
-``docs/rulings.md``.
+``docs/rulings/rr3.md``.
 """
 
 from __future__ import annotations

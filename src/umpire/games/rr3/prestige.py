@@ -3,7 +3,7 @@ prestige that Political Control updates each turn.
 
 The handbook lists the causes but gives no points; Control awards them. The table here gives each cause a
 default award and a cap on a single award (D8, umpire's own figures); an award outside the cap is refused unless
-Control marks it ``exceptional``. Decisions are in ``docs/rulings.md``.
+Control marks it ``exceptional``. Decisions are in ``docs/rulings/rr3.md``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The readings of the handbook a game's owner may choose (issue 28 point 10): one option each, with its ruling.
 
 Where the handbook's words allow two readings, umpire plays one by default and offers the other as a rules option of
-the game (``docs/rulings.md``, RR3-M04 to RR3-M08). Each rule reads its option here, through :func:`reading`, so the
+the game (``docs/rulings/rr3.md``, RR3-M04 to RR3-M08). Each rule reads its option here, through :func:`reading`, so the
 choice lives in one place:
 
 - ``mountains`` — ``passes`` (MP1: a range is crossed only at its passes) or ``ranges`` (RR3-M04: "Move across a

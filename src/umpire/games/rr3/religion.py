@@ -3,7 +3,7 @@ by religious minorities and the Heavenly Status Chart kept by Religious Control.
 
 Each rule is a pure function taking the dice (or cards) already rolled (or played); a thin wrapper rolls the dice
 through ``umpire.kernel.rng`` with a logged purpose. Decisions on ambiguous rules are the RL-numbered entries of
-``docs/rulings.md``.
+``docs/rulings/rr3.md``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ revenue cards "for the game" (subsidies, exactions, loans, Italian loans, persua
 emperor*: the electors, two of them (Cologne, Trier) non-played; *Italian banks*: Florence, Milan, Venice, Rome;
 *Garrisons*: "All cities and fortresses start the game at full strength (i.e. 1,000 per defence value)"; *Navies*:
 the six fleets. The handbook gives no starting treasuries, card counts or armies; those are the SC rulings
-(``docs/rulings.md``).
+(``docs/rulings/rr3.md``).
 
 The file format is the project's own, ``umpire-rr3-scenario/1``::
 

@@ -4,7 +4,7 @@ The death rolls and successions are :mod:`umpire.games.rr3.desks.succession`. Ma
 by the teams (:func:`dynasties.match_error`) and settled in phase 4 (competing suitors for a non-played character
 dice with the prestige bonus, :func:`dynasties.roll_suitors`); each wedding of a played family opens its births item
 (:func:`dynasties.roll_births`). :func:`family_tree` gives a family's tree for the views.
-Rulings: ``docs/rulings.md`` (DK numbers).
+Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 """
 
 from __future__ import annotations

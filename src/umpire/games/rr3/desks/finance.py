@@ -8,7 +8,7 @@ in the state's ``raise_fund``, which only the raising of troops may spend (DK2).
 to one non-Italian team a turn (``grant_bank``); that team may then play an Italian Loan card. ``transfer`` moves
 florins between states at once. At the start of phase 1 (turns 2+) the engine reduces every Unrest Index by 1,
 charges 2 florins per area in revolt and pays the Imperial Penny voted the turn before.
-Rulings: ``docs/rulings.md`` (DK numbers).
+Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ general, they will go to war if their territory is attacked." A team asks to ``i
 (florins and/or prestige spent, its aim in words); the umpire rules it a success, a failure, or has it rolled
 (:func:`influence_roll`, DK19). :func:`attacked` puts a non-played state at war with the state that attacked it
 (for the movement desk). Cologne's and Trier's votes are bribed through Political Control (``bribe``).
-Rulings: ``docs/rulings.md`` (DK numbers).
+Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 """
 
 from __future__ import annotations

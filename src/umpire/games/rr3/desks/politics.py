@@ -7,7 +7,7 @@ the Diet to an Imperial Free City and asks for the Imperial Penny (:func:`politi
 collected in phase 1 of the next turn); the electors elect an Emperor or a King of the Romans
 (:func:`politics.election`), Cologne's and Trier's votes going where Political Control rules they were bribed;
 the Emperor may put a state under the Imperial Ban; Political Control awards prestige (:mod:`prestige`).
-Rulings: ``docs/rulings.md`` (DK numbers).
+Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 
 This module also keeps the helpers the other H-domains desks share (:func:`team_states`, :func:`pay`...).
 """

@@ -5,7 +5,7 @@ Chart.
 Every roll goes through :mod:`umpire.games.rr3.religion` (``resolve_debate``, ``attempt_conversion``,
 ``attempt_purge``, ``roll_minority_revolt``); this module reads and writes the state (the debating hands in
 ``teams[t]["debating"]``, the Lutherans' ``conversion_counters``, the areas' religion, minority, revolt and purge
-attempts). Rulings: ``docs/rulings.md`` (DK numbers).
+attempts). Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 """
 
 from __future__ import annotations

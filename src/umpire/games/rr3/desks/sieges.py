@@ -14,7 +14,7 @@ A city taken or surrendered passes to the besieging army's state with that state
 own garrison (1,000 per defence value) is made up by its owner at each phase start when no enemy is in its area
 (SN1); breaches are repaired at the start of each turn (SN2). Movement asks :func:`enemy_cities` whether an army
 may pass through an area (*The Campaign System*: "Armies may not move through an area which contains an enemy
-fortress or city"). Decisions are the SN rulings (``docs/rulings.md``).
+fortress or city"). Decisions are the SN rulings (``docs/rulings/rr3.md``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ sixteen. If there is no heir they will be given another character." :func:`pass_
 death rolls of phase 1 (this module) and the leaders killed in battle (:mod:`umpire.games.rr3.desks.movement`)
 both call it, after :func:`bury`. A son succeeds at once; with no son Character Control (Non-played States Control
 for a non-played ruler) chooses on a "succession" item among the kin with a claim, or gives the player a new
-character. A regency ends when the ruler turns sixteen (:func:`end_regencies`). Rulings: ``docs/rulings.md``
+character. A regency ends when the ruler turns sixteen (:func:`end_regencies`). Rulings: ``docs/rulings/rr3.md``
 (RR3-G01..G03, DK9, DK10, DK17).
 """
 

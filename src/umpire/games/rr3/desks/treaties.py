@@ -5,7 +5,7 @@ regarded as valid within the game").
 A team proposes a treaty (``register_treaty``) naming the other teams; each named team gets a ``treaty_consent``
 item to accept or refuse (``answer``, or Political Control records the answer given at its desk). Political
 Control then registers the treaty: it binds only the teams that accepted it, and a peace clause ends only the
-wars between states of those who signed (RR3-H01). Rulings: ``docs/rulings.md`` (DK14, RR3-H01).
+wars between states of those who signed (RR3-H01). Rulings: ``docs/rulings/rr3.md`` (DK14, RR3-H01).
 """
 
 from __future__ import annotations

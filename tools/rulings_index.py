@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""The rulings as an index: reads ``docs/rulings/<ruleset>.md``, finds where ``src/`` and ``tests/`` cite each
+ruling, and writes ``docs/rules/<ruleset>.md`` (each seed section, the tests named for it and the rulings that read
+it; each ruling, the functions and tests that carry it).
+
+A ruling is a heading ``### ID — title`` preceded by its anchor line ``<a id="id"></a>`` (the ID in lower case, so
+a page can link to ``rulings/his2p.md#his-e01``). IDs are ``<PREFIX>-<AREA><NN>``: a prefix per ruleset
+(:data:`PREFIXES`), one to three capital letters for the rule area, two digits. The body is free text; it may hold
+the fields ``Seed:`` (the seed's words, quoted), ``Decision:``, ``Other reading:``, ``Option:`` and
+``Withdrawn:`` (no code carries it any more, and why). IDs of the old single file that did not fit the scheme are
+listed with their new ones in ``docs/rulings/README.md`` (the table under "Renamed IDs"); a citation of an old ID
+still counts, read in the scope of the file that holds it (``R5`` in ``games/rr3/`` is ``RR3-R05``).
+
+Usage::
+
+    python tools/rulings_index.py            # adds missing anchors, writes docs/rules/*.md
+    python tools/rulings_index.py --check    # exits 1 naming each problem: a ruling cited nowhere (and not
+                                             # withdrawn), an ID cited but not defined, an ID defined twice, a
+                                             # missing anchor, a stale docs/rules file
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the ruleset files of docs/rulings/ and the prefix of their IDs
+PREFIXES: dict[str, str] = {
+    "kernel": "K",
+    "standard": "STD",
+    "europe1615": "E1615",
+    "rr3": "RR3",
+    "his2p": "HIS",
+    "empires2": "EMP",
+}
+
+#: where an old unprefixed ID is read, by the path of the citing file: alias scopes of the README's table, in order
+SCOPES: list[tuple[str, tuple[str, ...]]] = [
+    ("src/umpire/games/rr3/", ("rr3",)),
+    ("tests/rr3/", ("rr3",)),
+    ("src/umpire/games/europe1615/", ("europe1615",)),
+    ("tests/europe1615/", ("europe1615",)),
+    ("src/umpire/bots/europe1615", ("europe1615",)),
+    ("tests/datc/", ("datc", "adjudicator")),
+    ("tests/oracle/", ("mila", "adjudicator")),
+    ("src/umpire/diplomacy/", ("adjudicator",)),
+    ("tests/diplomacy/", ("adjudicator",)),
+    ("src/umpire/games/standard/", ("adjudicator",)),
+]
+
+#: seed sections by name (seeds 003 and 004 number none): the slug a test's name starts with, and the heading
+SECTIONS: dict[str, list[tuple[str, str]]] = {
+    "europe1615": [
+        ("phases", "PHASES OF THE GAME YEAR"),
+        ("influence", "INFLUENCE"),
+        ("minor_states", "EFFECTS OF INFLUENCE AND RULES GOVERNING THE BEHAVIOR OF THE MINOR STATES"),
+        ("attrition", "ATTRITION"),
+        ("diplomatic_attack", "THE DIPLOMATIC ATTACK"),
+        ("scoring", "SCORING PHASE"),
+        ("build", "BUILD/ADJUSTMENT PHASE"),
+        ("movement", "SPECIAL NOTES ABOUT MOVEMENT ON THE BOARD"),
+        ("sanctions", "SANCTIONS (OPTIONAL)"),
+        ("elimination", "ELIMINATION AND EFFECTS OF"),
+        ("victory", "VICTORY CONDITIONS"),
+        ("draw", "CONDITIONS TO FORCE AN AUTOMATIC DRAW"),
+        ("assigning_powers", "ASSIGNING POWERS"),
+        ("map", "EUROPE 1615 MAP AND STARTING POSITIONS"),
+    ],
+    "rr3": [
+        ("layout", "GAME LAYOUT, the teams and Control's desks"),
+        ("sequence", "the turn sequence (phases 1-6)"),
+        ("map", "the map, movement and terrain"),
+        ("armies", "raising, paying and moving armies; mutiny"),
+        ("battles", "BATTLES"),
+        ("sieges", "sieges"),
+        ("navies", "navies, transport and piracy"),
+        ("finance", "finance: revenue cards, loans, banks, subsidies"),
+        ("unrest", "unrest and revolts"),
+        ("religion", "religion: debates, conversion, purges, minorities"),
+        ("characters", "characters: deaths, succession, marriages, births"),
+        ("prestige", "prestige"),
+        ("empire", "the Empire: the Diet, elections, the Ban"),
+        ("diplomacy", "diplomacy: wars, grievances, treaties"),
+        ("nonplayed", "the non-played states"),
+        ("scenario", "the 1524 scenario"),
+    ],
+}
+
+ID_RE = r"(?:K|STD|E1615|RR3|HIS|EMP)-[A-Z]{1,3}\d{2}"
+HEADING = re.compile(r"^### (?P<id>\S+) — (?P<title>.+)$")
+ANCHOR = re.compile(r'^<a id="(?P<anchor>[a-z0-9-]+)"></a>$')
+NEW_CITE = re.compile(rf"(?<![\w-])(?P<id>{ID_RE})(?:\.\.(?P<to_area>[A-Z]{{1,3}})?(?P<to>\d{{2}}))?(?![\w-])")
+OLD_CITE = re.compile(
+    r"(?<![\w-])(?P<id>E1615-\d\d|E2-\d\d|EG-\d\d|W-\d\d|[A-Z]{1,2}\d{1,2})"
+    r"(?:\.\.(?:EG-|E2-|W-)?(?P<to>\d{1,2}))?(?![\w-])"
+)
+ALIAS_ROW = re.compile(r"^\| `(?P<old>[^`]+)` \| `(?P<new>[^`]+)` \| (?P<scope>[a-z0-9]+) \|")
+DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async )?(?:def|class) (?P<name>\w+)", re.M)
+SECTION_NUM = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
+SCANNED = (".py", ".js", ".html", ".json")
+SKIPPED = {"tests/durations.json", "tests/docs/test_rulings_index.py"}
+#: rulings no code or test cites yet, left from the single file docs/rulings.md: each is to be cited or withdrawn
+PENDING = "docs/rulings/uncited.txt"
+
+
+@dataclass
+class Ruling:
+    """One ruling of a docs/rulings file."""
+
+    id: str
+    title: str
+    ruleset: str
+    line: int
+    body: str = ""
+    code: set[str] = field(default_factory=set)
+    tests: set[str] = field(default_factory=set)
+
+    @property
+    def anchor(self) -> str:
+        return self.id.lower()
+
+    @property
+    def withdrawn(self) -> bool:
+        return re.search(r"^(\*\*)?Withdrawn:", self.body, re.M) is not None
+
+
+@dataclass
+class Index:
+    """Every ruling, every citation, and the problems found."""
+
+    rulings: dict[str, Ruling] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    aliases: dict[str, dict[str, str]] = field(default_factory=dict)
+    tests_by_name: dict[str, list[str]] = field(default_factory=dict)
+    pending: list[str] = field(default_factory=list)
+
+
+def read_aliases(root: Path) -> dict[str, dict[str, str]]:
+    """The README's table of renamed IDs: scope -> old ID -> new ID."""
+    table: dict[str, dict[str, str]] = defaultdict(dict)
+    readme = root / "docs/rulings/README.md"
+    if readme.exists():
+        for line in readme.read_text(encoding="utf-8").splitlines():
+            m = ALIAS_ROW.match(line)
+            if m:
+                table[m["scope"]][m["old"]] = m["new"]
+    return dict(table)
+
+
+def read_rulings(root: Path, index: Index, *, fix_anchors: bool) -> None:
+    """Parse each docs/rulings/<ruleset>.md; with ``fix_anchors`` write the anchor lines that are missing."""
+    id_ok = re.compile(rf"^{ID_RE}$")
+    for ruleset, prefix in PREFIXES.items():
+        path = root / "docs/rulings" / f"{ruleset}.md"
+        if not path.exists():
+            index.problems.append(f"{path.relative_to(root)}: missing")
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        out: list[str] = []
+        current: Ruling | None = None
+        body: list[str] = []
+        for n, line in enumerate(lines, 1):
+            m = HEADING.match(line)
+            if m is None and line.startswith("### "):
+                index.problems.append(f"{path.name}:{n}: a ruling's heading is '### ID — title', not {line!r}")
+            if m is None:
+                if current is not None and not line.startswith("#"):
+                    body.append(line)
+                elif line.startswith("#"):
+                    if current is not None:
+                        current.body = "\n".join(body)
+                    current, body = None, []
+                out.append(line)
+                continue
+            if current is not None:
+                current.body = "\n".join(body)
+            rid = m["id"]
+            if not id_ok.match(rid) or not rid.startswith(prefix + "-"):
+                index.problems.append(f"{path.name}:{n}: {rid} is not an ID of the form {prefix}-<AREA><NN>")
+            anchor = f'<a id="{rid.lower()}"></a>'
+            if not (out and out[-1] == anchor):
+                if fix_anchors:
+                    if out and ANCHOR.match(out[-1]):
+                        out.pop()
+                    out.append(anchor)
+                else:
+                    index.problems.append(f"{path.name}:{n}: {rid} has no anchor line {anchor} above it")
+            out.append(line)
+            if rid in index.rulings:
+                other = index.rulings[rid]
+                index.problems.append(f"{path.name}:{n}: {rid} defined twice (also {other.ruleset}.md:{other.line})")
+            current = Ruling(rid, m["title"], ruleset, n)
+            body = []
+            index.rulings[rid] = current
+        if current is not None:
+            current.body = "\n".join(body)
+        text = "\n".join(out) + "\n"
+        if fix_anchors and text != path.read_text(encoding="utf-8"):
+            path.write_text(text, encoding="utf-8")
+
+
+def scopes_of(rel: str) -> tuple[str, ...]:
+    """The alias scopes an old unprefixed ID is read in, for the file at ``rel``."""
+    for prefix, scopes in SCOPES:
+        if rel.startswith(prefix):
+            return scopes
+    return ()
+
+
+def owner(text: str, pos: int, module: str) -> str:
+    """The function or class whose body holds ``pos`` (by indentation), else the module."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    indent = len(line) - len(line.lstrip())
+    stack: list[tuple[int, str]] = []
+    for m in DEF.finditer(text, 0, line_start + 1):
+        depth = len(m["indent"])
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        stack.append((depth, m["name"]))
+    on_def_line = bool(stack) and DEF.match(line) is not None
+    while stack and stack[-1][0] >= indent and not on_def_line:
+        stack.pop()
+    return f"{module}:{'.'.join(name for _, name in stack)}" if stack else module
+
+
+def test_name(text: str, pos: int) -> str | None:
+    """The test function whose body holds ``pos``, if any."""
+    name: str | None = None
+    for m in re.finditer(r"^(?:[ \t]*)(?:async )?def (test_\w+)|^(?:class|def) (\w+)", text[: pos + 1], re.M):
+        name = m[1]
+    return name
+
+
+def cite(index: Index, rid: str, rel: str, text: str, pos: int) -> None:
+    ruling = index.rulings.get(rid)
+    if ruling is None:
+        index.problems.append(f"{rel}: cites {rid}, which no docs/rulings file defines")
+        return
+    if rel.startswith("tests/"):
+        name = test_name(text, pos) if rel.endswith(".py") else None
+        ruling.tests.add(f"{rel}::{name}" if name else rel)
+    else:
+        module = rel.removeprefix("src/").removesuffix(".py").replace("/", ".")
+        ruling.code.add(owner(text, pos, module) if rel.endswith(".py") else rel)
+
+
+def expand(first: str, to_area: str | None, to: str | None) -> list[str]:
+    """``RR3-G01..G03`` -> the three IDs (same prefix; the area of the first unless the range names one)."""
+    if to is None:
+        return [first]
+    m = re.fullmatch(r"(?P<p>.+-)(?P<a>[A-Z]*)(?P<n>\d+)", first)
+    assert m is not None
+    area = to_area or m["a"]
+    if area != m["a"]:
+        return [first, f"{m['p']}{area}{int(to):02d}"]
+    width = len(m["n"])
+    return [f"{m['p']}{area}{k:0{width}d}" for k in range(int(m["n"]), int(to) + 1)]
+
+
+def scan(root: Path, index: Index) -> None:
+    """Record every citation in src/ and tests/, and the test functions by name."""
+    global_old = {old: new for scope in index.aliases.values() for old, new in scope.items() if "-" in old}
+    kernel = index.aliases.get("kernel", {})
+    for base in ("src", "tests"):
+        for path in sorted((root / base).rglob("*")):
+            if path.suffix not in SCANNED or not path.is_file():
+                continue
+            rel = path.relative_to(root).as_posix()
+            if rel in SKIPPED or "/node_modules/" in rel:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if rel.startswith("tests/") and path.name.startswith("test_") and path.suffix == ".py":
+                for m in re.finditer(r"^(?:[ \t]*)(?:async )?def (test_\w+)", text, re.M):
+                    index.tests_by_name.setdefault(m[1], []).append(f"{rel}::{m[1]}")
+            for m in NEW_CITE.finditer(text):
+                for rid in expand(m["id"], m["to_area"], m["to"]):
+                    cite(index, rid, rel, text, m.start())
+            scoped = [index.aliases.get(s, {}) for s in scopes_of(rel)]
+            for m in OLD_CITE.finditer(text):
+                old = m["id"]
+                olds = expand(old, None, m["to"]) if m["to"] else [old]
+                for o in olds:
+                    new = global_old.get(o) if "-" in o and o.startswith("E1615-") else None
+                    if new is None:
+                        new = next((t[o] for t in scoped if o in t), None)
+                    if new is None and re.fullmatch(r"K\d", o):
+                        new = kernel.get(o)
+                    if new is not None:
+                        cite(index, new, rel, text, m.start())
+
+
+def read_pending(root: Path) -> list[str]:
+    """The IDs of :data:`PENDING`: rulings not yet cited, left from the single file's time (the list only shrinks)."""
+    path = root / PENDING
+    if not path.exists():
+        return []
+    return [
+        w for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#") for w in line.split()
+    ]
+
+
+def build(root: Path, *, write: bool = False) -> Index:
+    """Read the rulings and the citations; with ``write``, add missing anchors and drop cited IDs from PENDING."""
+    index = Index()
+    index.aliases = read_aliases(root)
+    read_rulings(root, index, fix_anchors=write)
+    scan(root, index)
+    pending = read_pending(root)
+    waiting = set(pending)
+    for r in index.rulings.values():
+        if not r.code and not r.tests and not r.withdrawn and r.id not in waiting:
+            index.problems.append(
+                f"{r.ruleset}.md:{r.line}: {r.id} is cited by no code or test: add 'ruling {r.id}' to the "
+                "docstring of what carries it, or write 'Withdrawn: why' in the ruling"
+            )
+    done = [rid for rid in pending if rid not in index.rulings or index.rulings[rid].code or index.rulings[rid].tests]
+    done += [rid for rid in pending if rid in index.rulings and index.rulings[rid].withdrawn]
+    if done and write:
+        path = root / PENDING
+        keep = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        keep += [rid for rid in pending if rid not in done]
+        path.write_text("\n".join(keep) + "\n", encoding="utf-8")
+    elif done:
+        index.problems.append(f"{PENDING}: {', '.join(sorted(set(done)))} cited, withdrawn or gone: remove them")
+    index.pending = [rid for rid in pending if rid not in done]
+    return index
+
+
+def sections_of(ruleset: str, index: Index) -> list[tuple[str, str, list[str], list[Ruling]]]:
+    """(key, title, tests named for it, rulings that name it) for each seed section of ``ruleset``."""
+    rulings = [r for r in index.rulings.values() if r.ruleset == ruleset]
+    named = SECTIONS.get(ruleset)
+    out: list[tuple[str, str, list[str], list[Ruling]]] = []
+    if named is not None:
+        for slug, title in named:
+            tests = sorted(
+                t
+                for name, ts in index.tests_by_name.items()
+                if name.startswith(f"test_{slug}_")
+                for t in ts
+                if _ruleset_of_test(t) == ruleset
+            )
+            words = title.split(",")[0].split(":")[0].strip().lower()
+            rs = [r for r in rulings if words and f'"{words}' in (r.title + r.body).lower()]
+            out.append((slug, title, tests, rs))
+        return out
+    keys: dict[str, tuple[list[str], list[Ruling]]] = defaultdict(lambda: ([], []))
+    for name, ts in index.tests_by_name.items():
+        m = re.match(r"test_(?:seed_)?((?:\d+_)*\d+)_", name)
+        if m:
+            parts = m[1].split("_")
+            key = ".".join(parts[:2])
+            for t in ts:
+                if _ruleset_of_test(t) == ruleset:
+                    keys[key][0].append(t)
+    for r in rulings:
+        for key in set(SECTION_NUM.findall(r.title)):
+            keys[key][1].append(r)
+    for key in sorted(keys, key=lambda k: [int(x) for x in k.split(".")]):
+        tests, rs = keys[key]
+        out.append((key, f"section {key}", sorted(tests), sorted(rs, key=lambda r: r.id)))
+    return out
+
+
+def _ruleset_of_test(test: str) -> str:
+    rel = test.split("::")[0]
+    for ruleset in ("europe1615", "rr3", "his2p", "empires2"):
+        if f"/{ruleset}/" in rel or f"test_{ruleset}" in rel:
+            return ruleset
+    if rel.startswith(("tests/datc/", "tests/diplomacy/", "tests/oracle/")):
+        return "standard"
+    return "kernel"
+
+
+def render(ruleset: str, index: Index) -> str:
+    """docs/rules/<ruleset>.md."""
+    rulings = sorted((r for r in index.rulings.values() if r.ruleset == ruleset), key=lambda r: r.id)
+    lines = [
+        f"# {ruleset}: seed sections, rulings, and what carries them",
+        "",
+        f"Generated by `python tools/rulings_index.py` from [docs/rulings/{ruleset}.md](../rulings/{ruleset}.md)"
+        " and the citations in `src/` and `tests/`; do not edit (`--check` fails when it is stale).",
+        "",
+    ]
+    sections = sections_of(ruleset, index) if ruleset not in ("kernel", "standard") else []
+    if sections:
+        lines += ["## Seed sections", "", "| Section | Tests named for it | Rulings that name it |", "|---|---|---|"]
+        for key, title, tests, rs in sections:
+            label = f"{title} (`test_{key}_…`)" if key not in title.replace(".", "_") else title
+            cell_t = "<br>".join(f"`{t.split('::')[-1]}`" for t in tests) or "—"
+            cell_r = ", ".join(f"[{r.id}](../rulings/{ruleset}.md#{r.anchor})" for r in rs) or "—"
+            lines.append(f"| {label} | {cell_t} | {cell_r} |")
+        lines.append("")
+    lines += ["## Rulings", ""]
+    for r in rulings:
+        lines.append(f"### [{r.id}](../rulings/{ruleset}.md#{r.anchor}) — {r.title}")
+        lines.append("")
+        if r.withdrawn:
+            lines.append("Withdrawn.")
+        elif r.id in index.pending:
+            lines.append(f"Not yet cited by the code or test that carries it ({PENDING}).")
+        lines.append("Code: " + (", ".join(f"`{c}`" for c in sorted(r.code)) or "—"))
+        lines.append("")
+        lines.append("Tests: " + (", ".join(f"`{t}`" for t in sorted(r.tests)) or "—"))
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 naming each problem")
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    root: Path = args.root
+    index = build(root, write=not args.check)
+    out_dir = root / "docs/rules"
+    for ruleset in PREFIXES:
+        text = render(ruleset, index)
+        path = out_dir / f"{ruleset}.md"
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if args.check:
+            if current != text:
+                index.problems.append(f"docs/rules/{ruleset}.md is stale: run python tools/rulings_index.py")
+        elif current != text:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    problems = [p for p in index.problems if args.check or "is cited by no code" in p or "cites" in p]
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(
+        f"{len(index.rulings)} rulings, {len(index.pending)} not yet cited ({PENDING}), {len(problems)} problems",
+        file=sys.stderr,
+    )
+    return 1 if args.check and problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
