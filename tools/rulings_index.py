@@ -178,6 +178,8 @@ def read_rulings(root: Path, index: Index, *, fix_anchors: bool) -> None:
                     current, body = None, []
                 out.append(line)
                 continue
+            if body and ANCHOR.match(body[-1]):
+                body.pop()
             if current is not None:
                 current.body = "\n".join(body)
             rid = m["id"]
