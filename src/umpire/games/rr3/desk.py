@@ -363,8 +363,13 @@ def is_closed(item: Item) -> bool:
 
 def all_items(state: State) -> list[Item]:
     """Every item, oldest first. By number: a state is kept with its dicts in key order (the kernel's canonical
-    form), where ``i10`` comes before ``i4``."""
-    return sorted(state.get("items", {}).values(), key=lambda item: int(item["id"][1:]))
+    form), where ``i10`` comes before ``i4``: read by number up to the next one to open (no sort of a list that grows
+    with the game), sorted only if some id is not one :func:`open_item` gives."""
+    items = state.get("items", {})
+    ordered = [items[key] for key in (f"i{n}" for n in range(1, state.get("next_item", 1))) if key in items]
+    if len(ordered) != len(items):
+        return sorted(items.values(), key=lambda item: int(item["id"][1:]))
+    return ordered
 
 
 def pending(state: State, desk: str | None = None) -> list[Item]:
