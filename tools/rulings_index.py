@@ -6,7 +6,8 @@ it; each ruling, the functions and tests that carry it).
 A ruling is a heading ``### ID — title`` preceded by its anchor line ``<a id="id"></a>`` (the ID in lower case, so
 a page can link to ``rulings/his2p.md#his-e01``). IDs are ``<PREFIX>-<AREA><NN>``: a prefix per ruleset
 (:data:`PREFIXES`), one to three capital letters for the rule area, two digits. The body is free text; it may hold
-the fields ``Seed:`` (the seed's words, quoted), ``Decision:``, ``Other reading:``, ``Option:`` and
+the fields ``Seed:`` (the seed's words, quoted), ``Decision:``, ``Other reading:``, ``Option:``, ``Carried by:`` (a line
+naming, in backticks, the data files that hold the decision, such as a map: they count as its code) and
 ``Withdrawn:`` (no code carries it any more, and why). IDs of the old single file that did not fit the scheme are
 listed with their new ones in ``docs/rulings/README.md`` (the table under "Renamed IDs"); a citation of an old ID
 still counts, read in the scope of the file that holds it (``R5`` in ``games/rr3/`` is ``RR3-R05``).
@@ -124,6 +125,11 @@ class Ruling:
     @property
     def anchor(self) -> str:
         return self.id.lower()
+
+    @property
+    def carried_by(self) -> list[str]:
+        """The files a ``Carried by:`` line names (data files that hold a decision: a map, a scenario)."""
+        return [p for m in re.finditer(r"^Carried by: (.*)$", self.body, re.M) for p in re.findall(r"`([^`]+)`", m[1])]
 
     @property
     def withdrawn(self) -> bool:
@@ -315,6 +321,14 @@ def build(root: Path, *, write: bool = False) -> Index:
     index.aliases = read_aliases(root)
     read_rulings(root, index, fix_anchors=write)
     scan(root, index)
+    for r in index.rulings.values():
+        for rel in r.carried_by:
+            if (root / rel).is_file() and rel.startswith(("src/", "tests/")):
+                r.code.add(rel)
+            else:
+                index.problems.append(
+                    f"{r.ruleset}.md:{r.line}: {r.id} is carried by {rel}, which is no file of src/ or tests/"
+                )
     pending = read_pending(root)
     waiting = set(pending)
     for r in index.rulings.values():

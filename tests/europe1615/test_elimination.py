@@ -75,6 +75,7 @@ def test_acquired_centres_liberated_with_new_units() -> None:
 def test_eliminated_power_infs_removed_after_scoring_and_statuses_at_status_check() -> None:
     """Seed: "INFs of the eliminated power ... are removed after the scoring phase, and the statuses of the minor
     states reassessed at the opening phase of the year (status check)"."""
+    # rulings E1615-R14, E1615-E02
     g = game()
     england_loses_everything(g)
     winter(g)

@@ -171,6 +171,7 @@ def test_markers_one_confession_alone_or_none() -> None:
 
 
 def test_markers_islamic_papal_reservation_and_capture() -> None:
+    # ruling E1615-C06
     assert religious_markers({"FRANCE": 9}, islamic=True) == Markers()
     assert religious_markers({"ENGLAND": 9}, papal=True) == Markers(CATHOLIC)
     assert religious_markers({}, papal=True) == Markers(CATHOLIC)

@@ -90,6 +90,7 @@ def test_every_province_is_reachable_and_none_is_an_orphan() -> None:
     """Issue point 3: every province reachable (by land and sea together), no orphans; by land alone there are
     exactly two landmasses, the British Isles (Ireland joined to Scotland by the strait) and the continent
     (Morocco joined to Andalusia by the strait); every sea and coast is reachable by a fleet."""
+    # ruling E1615-M18
     provs = RAW["provinces"]
 
     def component(start: str, nbrs: dict[str, list[str]]) -> set[str]:
@@ -122,6 +123,7 @@ def test_every_province_is_reachable_and_none_is_an_orphan() -> None:
 def test_every_province_carries_the_documented_keys() -> None:
     """Issue point 1 / docs/maps.md: every province has name, type, center, home and pos; value on centres only
     (the loader refuses a value on a non-centre); pos is [longitude, latitude] within Europe and its rim."""
+    # ruling E1615-M22 (pos)
     for p, info in RAW["provinces"].items():
         assert {"name", "type", "center", "home", "pos"} <= set(info), p
         assert ("value" in info) == info["center"], p
@@ -133,6 +135,7 @@ def test_every_province_carries_the_documented_keys() -> None:
 def test_the_variant_section_is_consistent(gm: GameMap) -> None:
     """Issue point 3: every centre owned by at most one nation at the start (powers and minor states alike); the
     minor states' units and centres on their own provinces; values 1 to 10."""
+    # rulings E1615-M01, E1615-M02
     assert check_extras(gm) == []
 
 
@@ -159,6 +162,7 @@ def test_home_centre_values_add_up_to_the_first_year_inf(gm: GameMap, power: str
     """Seed, "INFs available/allocated per year": England 17, Denmark 18 (Protestant); Spain 23, France 21, Austria 18
     (Catholic).  "Home centers": "The sum of the values in each home center for a given power adds up to the
     number of INFs allocated/available for the first year"."""
+    # rulings E1615-M06, E1615-M07
     assert home_inf(gm, power) == inf
     assert gm.extra["first_year_inf"][power] == inf
     assert power_confession(gm, power) == confession
@@ -176,6 +180,7 @@ def test_the_first_year_attack_order_follows_the_inf_table(gm: GameMap) -> None:
 def test_the_french_example_submission_fits_the_board(gm: GameMap) -> None:
     """Seed, "Writing the orders", France's example: NORM S PAR-CHA, PAR-CHA, BRIT HOLD, PRO S SAV HOLD: French units
     in NORM, PAR, BRIT and PRO; PAR and NORM reach CHA by land; PRO reaches SAV."""
+    # ruling E1615-M05
     units = {u.split()[1]: u.split()[0] for u in gm.start_units["FRANCE"]}
     assert set(units) == {"NORM", "PAR", "BRIT", "PRO"}
     assert {"NORM", "PAR", "BRIT", "PRO"} <= set(gm.homes["FRANCE"])
@@ -200,6 +205,7 @@ def test_the_french_example_minor_units_fit_the_board(gm: GameMap) -> None:
 def test_guyenne_and_bohemia_are_home_centres(gm: GameMap) -> None:
     """Seed, "Huguenot rebellion": "Although in revolt, Guyenne still serves as a supply center for France";
     "Bohemian revolt": "Although in revolt, Bohemia still serves as a supply center for Austria"."""
+    # rulings E1615-M05, E1615-M06
     assert gm.provinces["GUY"].home == "FRANCE"
     assert gm.provinces["BOH"].home == "AUSTRIA"
 
@@ -210,6 +216,7 @@ def test_guyenne_and_bohemia_are_home_centres(gm: GameMap) -> None:
 def test_saxony_brandenburg_mecklenburg_values(gm: GameMap) -> None:
     """Seed, "Scoring phase": Saxony aligned with Austria is worth 17 VPs (12 + 5); "Brandenburg holds Mecklenburg ...
     (2 + 1 = 3) and add 12, giving 15"."""
+    # ruling E1615-M15
     values = center_values(gm)
     ms = minors(gm)
     assert [values[c] for c in ms["SAX"].centers] == [5]
@@ -221,6 +228,7 @@ def test_saxony_brandenburg_mecklenburg_values(gm: GameMap) -> None:
 def test_poland_alignment_is_worth_24(gm: GameMap) -> None:
     """Seed, "An alignment with Poland, for example, would be worth 24 VPs (12 + 9 + 3)"; "Poland and Sweden": "They
     each begin with two centers and two units"."""
+    # ruling E1615-M08
     values = center_values(gm)
     poln, swe = minors(gm)["POLN"], minors(gm)["SWE"]
     assert sorted(values[c] for c in poln.centers) == [3, 9]
@@ -234,6 +242,7 @@ def test_poland_alignment_is_worth_24(gm: GameMap) -> None:
 def test_lithuania_and_livonia_become_pliant_when_the_capitals_fall(gm: GameMap) -> None:
     """Seed, "Poland and Sweden": "If Warsaw is captured, Lithuania/Vilnius becomes a pliant minor state ... If
     Stockholm is captured, Livonia becomes a pliant minor state"."""
+    # ruling E1615-M08
     ms = minors(gm)
     lit, liv = ms["LIT"], ms["LIV"]
     assert (lit.pliant, lit.pliant_after_capture, lit.part_of) == (False, "WAR", "POLN")
@@ -256,12 +265,14 @@ def test_the_papal_states(gm: GameMap) -> None:
 def test_the_provinces_next_to_the_papal_states(gm: GameMap) -> None:
     """Seed, "Rules concerning Christian and Islamic units": "the Papal States (ROM and MAR) or adjacent provinces (VEN,
     PIA, TUS, and NAP)"."""
+    # rulings E1615-M13, E1615-M19
     assert papal_neighbours(gm) == {"VEN", "PIA", "TUS", "NAP"}
 
 
 def test_lower_saxony_and_brandenburg_have_two_provinces(gm: GameMap) -> None:
     """Note: "Lower Saxony consists of two provinces: Bremen and Brunswick-Lunenburg (BRU). Brandenburg consists
     of two provinces: Brandenburg (BRA) and Pomerania (POM)"."""
+    # ruling E1615-M10
     ms = minors(gm)
     assert set(ms["LOWR"].provinces) == {"BRE", "BRU"}
     assert gm.provinces["BRE"].name == "Bremen" and gm.provinces["BRU"].name == "Brunswick-Lunenburg"
@@ -287,6 +298,7 @@ def test_the_ottoman_empire(gm: GameMap) -> None:
     Balkan units in its military service: A(RUM), and A(SER)" (SER-BOS is a move); "An alignment score cannot be
     awarded for the Ottomans"; "Ottoman expansion into Europe: ... 5 Christian centers (for a total of 7 centers
     or more)" -- so the Ottomans start with two centres."""
+    # ruling E1615-M11
     ott = minors(gm)["OTTOMAN"]
     assert ott.units == ("A RUM", "A SER")
     assert len(ott.provinces) >= 5 and {"RUM", "SER", "BOS"} <= set(ott.provinces)
@@ -311,6 +323,7 @@ def test_confessions_follow_the_sanctions(gm: GameMap) -> None:
     """Seed, "Protestant Union" (RHI, HES, BRA, WUR), "Catholic League" (BAV, FRA, WES), Saxon, Bethlen's, Dutch and
     Gustav's interventions, "Polish intervention", "Irish Catholic rebellion": the states of 1615 as the
     sanctions see them."""
+    # rulings E1615-M03, E1615-M14
     ms = minors(gm)
     for mid in ("RHI", "HES", "BRA", "WUR", "SAX", "TRA", "DUT", "SWE", "LOWR", "MEC", "PRU", "SCOT"):
         assert ms[mid].confession == "protestant", mid
@@ -338,6 +351,7 @@ def test_the_states_the_ecclesiastical_reservation_excludes(gm: GameMap) -> None
 def test_no_province_has_two_owners_and_only_three_are_unowned(gm: GameMap) -> None:
     """Issue point 3 and "ABANDONMENT": provinces are held by a power or a state; the few left unowned are
     passable, unmarked provinces."""
+    # ruling E1615-M17
     owner = start_owner(gm)
     assert {p for p, o in owner.items() if o is None} == {"JUL", "NOV", "MOS"}
     assert minor_of_province(gm)["BRU"] == "LOWR" and minor_of_province(gm)["MAR"] == "PAPL"
@@ -349,6 +363,7 @@ def test_no_province_has_two_owners_and_only_three_are_unowned(gm: GameMap) -> N
 def test_free_passage_across_the_two_straits(gm: GameMap) -> None:
     """Seed, "Special notes about movement on the board": "Army units and fleets may freely move between IRE and SCOT,
     and between ANDL and SUL"."""
+    # ruling E1615-M20
     for a, b in (("IRE", "SCOT"), ("ANDL", "SUL")):
         assert army_adjacent(gm, a, b)
         assert b in gm.fleet_adj[a] and a in gm.fleet_adj[b]
@@ -358,6 +373,7 @@ def test_free_passage_across_the_two_straits(gm: GameMap) -> None:
 
 def test_holstein_has_two_coasts_and_is_the_only_split_province(gm: GameMap) -> None:
     """Seed, "Holstein (HOL) has two separate coasts and players must specify which side the fleet moves to"."""
+    # ruling E1615-M20
     assert gm.provinces["HOL"].name == "Holstein"
     assert set(gm.coasts) == {"HOL"}
     assert len(gm.coasts["HOL"]) == 2
@@ -440,6 +456,7 @@ def test_every_seed_abbreviation_exists_with_its_meaning(gm: GameMap, abbr: str)
     """Issue point 2: every abbreviation the seed uses (the example submission, the notes on PAPL, LOWR and BRA,
     the Ottoman units, the sanctions, the special notes on movement) and every state the sanctions name
     (Catalonia, Ireland, Scotland, Prussia, Mecklenburg, Lithuania, Livonia) exists with that meaning."""
+    # ruling E1615-M04
     kind, name = SEED_ABBREVIATIONS[abbr]
     ms = minors(gm)
     if "p" in kind:

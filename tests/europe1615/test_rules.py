@@ -41,6 +41,7 @@ def result_of(report: dict[str, Any], order: str) -> dict[str, Any]:
 
 
 def test_registered_and_first_phase() -> None:
+    # ruling E1615-M23
     assert get("europe1615") is rules.RULESET
     g = game()
     assert g.state["phase"] == "S1615M"
@@ -63,6 +64,7 @@ def test_a_year_played_through() -> None:
 
 
 def test_submission_errors_shown_and_good_lines_kept() -> None:
+    # ruling E1615-R02
     g = game()
     g.act("FRANCE", {"type": "submit", "text": "9: WUR\nPAR-CHA\nXYZ-ABC\n30: LOR"})
     view = g.view("FRANCE")
@@ -76,6 +78,7 @@ def test_submission_errors_shown_and_good_lines_kept() -> None:
 
 def test_aligned_minor_follows_its_power_unaligned_holds() -> None:
     """Seed, "Alignment (passable)" and "No alignment": ALIGNED follows the power; UNALIGNED holds."""
+    # ruling E1615-R05
     g = game()
     g.act("FRANCE", {"type": "submit", "text": "5: LOR\nLOR-ALS\nRHI-ALS"})
     report = resolve(g)
@@ -87,6 +90,7 @@ def test_aligned_minor_follows_its_power_unaligned_holds() -> None:
 
 def test_neutral_minor_ignores_orders_and_is_impassable() -> None:
     """Seed, "Neutrality (impassable)": 50/50 is NEUTRAL; orders ignored; nobody may enter."""
+    # ruling E1615-R05
     g = game()
     unit(g, "ALS", "FRANCE")
     g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA ALS-WUR\nWUR-RHI"})
@@ -166,6 +170,7 @@ def test_power_cannot_dislodge_its_aligned_minor() -> None:
 
 def test_minor_unit_disbands_when_dislodged_power_unit_retreats_and_gains_mark() -> None:
     """Seed, "Retreats" (minor units disband) and "ATTRITION" (a retreating army gains a mark)."""
+    # rulings E1615-R11, E1615-R12
     g = game()
     unit(g, "ALS", "FRANCE")
     unit(g, "CHA", "FRANCE")
@@ -189,6 +194,7 @@ def test_minor_unit_disbands_when_dislodged_power_unit_retreats_and_gains_mark()
 
 def test_marked_unit_dislodged_again_is_disbanded_and_weak() -> None:
     """Seed, "ATTRITION": a marked unit dislodged again is disbanded; moving unsupported it cannot stand off."""
+    # ruling E1615-R11
     policy = Policy1615(powers=POWERS, aligned={}, marked={"BUR"})
     from umpire.diplomacy.policy import Unit
 
@@ -231,6 +237,7 @@ def test_lorraine_diplomatic_attack_through_a_phase() -> None:
 def test_serbian_ottoman_order_by_weight_and_hidden() -> None:
     """Seed, "Suggesting moves for the Ottomans": the heavier order is followed; a combined heavier hold wins;
     proposals are never revealed."""
+    # ruling E1615-R04
     g = game()
     g.act("SPAIN", {"type": "submit", "text": "SER-BOS"})
     g.act("FRANCE", {"type": "submit", "text": "SER HOLD"})
@@ -251,6 +258,7 @@ def test_serbian_ottoman_order_by_weight_and_hidden() -> None:
 
 def test_hidden_information_in_views() -> None:
     """A seat never sees another seat's submission, another's INF amounts or sanction list."""
+    # ruling E1615-R03
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=3)
     g.act("FRANCE", {"type": "submit", "text": "7: WUR\nPAR-CHA # secret plan zebra"})
     g.act("SPAIN", {"type": "submit", "text": "SER-BOS # secret plan walrus"})
@@ -374,6 +382,7 @@ def test_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
     Brandenburg, which borders Mecklenburg on this map; the seed's scoring example "Brandenburg holding
     Mecklenburg 12 + 2 + 1 = 15" is the same case): the state takes the centre, builds a new army, scores
     alignment with its dominion; when its home centre is captured, Mecklenburg is liberated."""
+    # ruling E1615-W02
     g = game()
     g.state["phase"] = "F1615M"
     g.state["inf"] = {"BRA": {"DENMARK": 6}, "MEC": {"SPAIN": 2}}
@@ -459,6 +468,7 @@ def test_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
 
 def test_sanction_in_effect_restricts_deployments() -> None:
     """Sanction "Catholic League": only the Catholic powers may deploy INFs to Bavaria."""
+    # ruling E1615-R15
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=5)
     g.state["sanctions"]["active"] = {"CATHOLIC_LEAGUE": None}
     g.act("DENMARK", {"type": "submit", "text": "5: BAV\n5: SAX"})
@@ -469,6 +479,7 @@ def test_sanction_in_effect_restricts_deployments() -> None:
 
 
 def test_sanction_chosen_in_late_winter() -> None:
+    # ruling E1615-R15
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=5)
     while g.state["phase"] != "W1615A":
         resolve(g)
@@ -513,6 +524,7 @@ def test_bot_registered_and_submits_legal_text() -> None:
 def test_christian_and_islamic_units() -> None:
     """Seed, "Rules concerning Christian and Islamic units": no Christian support of an Islamic move onto the
     Papal States' neighbours; no Islamic support of a Christian attack on an Islamic unit."""
+    # ruling E1615-R17
     g = game()
     g.state["units"].pop("VEN")
     unit(g, "TYR", "OTTOMAN")
@@ -534,6 +546,7 @@ def test_christian_and_islamic_units() -> None:
 def test_warsaw_captured_lithuania_breaks_away() -> None:
     """Seed, "Poland and Sweden": if Warsaw is captured, Lithuania becomes a pliant minor state (ruling M09:
     Poland, not Sweden, leaves the list); it raises an army of its own."""
+    # rulings E1615-M09, E1615-R16
     g = game()
     g.state["units"].pop("WAR")
     unit(g, "WAR", "AUSTRIA")

@@ -150,6 +150,7 @@ def test_league_ends_when_bavaria_is_captured() -> None:
 def test_swedish_unit_retreats_under_gustavs_intervention() -> None:
     """Seed, "Gustav's intervention": "Swedish units may retreat"; ruling E2-04: the power Sweden is aligned with
     orders the retreat, and the retreating army gains an attrition mark."""
+    # ruling E1615-R12
     for gustav in (False, True):
         g = game(*(["GUSTAV_INTERVENTION"] if gustav else []))
         empty_board(g, SMA="SWE", GOT="ENGLAND", SCA="ENGLAND")
@@ -172,6 +173,7 @@ def test_swedish_unit_retreats_under_gustavs_intervention() -> None:
 
 def test_ottoman_neutrality() -> None:
     """Seed, "Ottoman neutrality": "Ottoman units no longer move or receive orders"."""
+    # ruling E1615-E14
     g = game("OTTOMAN_NEUTRALITY")
     errors = submit(g, "AUSTRIA", "SER-BOS")
     assert "Ottoman neutrality" in errors[0]["message"]
@@ -185,6 +187,7 @@ def test_ottoman_neutrality() -> None:
 
 def test_bohemian_revolt_no_build_in_bohemia() -> None:
     """Seed, "Bohemian revolt": "Austria cannot build in BOH ... Bohemia still serves as a supply center"."""
+    # ruling E1615-E16
     g = game("BOHEMIAN_REVOLT")
     g.state["units"].pop("BOH")
     assert "BOH" not in rules.Europe1615().build_sites(g.state, "AUSTRIA")
@@ -196,6 +199,7 @@ def test_bohemian_revolt_no_build_in_bohemia() -> None:
 def test_bohemian_revolt_dislodged_by_a_protestant_unit_is_disbanded() -> None:
     """Seed: "An Austrian unit in Bohemia that is dislodged by a Protestant power's unit is automatically
     disbanded"; a Catholic attacker leaves it its retreat."""
+    # ruling E1615-E16
     for attacker, disbanded in (("ENGLAND", True), ("SPAIN", False)):
         g = game("BOHEMIAN_REVOLT")
         empty_board(g, BOH="AUSTRIA", SAX=attacker, SIL=attacker)
@@ -210,6 +214,7 @@ def test_bohemian_revolt_dislodged_by_a_protestant_unit_is_disbanded() -> None:
 
 def test_bohemian_revolt_no_retreat_into_bohemia() -> None:
     """Seed: "An Austrian unit that is dislodged elsewhere cannot retreat into Bohemia"."""
+    # ruling E1615-E16
     g = game("BOHEMIAN_REVOLT")
     empty_board(g, MOR="AUSTRIA", SIL="ENGLAND", KRA="ENGLAND")
     submit(g, "ENGLAND", "SIL-MOR\nKRA S SIL-MOR")
@@ -273,6 +278,7 @@ def test_bribe_forces_a_hold_once() -> None:
     """Seed, "Bribe a unit to hold": "select any unit on the board to hold ... overriding any orders submitted
     to the unit ... a 'BRIBE' note next to the hold order ... otherwise the power with the greatest influence
     makes the decision ... This is a one-time action"."""
+    # ruling E1615-E13
     g = game("BRIBE")
     g.state["sanctions"]["uses"] = {"BRIBE": ["ENGLAND", "FRANCE"]}
     submit(g, "SPAIN", "FLA-CHA\nMIL-SWI")
@@ -289,6 +295,7 @@ def test_bribe_forces_a_hold_once() -> None:
 def test_cancellation_option() -> None:
     """Seed, "Cancellation option": "select a sanction currently in effect and request its cancellation";
     Stronghold "cannot be cancelled"."""
+    # ruling E1615-E15
     g = game("CATHOLIC_LEAGUE", "STRONGHOLD_I", "CANCELLATION")
     g.state["sanctions"]["uses"] = {"CANCELLATION": ["ENGLAND"]}
     assert "cannot be cancelled" in submit(g, "ENGLAND", "CANCEL: Stronghold I")[0]["message"]

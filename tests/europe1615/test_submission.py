@@ -226,6 +226,7 @@ def test_sanction_lines() -> None:
 
 
 def test_bribe_notes() -> None:
+    # ruling E1615-E13
     for text in ("SER HOLD BRIBE", "BRIBE: SER HOLD", "SER HOLD (BRIBE)", "bribe ser h"):
         sub = parse_submission(text, power="FRANCE", game_map=MAP, board=BOARD)
         assert sub.ok, (text, sub.errors)

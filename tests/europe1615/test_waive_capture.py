@@ -28,6 +28,7 @@ def through_winter(g: Game) -> None:
 
 
 def test_an_occupier_that_waives_does_not_capture() -> None:
+    # ruling E1615-W01
     g = occupied_genoa("WAIVE CAPTURE: GEN\nGEN HOLD")
     assert g.view("FRANCE")["submission"]["errors"] == []
     g.act("gm", {"type": "resolve"})  # the waiver is taken with the phase's resolution, for the coming build phase
@@ -47,6 +48,7 @@ def test_without_a_waiver_the_occupier_captures() -> None:
 
 
 def test_a_waiver_names_land_provinces() -> None:
+    # ruling E1615-W01
     g = occupied_genoa("WAIVE CAPTURE: NTH, XYZ")
     errors = g.view("FRANCE")["submission"]["errors"]
     assert [e["line"] for e in errors] == [1] and "not a land province" in errors[0]["message"]

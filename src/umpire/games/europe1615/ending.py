@@ -19,6 +19,7 @@ from umpire.kernel.errors import IllegalAction
 def score_year(state: State) -> None:
     """Seed, "Scoring Phase": score_round, the round's winner, the end of the game; then the year's INFs
     lapse and the INFs of eliminated powers are removed."""
+    # ruling E1615-R13
     gm = game_map()
     values = center_values(gm)
     table = minor_table(state)
