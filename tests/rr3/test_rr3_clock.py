@@ -12,6 +12,7 @@ from umpire.kernel.errors import IllegalAction
 
 
 def test_years_of_each_turn_follow_the_timetable() -> None:
+    # rulings RR3-SC01, RR3-GC10
     assert [clock.years(t) for t in range(1, 7)] == [
         "1524-1528",
         "1529-1532",

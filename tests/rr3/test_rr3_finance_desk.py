@@ -226,6 +226,7 @@ def test_finance_desk_loans_phase_four_halved_and_debt() -> None:
 
 
 def test_finance_desk_italian_bank_grants() -> None:
+    # ruling RR3-DK22
     s = make(5)
     with pytest.raises(IllegalAction, match="needs a bank granted"):
         play(s, "france", card="fr_it1")

@@ -20,6 +20,7 @@ def test_a_new_character_s_form_asks_only_the_name_and_makes_the_id() -> None:
     played already, takes Spain: Character Control's form starts from the dead man's sex, family, role and religion,
     born 25 years before the turn; the name is all it types, and the id is made from it ("Charles V" again:
     ``charles_v_2``)."""
+    # ruling RR3-M09
     game = new_game("rr3", "1524", {}, seed=5)
     for c in game.state["characters"].values():
         c["death_number"] = 1
@@ -51,6 +52,7 @@ def test_a_new_character_s_form_asks_only_the_name_and_makes_the_id() -> None:
 def test_settle_and_dismiss_are_listed_once_and_each_item_carries_its_own_forms() -> None:
     """Game Control's and a desk's action lists name ``settle`` and ``dismiss`` once each, with the pending items as
     choices; each item's own forms (with the fields that item needs) are on the item in the desk part."""
+    # ruling RR3-M10
     game = new_game("rr3", "1524", {"seats": "teams"}, seed=5)
     game.act("france", {"type": "play_card", "card": "francis_i_loan_1"})
     for role in (desk.GAME, MAP):

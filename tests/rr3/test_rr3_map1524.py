@@ -82,6 +82,7 @@ def test_counts_in_range(g: Geography) -> None:
 
 
 def test_every_state_present_and_played_capitals(g: Geography) -> None:
+    # rulings RR3-MP10, RR3-MP14
     states = set(g.states())
     for state in [*PLAYED, *NON_PLAYED]:
         assert state in states, state
@@ -95,6 +96,7 @@ def test_every_state_present_and_played_capitals(g: Geography) -> None:
 
 
 def test_tables_regions_religions(g: Geography) -> None:
+    # rulings RR3-MP09, RR3-MP11, RR3-MP12
     for area in g.areas.values():
         assert area.table in TABLES
         if area.is_land:
@@ -181,6 +183,7 @@ def test_free_cities_are_separate_areas(g: Geography) -> None:
 
 
 def test_positions_inside_the_map(g: Geography) -> None:
+    # ruling RR3-MP16
     for area in g.areas.values():
         lon, lat = area.pos
         assert -12 <= lon <= 45 and 28 <= lat <= 66

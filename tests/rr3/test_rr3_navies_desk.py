@@ -164,6 +164,7 @@ def grant(state: State, role: str, owner: str, to: str, yes: bool = True) -> Non
 
 
 def test_a_fleet_sails_any_distance_in_a_step_through_seas_with_friendly_ports() -> None:
+    # ruling RR3-MP08
     state = make_state()
 
     def order() -> None:
@@ -235,6 +236,7 @@ def test_home_ports_of_the_team_are_always_open() -> None:
 
 
 def test_a_fleet_without_a_friendly_port_in_its_sea_withdraws() -> None:
+    # ruling RR3-MP08
     state = make_state()
     grant(state, desk.NONPLAYED, "genoa", "spain")
     state["fleets"]["spain_fleet"].update(port=None, sea="ligurian")

@@ -100,6 +100,7 @@ def test_nonplayed_desk_influence_checks() -> None:
 
 
 def test_nonplayed_desk_attacked_goes_to_war() -> None:
+    # ruling RR3-DK21
     s = make()
     assert ndesk.attacked(s, "swiss", "france")
     assert s["states"]["swiss"]["at_war_with"] == ["france"] and s["states"]["france"]["at_war_with"] == ["swiss"]

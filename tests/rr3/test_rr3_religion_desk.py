@@ -338,6 +338,7 @@ def test_religion_desk_upper_austria_examples() -> None:
 
 
 def test_religion_desk_purge_success_and_one_per_ruler_per_phase() -> None:
+    # ruling RR3-DK20
     seed = seed_where(1, lambda d: d[0] >= 3)  # 5,000 troops (+1) and 1 florin (+1): 3+ succeeds
     s = make(seed, phase=5)
     s["areas"]["lower_austria"]["minority"] = "lutheran"
@@ -357,6 +358,7 @@ def test_religion_desk_purge_success_and_one_per_ruler_per_phase() -> None:
 
 
 def test_religion_desk_phase_five_checks() -> None:
+    # ruling RR3-DK23
     s = make(phase=5)
     s["areas"]["bohemia"].update(revolt=True, revolt_by="lutheran")
     s["areas"]["tyrol"].update(minority="lutheran")  # no adjacent revolt, no purge: no check (RL8)

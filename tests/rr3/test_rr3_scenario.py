@@ -106,6 +106,7 @@ def error_of(data: dict[str, Any]) -> str:
 
 
 def test_the_teams_are_exactly_the_handbooks_teams_and_characters() -> None:
+    # ruling RR3-SC05
     sc = load_scenario()
     assert list(sc["teams"]) == list(HANDBOOK_TEAMS)
     for team, named in HANDBOOK_TEAMS.items():
@@ -164,6 +165,7 @@ def test_italian_banks_and_electors() -> None:
 
 
 def test_emperor_king_of_the_romans_and_the_ban() -> None:
+    # ruling RR3-SC11
     sc = load_scenario()
     assert sc["politics"] == {
         "emperor": "charles_v",
@@ -192,6 +194,7 @@ def test_non_played_family_members_and_rulers_are_present() -> None:
 
 
 def test_birth_years_of_the_principal_characters() -> None:
+    # ruling RR3-SC09
     chars = load_scenario()["characters"]
     born = {"henry_viii": 1491, "francis_i": 1494, "charles_v": 1500, "ferdinand": 1503, "louis_ii": 1506,
             "clement_vii": 1478, "martin_luther": 1483, "philip_of_hesse": 1504, "alessandro_de_medici": 1510,
@@ -229,6 +232,7 @@ def test_heirs_follow_from_the_parents_recorded() -> None:
 
 
 def test_every_card_holder_is_a_played_character_of_its_team_and_state() -> None:
+    # rulings RR3-SC03, RR3-SC05
     sc = load_scenario()
     for cid, card in sc["cards"].items():
         holder = sc["characters"][card["holder"]]
@@ -239,6 +243,7 @@ def test_every_card_holder_is_a_played_character_of_its_team_and_state() -> None
 
 
 def test_every_played_state_has_revenue_cards_and_italian_loans_go_to_non_italian_teams() -> None:
+    # ruling RR3-SC03
     sc = load_scenario()
     for sid, s in sc["states"].items():
         if s["team"] is not None:
@@ -273,6 +278,7 @@ def test_lutherans_and_papacy_hold_debating_cards_for_all_four_issues() -> None:
 
 
 def test_starting_armies_can_be_paid_once_and_fleets_are_the_six_of_navies() -> None:
+    # rulings RR3-SC02, RR3-SC12
     sc = load_scenario()
     for army in sc["armies"]:
         state = sc["states"][army["state"]]
