@@ -106,8 +106,6 @@ DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async )?(?:def|class) (?P<name>\w+)", r
 SECTION_NUM = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 SCANNED = (".py", ".js", ".html", ".json")
 SKIPPED = {"tests/durations.json", "tests/docs/test_rulings_index.py"}
-#: rulings no code or test cites yet, left from the single file docs/rulings.md: each is to be cited or withdrawn
-PENDING = "docs/rulings/uncited.txt"
 
 
 @dataclass
@@ -144,7 +142,6 @@ class Index:
     problems: list[str] = field(default_factory=list)
     aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     tests_by_name: dict[str, list[str]] = field(default_factory=dict)
-    pending: list[str] = field(default_factory=list)
 
 
 def read_aliases(root: Path) -> dict[str, dict[str, str]]:
@@ -305,18 +302,8 @@ def scan(root: Path, index: Index) -> None:
                         cite(index, new, rel, text, m.start())
 
 
-def read_pending(root: Path) -> list[str]:
-    """The IDs of :data:`PENDING`: rulings not yet cited, left from the single file's time (the list only shrinks)."""
-    path = root / PENDING
-    if not path.exists():
-        return []
-    return [
-        w for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#") for w in line.split()
-    ]
-
-
 def build(root: Path, *, write: bool = False) -> Index:
-    """Read the rulings and the citations; with ``write``, add missing anchors and drop cited IDs from PENDING."""
+    """Read the rulings and the citations; with ``write``, add the anchors that are missing."""
     index = Index()
     index.aliases = read_aliases(root)
     read_rulings(root, index, fix_anchors=write)
@@ -329,24 +316,12 @@ def build(root: Path, *, write: bool = False) -> Index:
                 index.problems.append(
                     f"{r.ruleset}.md:{r.line}: {r.id} is carried by {rel}, which is no file of src/ or tests/"
                 )
-    pending = read_pending(root)
-    waiting = set(pending)
     for r in index.rulings.values():
-        if not r.code and not r.tests and not r.withdrawn and r.id not in waiting:
+        if not r.code and not r.tests and not r.withdrawn:
             index.problems.append(
                 f"{r.ruleset}.md:{r.line}: {r.id} is cited by no code or test: add 'ruling {r.id}' to the "
                 "docstring of what carries it, or write 'Withdrawn: why' in the ruling"
             )
-    done = [rid for rid in pending if rid not in index.rulings or index.rulings[rid].code or index.rulings[rid].tests]
-    done += [rid for rid in pending if rid in index.rulings and index.rulings[rid].withdrawn]
-    if done and write:
-        path = root / PENDING
-        keep = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
-        keep += [rid for rid in pending if rid not in done]
-        path.write_text("\n".join(keep) + "\n", encoding="utf-8")
-    elif done:
-        index.problems.append(f"{PENDING}: {', '.join(sorted(set(done)))} cited, withdrawn or gone: remove them")
-    index.pending = [rid for rid in pending if rid not in done]
     return index
 
 
@@ -421,8 +396,6 @@ def render(ruleset: str, index: Index) -> str:
         lines.append("")
         if r.withdrawn:
             lines.append("Withdrawn.")
-        elif r.id in index.pending:
-            lines.append(f"Not yet cited by the code or test that carries it ({PENDING}).")
         lines.append("Code: " + (", ".join(f"`{c}`" for c in sorted(r.code)) or "—"))
         lines.append("")
         lines.append("Tests: " + (", ".join(f"`{t}`" for t in sorted(r.tests)) or "—"))
@@ -451,10 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = [p for p in index.problems if args.check or "is cited by no code" in p or "cites" in p]
     for p in problems:
         print(p, file=sys.stderr)
-    print(
-        f"{len(index.rulings)} rulings, {len(index.pending)} not yet cited ({PENDING}), {len(problems)} problems",
-        file=sys.stderr,
-    )
+    print(f"{len(index.rulings)} rulings, {len(problems)} problems", file=sys.stderr)
     return 1 if args.check and problems else 0
 
 
