@@ -59,12 +59,13 @@ SCOPES: list[tuple[str, tuple[str, ...]]] = [
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "europe1615": [
         ("phases", "PHASES OF THE GAME YEAR"),
-        ("influence", "INFLUENCE"),
+        ("influence", "INFLUENCE (with Poland and Sweden, the Ottomans' moves, gain and loss of influence)"),
         ("minor_states", "EFFECTS OF INFLUENCE AND RULES GOVERNING THE BEHAVIOR OF THE MINOR STATES"),
         ("attrition", "ATTRITION"),
         ("diplomatic_attack", "THE DIPLOMATIC ATTACK"),
         ("scoring", "SCORING PHASE"),
         ("build", "BUILD/ADJUSTMENT PHASE"),
+        ("abandonment", "ABANDONMENT / CIVIL DISORDER"),
         ("movement", "SPECIAL NOTES ABOUT MOVEMENT ON THE BOARD"),
         ("sanctions", "SANCTIONS (OPTIONAL)"),
         ("elimination", "ELIMINATION AND EFFECTS OF"),
@@ -74,22 +75,23 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("map", "EUROPE 1615 MAP AND STARTING POSITIONS"),
     ],
     "rr3": [
-        ("layout", "GAME LAYOUT, the teams and Control's desks"),
-        ("sequence", "the turn sequence (phases 1-6)"),
-        ("map", "the map, movement and terrain"),
-        ("armies", "raising, paying and moving armies; mutiny"),
-        ("battles", "BATTLES"),
-        ("sieges", "sieges"),
-        ("navies", "navies, transport and piracy"),
-        ("finance", "finance: revenue cards, loans, banks, subsidies"),
-        ("unrest", "unrest and revolts"),
-        ("religion", "religion: debates, conversion, purges, minorities"),
-        ("characters", "characters: deaths, succession, marriages, births"),
-        ("prestige", "prestige"),
-        ("empire", "the Empire: the Diet, elections, the Ban"),
-        ("diplomacy", "diplomacy: wars, grievances, treaties"),
-        ("nonplayed", "the non-played states"),
-        ("scenario", "the 1524 scenario"),
+        ("teams", "Player teams"),
+        ("layout", "Game layout"),
+        ("timetable", "Game Timetable"),
+        ("control", "Control team"),
+        ("turn_sequence", "The Turn Sequence"),
+        ("map", "The Map"),
+        ("counters", "Counters"),
+        ("politics", "Politics, Diplomacy and Political Support"),
+        ("religion", "Religion"),
+        ("family", "Deaths, Marriages & Births"),
+        ("prestige", "Prestige"),
+        ("nonplayed", "The Non-played States"),
+        ("finance", "The Financial system"),
+        ("campaigns", "The Campaign system"),
+        ("battles", "Battles"),
+        ("sieges", "Sieges"),
+        ("naval", "Naval"),
     ],
 }
 
@@ -326,38 +328,37 @@ def build(root: Path, *, write: bool = False) -> Index:
 
 
 def sections_of(ruleset: str, index: Index) -> list[tuple[str, str, list[str], list[Ruling]]]:
-    """(key, title, tests named for it, rulings that name it) for each seed section of ``ruleset``."""
+    """(key, title, tests named for it, rulings) for each seed section of ``ruleset``: the rulings its tests cite
+    and, for numbered sections, those whose title names the number."""
     rulings = [r for r in index.rulings.values() if r.ruleset == ruleset]
     named = SECTIONS.get(ruleset)
-    out: list[tuple[str, str, list[str], list[Ruling]]] = []
+    keys: dict[str, tuple[list[str], list[Ruling]]] = {}
+    titles: dict[str, str] = {}
     if named is not None:
         for slug, title in named:
-            tests = sorted(
-                t
-                for name, ts in index.tests_by_name.items()
-                if name.startswith(f"test_{slug}_")
-                for t in ts
-                if _ruleset_of_test(t) == ruleset
-            )
-            words = title.split(",")[0].split(":")[0].strip().lower()
-            rs = [r for r in rulings if words and f'"{words}' in (r.title + r.body).lower()]
-            out.append((slug, title, tests, rs))
-        return out
-    keys: dict[str, tuple[list[str], list[Ruling]]] = defaultdict(lambda: ([], []))
+            keys[slug], titles[slug] = ([], []), f"{title} (`test_{slug}_…`)"
     for name, ts in index.tests_by_name.items():
-        m = re.match(r"test_(?:seed_)?((?:\d+_)*\d+)_", name)
-        if m:
-            parts = m[1].split("_")
-            key = ".".join(parts[:2])
-            for t in ts:
-                if _ruleset_of_test(t) == ruleset:
-                    keys[key][0].append(t)
-    for r in rulings:
-        for key in set(SECTION_NUM.findall(r.title)):
-            keys[key][1].append(r)
-    for key in sorted(keys, key=lambda k: [int(x) for x in k.split(".")]):
+        ts = [t for t in ts if _ruleset_of_test(t) == ruleset]
+        if not ts:
+            continue
+        if named is not None:
+            key = next((slug for slug, _ in named if name.startswith(f"test_{slug}_")), None)
+        else:
+            m = re.match(r"test_(?:seed_)?((?:\d+_)*\d+)_", name)
+            key = ".".join(m[1].split("_")[:2]) if m else None
+        if key is not None:
+            keys.setdefault(key, ([], []))[0].extend(ts)
+    if named is None:
+        for r in rulings:
+            for key in set(SECTION_NUM.findall(r.title)):
+                keys.setdefault(key, ([], []))[1].append(r)
+    order = list(keys) if named is not None else sorted(keys, key=lambda k: [int(x) for x in k.split(".")])
+    out: list[tuple[str, str, list[str], list[Ruling]]] = []
+    for key in order:
         tests, rs = keys[key]
-        out.append((key, f"section {key}", sorted(tests), sorted(rs, key=lambda r: r.id)))
+        cited = {r.id: r for r in rulings if r.tests & set(tests)}
+        cited.update({r.id: r for r in rs})
+        out.append((key, titles.get(key, f"section {key}"), sorted(tests), sorted(cited.values(), key=lambda r: r.id)))
     return out
 
 
@@ -383,12 +384,18 @@ def render(ruleset: str, index: Index) -> str:
     ]
     sections = sections_of(ruleset, index) if ruleset not in ("kernel", "standard") else []
     if sections:
-        lines += ["## Seed sections", "", "| Section | Tests named for it | Rulings that name it |", "|---|---|---|"]
-        for key, title, tests, rs in sections:
-            label = f"{title} (`test_{key}_…`)" if key not in title.replace(".", "_") else title
+        lines += [
+            "## Seed sections",
+            "",
+            "| Section | Tests named for it | Rulings its tests cite (or naming it) | Code carrying them |",
+            "|---|---|---|---|",
+        ]
+        for _key, title, tests, rs in sections:
             cell_t = "<br>".join(f"`{t.split('::')[-1]}`" for t in tests) or "—"
             cell_r = ", ".join(f"[{r.id}](../rulings/{ruleset}.md#{r.anchor})" for r in rs) or "—"
-            lines.append(f"| {label} | {cell_t} | {cell_r} |")
+            code = sorted({c for r in rs for c in r.code})
+            cell_c = "<br>".join(f"`{c}`" for c in code) or "—"
+            lines.append(f"| {title} | {cell_t} | {cell_r} | {cell_c} |")
         lines.append("")
     lines += ["## Rulings", ""]
     for r in rulings:

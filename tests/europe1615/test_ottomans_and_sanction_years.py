@@ -32,7 +32,7 @@ def ottomans_capture_hungary(g: Game) -> None:
     g.state["units"]["HUN"] = {"nation": "OTTOMAN", "kind": "A", "loc": "HUN", "mark": False}
 
 
-def test_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
+def test_influence_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
     """Seed: "Ottoman units can also capture centers and contribute to expansion": the capture counts (towards the
     Ottoman expansion draw) but the Empire keeps its "two Balkan units" (ruling E1615-34)."""
     g = ottoman_game()
@@ -43,7 +43,7 @@ def test_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
     assert units_of(g, "OTTOMAN") == {"HUN": "A", "RUM": "A"}
 
 
-def test_ottoman_units_can_also_capture_centers_option_builds_on_vacant_centre() -> None:
+def test_influence_ottoman_units_can_also_capture_centers_option_builds_on_vacant_centre() -> None:
     g = ottoman_game(ottoman_builds=True)
     ottomans_capture_hungary(g)
     play_year(g)
@@ -58,7 +58,7 @@ def ottomans_lose_serbia(g: Game) -> None:
     g.state["units"]["BOS"] = dict(g.state["units"].pop("SER"), loc="BOS")
 
 
-def test_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centres() -> None:
+def test_influence_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centres() -> None:
     g = ottoman_game()
     ottomans_lose_serbia(g)
     play_year(g)
@@ -69,7 +69,7 @@ def test_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centr
     assert units_of(g, "OTTOMAN") == {"RUM": "A"}
 
 
-def test_sanction_in_effect_for_the_coming_year_stays_until_cancelled() -> None:
+def test_sanctions_sanction_in_effect_for_the_coming_year_stays_until_cancelled() -> None:
     """Seed: "select a sanction that he/she would like to see in effect for the coming year": it starts in
     the coming year and stays (ruling E1615-35) — Dano-Swedish rivalry chosen in 1615 still bars Denmark from
     Sweden in 1617, after the 1616 selection."""

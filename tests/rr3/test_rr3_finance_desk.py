@@ -348,7 +348,7 @@ def test_finance_desk_in_a_game() -> None:
         game.act("france", {"type": "play_card", "card": cid})  # played: no longer held
 
 
-def test_high_prestige_raises_the_revenue_of_each_card() -> None:
+def test_finance_high_prestige_raises_the_revenue_of_each_card() -> None:
     """Handbook, *Prestige*: "The rewards of high prestige can include increased chances of raising revenue".
     Issue 19, point 6: prestige gave no such reward; the team first on the chart now adds 1 florin to each revenue
     card (RR3-H03), shown in the outcome; the others roll as before."""
@@ -368,7 +368,7 @@ def test_high_prestige_raises_the_revenue_of_each_card() -> None:
     assert f"loan (+1 for the first place on the prestige chart): {die + 6 + 1} florins" in loan["outcome"]
 
 
-def test_an_all_equal_chart_gives_no_revenue_bonus() -> None:
+def test_finance_an_all_equal_chart_gives_no_revenue_bonus() -> None:
     assert prestige.revenue_bonus({"france": 1, "habsburgs": 1}, "france") == 0
     assert prestige.revenue_bonus({"france": 2, "habsburgs": 1, "england": 2}, "england") == 1
     assert prestige.revenue_bonus({"france": 2, "habsburgs": 1}, "habsburgs") == 0

@@ -403,7 +403,7 @@ def test_religion_desk_heavenly_judgement() -> None:
 # --- funds to the rebels ---
 
 
-def test_funds_to_religious_rebels_go_through_religious_control_and_harden_the_revolt() -> None:
+def test_religion_funds_to_religious_rebels_go_through_religious_control_and_harden_the_revolt() -> None:
     """Handbook, *Revolts*: "In the case of a religious revolt, players may support the revolt by providing funds to
     the rebels. This should be actioned via Religious Control." Issue 19, point 6: there was no such procedure. France
     pays 3 florins to the Lutheran rebels of Upper Austria; each florin adds 1 to the roll to suppress it (RR3-H05)."""
@@ -425,7 +425,7 @@ def test_funds_to_religious_rebels_go_through_religious_control_and_harden_the_r
     assert "upper_austria" not in rdesk.rebel_areas(s, "habsburgs")
 
 
-def test_rebel_funds_add_to_the_suppression_roll() -> None:
+def test_religion_rebel_funds_add_to_the_suppression_roll() -> None:
     """*Suppressing Revolts*: d6 + Unrest must score less than the army's thousands; 9,000 men against a 3 with
     unrest 2 put it down (5 < 9), not with 4 florins given to the rebels (9)."""
     assert battles.suppresses_revolt(3, 2, 9_000) and not battles.suppresses_revolt(3, 2, 9_000, rebel_funds=4)
