@@ -73,7 +73,7 @@ def test_jsonl_mode_takes_1615_cases() -> None:
 
 def test_abandonment_the_gm_abandons_a_power_through_the_contract() -> None:
     """Issue 13, point 6: the GM's abandon travels in a case; the abandoned power is not waited for and is
-    dissolved at early winter (ruling EG-02)."""
+    dissolved at early winter (ruling E1615-G02)."""
     answer = adjudicate(
         {
             "id": "a",

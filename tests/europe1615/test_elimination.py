@@ -67,7 +67,7 @@ def test_elimination_acquired_centres_liberated_with_new_units() -> None:
     assert entry["public"]["liberated_states"] == ["IRE", "SAX"]
     assert entry["public"]["raised"] == ["IRE F IRE", "SAX A SAX"]
     assert "new unit of a liberated state: IRE F IRE" in report_text(entry)
-    # ruling E2-01: a great power's centre goes back to that power; England's own provinces are unmarked
+    # ruling E1615-E01: a great power's centre goes back to that power; England's own provinces are unmarked
     assert g.state["owner"]["PAR"] == "FRANCE"
     assert g.state["owner"]["COR"] is None and g.state["owner"]["CUM"] is None
 
@@ -92,7 +92,7 @@ def test_elimination_eliminated_power_infs_removed_after_scoring_and_statuses_at
 
 
 def test_elimination_liberated_state_whose_capital_is_held_by_another_nation_stays_captured() -> None:
-    """Ruling E2-01: a province of a state whose capital a third nation holds is left unowned."""
+    """Ruling E1615-E01: a province of a state whose capital a third nation holds is left unowned."""
     g = game()
     england_loses_everything(g)
     # Poland's capital is Spanish; England holds Lithuania, Poland's second centre

@@ -1,5 +1,5 @@
 """Abandonment (seed 003, "ABANDONMENT / CIVIL DISORDER") and victory by agreement (seed 003, "VICTORY
-CONDITIONS", "Victory by agreement") played through the kernel (rulings EG-01..EG-03, docs/rulings/europe1615.md)."""
+CONDITIONS", "Victory by agreement") played through the kernel (rulings E1615-G01..G03, docs/rulings/europe1615.md)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_abandonment_abandoned_power_dissolved_at_winter_centres_become_pliant_m
     austria = sorted(p for p, o in g.state["owner"].items() if o == "AUSTRIA")
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     assert g.state["abandoned"] == ["AUSTRIA"]
-    assert "AUSTRIA" not in g.state.get("box", {})  # no player: it is not waited for (ruling EG-02)
+    assert "AUSTRIA" not in g.state.get("box", {})  # no player: it is not waited for (ruling E1615-G02)
     assert "AUSTRIA" not in g.state["eliminated"]  # dissolved only at the winter phase
     entry = to_early_winter(g)
     assert "AUSTRIA" in g.state["eliminated"]
@@ -141,7 +141,7 @@ def test_victory_agreement_withdrawn_before_unanimity() -> None:
 
 def test_victory_agreement_tie_on_rounds_broken_by_accumulated_score_then_draw() -> None:
     """Seed, "Victory by agreement": "if there are ties for most rounds won, then GM selects winner based on
-    accumulated score"; a tie on both is a draw among the tied powers (ruling EG-03)."""
+    accumulated score"; a tie on both is a draw among the tied powers (ruling E1615-G03)."""
     g = game()
     g.state["rounds_won"] = {"AUSTRIA": 2, "DENMARK": 0, "ENGLAND": 2, "FRANCE": 2, "SPAIN": 1}
     for totals in ({"AUSTRIA": 10, "ENGLAND": 12, "FRANCE": 9}, {"AUSTRIA": 5, "ENGLAND": 4, "FRANCE": 20}):
@@ -180,7 +180,7 @@ def test_victory_agreement_and_abandonment_reported() -> None:
     g = game()
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     assert "AUSTRIA is declared abandoned" in g.view("FRANCE")["report"]
-    vote_all(g, ("DENMARK", "ENGLAND", "FRANCE", "SPAIN"))  # the abandoned power has no vote (ruling EG-03)
+    vote_all(g, ("DENMARK", "ENGLAND", "FRANCE", "SPAIN"))  # the abandoned power has no vote (ruling E1615-G03)
     assert g.state["over"]
     assert "agreed to stop the game" in g.view("FRANCE")["report"]
 
@@ -188,7 +188,7 @@ def test_victory_agreement_and_abandonment_reported() -> None:
 def test_abandonment_new_minor_state_aligned_followed_and_captured_like_a_map_minor() -> None:
     """Seed, "ABANDONMENT / CIVIL DISORDER": each remaining centre "becomes a pliant minor state": it takes INFs,
     is ALIGNED with the leading power (whose orders its unit follows) and can be captured like any pliant state
-    (ruling EG-01)."""
+    (ruling E1615-G01)."""
     g = game()
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     to_early_winter(g)

@@ -82,7 +82,7 @@ def test_influence_deployments_may_be_spread_but_never_exceed_the_year() -> None
 
 def test_influence_seed_french_example_deploys_23_of_frances_21() -> None:
     """The seed's French example deploys 9+3+1+5+5 = 23 INFs, yet France receives 21 a year: the last line is
-    over the total (ruling E1615-02)."""
+    over the total (ruling E1615-C02)."""
     example = [("WUR", 9), ("RHI", 3), ("LOWR", 1), ("LOR", 5), ("SAV", 5)]
     assert deployment_errors("FRANCE", example, year_total=23) == []
     errors = deployment_errors("FRANCE", example, year_total=FIRST_YEAR_INF["FRANCE"])

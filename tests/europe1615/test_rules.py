@@ -437,7 +437,7 @@ def test_minor_states_if_prussia_captures_bohemia_and_loses_its_home_center_bohe
 def test_minor_states_the_seeds_literal_reading_makes_the_freed_bohemian_centre_a_new_independent_minor_state() -> None:
     """Issue 28 point 6, option ``freed_centres=new_state``: "the Bohemian center will be 'liberated' making it a new
     independent minor state": BOH becomes a one-centre pliant state, shown in the views, which raises its army at
-    the late winter as a liberated state does (R10); its value no longer counts for Austria."""
+    the late winter as a liberated state does (E1615-R10); its value no longer counts for Austria."""
     g = prussia_falls_holding("BOH", freed_centres="new_state")
     assert g.state["owner"]["BOH"] == "BOH" and "BOH" in g.state["pliant"]
     free = g.view("observer")["new_minors"]["BOH"]
@@ -461,7 +461,7 @@ def test_minor_states_liberated_province_goes_back_to_its_minor_state_still_stan
 
 def test_elimination_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
     """Seed, "the Bohemian center will be 'liberated'": a centre the fallen state took from a power since eliminated
-    is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E2-01)."""
+    is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E1615-E01)."""
     g = prussia_falls_holding("BOH", ("AUSTRIA",))
     assert g.state["owner"]["BOH"] is None
 
@@ -492,7 +492,7 @@ def test_sanctions_sanction_chosen_in_late_winter() -> None:
     assert g.state["sanctions"]["history"][0]["year"] == 1615
     entry = next(h for h in g.state["history"] if h["phase"] == "W1615A")
     assert entry["gm"]["sanction_choices"]["ENGLAND"] == hand[0]
-    # the others chose nothing and were owed a choice: each got its default (ruling E1615-24)
+    # the others chose nothing and were owed a choice: each got its default (ruling E1615-C24)
     assert sorted(entry["gm"]["sanction_defaults"]) == ["AUSTRIA", "DENMARK", "FRANCE", "SPAIN"]
     assert "sanction_choices" not in json.dumps(g.view("FRANCE"))
 
@@ -570,7 +570,7 @@ def brandenburg_holds_mecklenburg(g: Game) -> None:
 
 def test_build_aligned_power_orders_builds_for_its_expanded_state() -> None:
     """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
-    the minor state that acquires new centers" (ruling E2-17: the power chooses the unit; without an order the
+    the minor state that acquires new centers" (ruling E1615-E17: the power chooses the unit; without an order the
     engine builds an army as before)."""
     g = game()
     brandenburg_holds_mecklenburg(g)
@@ -610,6 +610,6 @@ def test_build_aligned_power_orders_disbands_for_its_state() -> None:
         assert g.view("DENMARK")["submission"]["errors"] == []
         resolve(g)
         kept = sorted(p for p, u in g.state["units"].items() if u["nation"] == "BRA")
-        # Denmark's choice; the default (ruling R07) disbands first a unit outside the state's provinces, and
+        # Denmark's choice; the default (ruling E1615-R07) disbands first a unit outside the state's provinces, and
         # Bremen is Brandenburg's now (annexed at the end of the year), so it takes the first by province
         assert kept == (["BRA"] if order else ["BRE"])

@@ -1,5 +1,5 @@
 """Seed 003, "Elimination from lists": "if the player still has other sanctions on his/her list that may be used,
-he/she is obligated to submit" (ruling E1615-24): enforced at the late-winter submission, and filled in at
+he/she is obligated to submit" (ruling E1615-C24): enforced at the late-winter submission, and filled in at
 resolution when unmet."""
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def test_sanctions_fortification_stays_when_the_supports_are_of_two_powers() -> 
 
 
 def test_sanctions_stronghold_centres_named_with_the_build_submission() -> None:
-    """Ruling E2-05: the centres are named on a ``STRONGHOLD:`` line with the sanction choice (or later in a
+    """Ruling E1615-E05: the centres are named on a ``STRONGHOLD:`` line with the sanction choice (or later in a
     movement submission); they are fortified when the sanction comes into effect."""
     g = game()
     for p in rules.game_map().powers:
@@ -148,7 +148,7 @@ def test_sanctions_league_ends_when_bavaria_is_captured() -> None:
 
 
 def test_sanctions_swedish_unit_retreats_under_gustavs_intervention() -> None:
-    """Seed, "Gustav's intervention": "Swedish units may retreat"; ruling E2-04: the power Sweden is aligned with
+    """Seed, "Gustav's intervention": "Swedish units may retreat"; ruling E1615-E04: the power Sweden is aligned with
     orders the retreat, and the retreating army gains an attrition mark."""
     # ruling E1615-R12
     for gustav in (False, True):
@@ -227,7 +227,7 @@ def test_sanctions_bohemian_revolt_no_retreat_into_bohemia() -> None:
 
 def test_sanctions_treaty_of_lyon_bars_switzerland_unless_france_permits() -> None:
     """Seed, "Treaty of Lyon": "Spain and Austria will be unable to move units through Switzerland, unless France
-    permits it"; ruling E2-07: France's ``PERMIT: SPAIN`` line in that movement phase."""
+    permits it"; ruling E1615-E07: France's ``PERMIT: SPAIN`` line in that movement phase."""
     g = game("TREATY_OF_LYON")
     submit(g, "SPAIN", "MIL-SWI")
     report = resolve(g)
@@ -306,7 +306,7 @@ def test_sanctions_cancellation_option() -> None:
 
 
 def test_sanctions_one_time_sanction_uses_given_to_the_submitters() -> None:
-    """Ruling E2-10: a one-time sanction coming into effect gives each power that submitted it one use."""
+    """Ruling E1615-E10: a one-time sanction coming into effect gives each power that submitted it one use."""
     g = game()
     for p in rules.game_map().powers:
         g.state["sanctions"]["lists"][p] = ["LEVY"] if p in ("FRANCE", "SPAIN") else []
@@ -405,7 +405,7 @@ def march_game(**units: str) -> Game:
 def test_sanctions_forced_march_the_seeds_example() -> None:
     """Seed, "Forced march": "A(SWI) - WUR || WUR S RHI-HES ... orders an army unit from SWI to WUR followed by the
     same unit supporting a move from RHI to HES from WUR ... The second is only adjudicated if the first order is
-    successful" (ruling E2-18: two steps)."""
+    successful" (ruling E1615-E18: two steps)."""
     g = march_game(SWI="FRANCE", RHI="FRANCE", HES="HES")
     assert submit(g, "FRANCE", "A(SWI) - WUR || WUR S RHI-HES\nRHI-HES") == []
     report = resolve(g)

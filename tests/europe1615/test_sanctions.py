@@ -457,7 +457,7 @@ def test_sanctions_satellite_states_are_distinct_random_and_logged() -> None:
 
 
 def test_sanctions_option_lone_challenge_void() -> None:
-    """The other reading of ruling E1615-23: a lone cross-confession submission is a void challenge; the seed's
+    """The other reading of ruling E1615-C23: a lone cross-confession submission is a void challenge; the seed's
     example then gives Polish intervention alone."""
     subs = {
         "FRANCE": "SAXON_INTERVENTION",

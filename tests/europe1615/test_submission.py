@@ -135,7 +135,7 @@ def test_influence_seed_french_example_submission_with_map_and_board() -> None:
 
 
 def test_influence_seed_french_example_is_over_frances_21_infs() -> None:
-    """The example deploys 23 INFs; France receives 21 a year (ruling E1615-02): the line that passes the
+    """The example deploys 23 INFs; France receives 21 a year (ruling E1615-C02): the line that passes the
     total is reported and the other lines are kept."""
     sub = parse_submission(FRENCH_EXAMPLE, power="FRANCE", available=21)
     assert [str(e) for e in sub.errors] == [

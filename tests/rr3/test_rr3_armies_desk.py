@@ -236,7 +236,7 @@ def test_campaigns_pay_only_in_the_pay_step() -> None:
 
 @pytest.mark.parametrize(("face", "mutiny"), [(2, True), (3, False), (4, False)])
 def test_campaigns_mutiny_example_three_arrears(face: int, mutiny: bool) -> None:
-    """Monluc's army has 3 Arrears boxes: a roll less than 3 mutinies (ruling R9: a 3 does not)."""
+    """Monluc's army has 3 Arrears boxes: a roll less than 3 mutinies (ruling RR3-R09: a 3 does not)."""
     game = make_game(france_1={"men": 18_000, "arrears": 2})
     to_phase(game, 2)
     rig(game, [face])

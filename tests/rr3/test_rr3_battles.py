@@ -30,7 +30,7 @@ def test_battles_small_army_partial_die_only() -> None:
     assert b.dice_plan(b.BattleSide("x", 1_000)) == b.DicePlan(0, -4, 0)
     assert b.dice_plan(b.BattleSide("x", 5_000)) == b.DicePlan(1, None, 0)
     assert b.dice_plan(b.BattleSide("x", 0)).count == 0
-    # whole thousands short: 3,500 men are 1,500 short, one whole thousand (R1)
+    # whole thousands short: 3,500 men are 1,500 short, one whole thousand (RR3-R01)
     assert b.dice_plan(b.BattleSide("x", 3_500)).partial_penalty == -1
 
 

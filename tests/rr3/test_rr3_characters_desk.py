@@ -16,7 +16,7 @@ from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
-NEVER, ALWAYS = 1, 12  # death numbers against 2d6 (D1): 2d6 is never 1 or less, always 12 or less
+NEVER, ALWAYS = 1, 12  # death numbers against 2d6 (RR3-D01): 2d6 is never 1 or less, always 12 or less
 
 
 def seed_where(n: int, ok: Callable[[list[int]], bool]) -> int:
@@ -141,7 +141,7 @@ def test_family_characters_desk_death_rolls_item_each_phase_one() -> None:
 
 
 def test_family_characters_desk_heir_succeeds_under_a_regency() -> None:
-    """Henry dies in 1525 (D1 figure 12) with no son: Character Control names Mary, born 1516, under sixteen: a
+    """Henry dies in 1525 (RR3-D01 figure 12) with no son: Character Control names Mary, born 1516, under sixteen: a
     regency (RR3-G01)."""
     s = make()
     s["characters"]["henry"]["death_number"] = ALWAYS
@@ -263,7 +263,7 @@ def test_family_characters_desk_match_rules() -> None:
 
 
 def test_family_characters_desk_competing_suitors_for_a_non_played_character() -> None:
-    """Two suitors for Isabella of Portugal; France stands higher in prestige (+1, D5). The dice are rolled for
+    """Two suitors for Isabella of Portugal; France stands higher in prestige (+1, RR3-D05). The dice are rolled for
     the suitors in name order (charles, francis)."""
     s = make(seed_where(2, lambda d: d[0] > d[1] + 1), phase=4)
     first = propose(s, "habsburgs", "charles", "isabella")

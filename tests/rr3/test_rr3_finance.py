@@ -28,7 +28,7 @@ def test_finance_persuasion_or_raising_army_negates_the_increase() -> None:
     for kw in ({"persuasion": True}, {"to_raise_army": True}):
         r = f.subsidy_outcome(6, 2, unrest=2, **kw)
         assert r.unrest_index == 2 and not r.revolt and r.amount == 10
-    # the revolt roll is still made against the unchanged index (R5)
+    # the revolt roll is still made against the unchanged index (RR3-R05)
     assert f.subsidy_outcome(6, 1, unrest=2, persuasion=True).revolt
 
 
@@ -84,7 +84,7 @@ def test_finance_italian_bank_loans() -> None:
     assert f.card_play_error(played, f.CardPlay("England", "loan", bank="florence")) is None
     played.append(f.CardPlay("England", "loan", bank="florence"))
     assert f.card_play_error(played, f.CardPlay("France", "loan", bank="florence")) is not None  # one per turn
-    assert f.card_play_error(played, f.CardPlay("England", "loan", bank="venice")) is not None  # R7
+    assert f.card_play_error(played, f.CardPlay("England", "loan", bank="venice")) is not None  # RR3-R07
     assert f.card_play_error(played, f.CardPlay("France", "loan", bank="venice")) is None
     assert f.card_play_error([], f.CardPlay("milan", "loan", bank="venice")) is not None  # non-Italian only
     assert f.card_play_error([], f.CardPlay("France", "loan", bank="lyon")) is not None
@@ -101,7 +101,7 @@ def test_finance_monluc_mutiny_worked_example() -> None:
     # three arrears: a roll of 4 or more avoids mutiny; 1 or 2 mutinies
     assert not any(f.mutinies(d, 3) for d in (4, 5, 6))
     assert all(f.mutinies(d, 3) for d in (1, 2))
-    assert not f.mutinies(3, 3)  # R9: "less than" the markers, as the rule states
+    assert not f.mutinies(3, 3)  # RR3-R09: "less than" the markers, as the rule states
     assert not f.mutinies(1, 0)
 
 

@@ -162,7 +162,7 @@ def test_finance_desk_one_card_of_each_type_per_player() -> None:
     play(s, "france", card="fr_sub1")
     with pytest.raises(IllegalAction, match="already played a subsidy"):
         play(s, "france", card="fr_sub2")
-    # DK1: the limit is per player; the Habsburgs' two players each play a subsidy
+    # RR3-DK01: the limit is per player; the Habsburgs' two players each play a subsidy
     play(s, "habsburgs", card="sp_sub")
     play(s, "habsburgs", card="au_sub")
     with pytest.raises(IllegalAction, match="already played a subsidy"):
@@ -299,7 +299,7 @@ def test_finance_desk_phase_one_procedures() -> None:
     s["penny_due"] = {"austria": 9}
     fdesk.phase_one(s)
     assert s["states"]["france"]["unrest"] == 1 and s["states"]["spain"]["unrest"] == 0
-    # two areas in revolt: 4 florins; 3 in the treasury, 1 added to the debt (DK4)
+    # two areas in revolt: 4 florins; 3 in the treasury, 1 added to the debt (RR3-DK04)
     assert s["states"]["france"]["treasury"] == 0 and s["states"]["france"]["debt"] == 1
     assert s["states"]["austria"]["treasury"] == 14 and s["penny_due"] == {}
 
@@ -316,7 +316,7 @@ def test_finance_desk_phase_one_procedures_wait_for_turn_two() -> None:
 
 
 def test_finance_desk_war_without_grievance_raises_revolt_risk() -> None:
-    """DK13: +1 on the index while at war without a valid grievance. Dice: revolt die exactly 2, index 2."""
+    """RR3-DK13: +1 on the index while at war without a valid grievance. Dice: revolt die exactly 2, index 2."""
     seed = seed_where(2, lambda d: d[1] == 2)
     calm, angry = make(seed), make(seed)
     pdesk.declare_war(angry, "france", "swiss", team="france")

@@ -77,7 +77,7 @@ def test_map_loads_and_answers() -> None:
 
 def test_map_neighbours_by_army_and_fleet() -> None:
     g = load_geography(small())
-    assert g.neighbours("up1") == ("mid1", "mid2", "up2")  # mountains to "south" impassable (MP1)
+    assert g.neighbours("up1") == ("mid1", "mid2", "up2")  # mountains to "south" impassable (RR3-MP01)
     assert g.neighbours("up2") == ("alps", "mid2", "up1")  # the pass is open
     assert g.neighbours("low1") == ("island", "low2", "mid1")  # the strait is open to armies, not the coast
     assert g.neighbours("free") == ("mid2",)
@@ -121,7 +121,7 @@ def test_map_reach_and_downriver() -> None:
     assert g.downriver(["up1", "mid1"])
     assert not g.downriver(["low1", "mid1", "up1"])  # upstream
     assert not g.downriver(["up1", "up2"])  # across the river, same reach
-    assert not g.downriver(["up1", "mid2"])  # across the river itself, even though further down (MP4)
+    assert not g.downriver(["up1", "mid2"])  # across the river itself, even though further down (RR3-MP04)
     assert not g.downriver(["up1", "low1"])  # not adjacent
     assert not g.downriver(["up2", "alps"])  # not on the river
     assert not g.downriver(["up1"])

@@ -1,5 +1,5 @@
 """RR3 Non-played States Control's desk (handbook, *The Non-played States*): influence by money or prestige, ruled
-or rolled (DK19), and a non-played state going to war when attacked."""
+or rolled (RR3-DK19), and a non-played state going to war when attacked."""
 
 from __future__ import annotations
 

@@ -259,7 +259,7 @@ def test_politics_desk_imperial_ban() -> None:
     settle(s, item, with_diet=True, ruling="his lands are forfeit to whoever takes them")
     assert s["states"]["wurttemberg"]["banned"] and s["characters"]["ulrich"]["outlaw"]
     assert s["bans"][0]["with_diet"] and s["banned"] == ["ulrich"]
-    war(s, "princes", "bavaria", "wurttemberg")  # the ban stands for a grievance (DK15)
+    war(s, "princes", "bavaria", "wurttemberg")  # the ban stands for a grievance (RR3-DK15)
     assert pdesk.unjust_war_modifier(s, "bavaria") == 0
 
 

@@ -32,9 +32,9 @@ def test_control_every_reading_is_a_rules_option_with_its_ruling() -> None:
 
 
 def test_map_a_mountain_range_is_crossed_only_at_a_pass_or_with_ranges_anywhere_at_one_fatigue() -> None:
-    """RR3-M04. *Movement*: "Move across a mountain range and gain 1 Fatigue marker". By default (MP1) the Dolomites
-    between Tyrol and Emilia, a range with no pass, are refused; with ``mountains: ranges`` the army crosses them with
-    1 Fatigue, as a move of its own (CP1: not as the first of two areas)."""
+    """RR3-M04. *Movement*: "Move across a mountain range and gain 1 Fatigue marker". By default (RR3-MP01) the
+    Dolomites between Tyrol and Emilia, a range with no pass, are refused; with ``mountains: ranges`` the army crosses
+    them with 1 Fatigue, as a move of its own (RR3-CP01: not as the first of two areas)."""
     closed = make_game(borders=[RANGE])
     put(closed, "austria_1", "tyrol")
     to_move1(closed)
@@ -90,8 +90,8 @@ def minority_game(options: dict[str, Any]) -> Any:
 
 def test_religion_minority_revolts_are_checked_when_triggered_or_every_phase_five() -> None:
     """RR3-M06. *Possible revolt by a religious minority*: "Roll 1d6: +1 each adjacent area in revolt". By default
-    (RL7, RL8) London's minority, beside a revolt of unrest (not of its religion) and never purged, is not rolled for
-    in phase 5; with ``minority_revolts: every_phase5`` it is, and the neighbour's revolt counts +1."""
+    (RR3-RL07, RR3-RL08) London's minority, beside a revolt of unrest (not of its religion) and never purged, is not
+    rolled for in phase 5; with ``minority_revolts: every_phase5`` it is, and the neighbour's revolt counts +1."""
     game, _ = minority_game({})
     game.act("gm", {"type": "resolve"})
     assert not [i for i in game.state["items"].values() if i["kind"] == "minority_revolt"]
@@ -124,7 +124,8 @@ def test_politics_the_unrest_index_is_public_by_default_or_the_team_s_own() -> N
 def test_campaigns_a_roll_equal_to_the_arrears_mutinies_only_by_the_example(reading: str, mutinous: bool) -> None:
     """RR3-M08. *Mutiny*: "If the score is less than the total markers, the army mutinies", but the example: "Monluc's
     army has 3 Arrears boxes marked. The die roll needs to be more than 3 to avoid a mutiny". A roll of 3 with 3
-    Arrears keeps the army loyal by the rule (R9, the default) and mutinies by the example (``mutiny: example``)."""
+    Arrears keeps the army loyal by the rule (RR3-R09, the default) and mutinies by the example (``mutiny:
+    example``)."""
     game = make_game(options={"mutiny": reading})
     put(game, "france_1", "piedmont", arrears=3)
     game.act("france", {"type": "pay_army", "army": "france_1", "florins": 2})

@@ -183,11 +183,11 @@ def test_religion_desk_convincing_catholic_victory_and_drawn_rounds() -> None:
         issue2=COMM,
         rounds2="5 / 4",
         issue3=FAITH,
-        rounds3="4 / 4; 2 / 1",  # a draw is replayed with fresh cards (RL2)
+        rounds3="4 / 4; 2 / 1",  # a draw is replayed with fresh cards (RR3-RL02)
     )
     assert s["debates"][0]["convincing"] and s["debates"][0]["winner"] == religion.CATHOLIC
     assert [i["chosen_by"] for i in s["debates"][0]["issues"]] == ["catholic", "lutheran", "catholic"]
-    assert s["teams"]["lutherans"]["conversion_counters"] == 0  # 2 - 3, never below zero (RL4)
+    assert s["teams"]["lutherans"]["conversion_counters"] == 0  # 2 - 3, never below zero (RR3-RL04)
     assert s["teams"]["lutherans"]["debating"][FAITH] == []
     assert "convincing catholic victory" in item["outcome"]
 
@@ -259,7 +259,7 @@ def convert(state: State, where: str, n: int, **fields: Any) -> dict[str, Any]:
 
 def test_religion_desk_one_area_state_converts_with_its_ruler() -> None:
     s = make(phase=3)
-    item = convert(s, "nuremberg", 3)  # Germany, 3 counters: automatic, no die (RL6)
+    item = convert(s, "nuremberg", 3)  # Germany, 3 counters: automatic, no die (RR3-RL06)
     assert item["dice"] == []
     assert s["states"]["free_nuremberg"]["religion"] == "lutheran"
     assert s["areas"]["nuremberg"]["religion"] == "lutheran"
@@ -361,11 +361,11 @@ def test_religion_desk_phase_five_checks() -> None:
     # ruling RR3-DK23
     s = make(phase=5)
     s["areas"]["bohemia"].update(revolt=True, revolt_by="lutheran")
-    s["areas"]["tyrol"].update(minority="lutheran")  # no adjacent revolt, no purge: no check (RL8)
+    s["areas"]["tyrol"].update(minority="lutheran")  # no adjacent revolt, no purge: no check (RR3-RL08)
     s["areas"]["saxony"].update(minority="lutheran")  # adjacent to Bohemia's Lutheran revolt
     s["areas"]["normandy"].update(minority="lutheran", purge_attempts=2)
     s["areas"]["ile_de_france"].update(revolt=True, revolt_by="unrest")
-    s["areas"]["lower_austria"].update(minority="catholic")  # next to no Catholic revolt (RL7)
+    s["areas"]["lower_austria"].update(minority="catholic")  # next to no Catholic revolt (RR3-RL07)
     rdesk.open_revolt_checks(s)
     checks = {i["params"]["area"]: i for i in desk.pending(s, desk.RELIGIOUS)}
     assert sorted(checks) == ["normandy", "saxony", "upper_austria"]
@@ -473,7 +473,7 @@ def test_religion_desk_debate_is_played_round_by_round_from_the_hands() -> None:
     assert label == f"Issue 1 ({FAITH}), round 1" and form == {"catholic": ["2"], "lutheran": ["5"]}  # 4 and 6 spent
     step(s, item, catholic="2", lutheran="5")
     assert next_form(s, item)[1] == "Issue 2, chosen by the catholic side"
-    assert FAITH not in next_form(s, item)[2]["issue"]  # no issue is argued twice (RL1)
+    assert FAITH not in next_form(s, item)[2]["issue"]  # no issue is argued twice (RR3-RL01)
     step(s, item, issue=POPE)
     assert next_form(s, item)[2] == {"catholic": ["6"], "lutheran": ["1", "2"]}
     step(s, item, catholic="6", lutheran="2")
@@ -494,7 +494,7 @@ def test_religion_desk_debate_is_played_round_by_round_from_the_hands() -> None:
 
 
 def test_religion_desk_debate_side_without_cards_plays_none() -> None:
-    """RL11: a side with no card for the issue plays none (and loses the round); it is offered only '-'."""
+    """RR3-RL11: a side with no card for the issue plays none (and loses the round); it is offered only '-'."""
     s = make()
     s["teams"]["lutherans"]["debating"][POPE] = []
     item = desk.make_request(s, "papacy", {"type": "propose_debate"}, team="papacy")

@@ -169,7 +169,7 @@ def test_teams_emperor_king_of_the_romans_and_the_ban() -> None:
     sc = load_scenario()
     assert sc["politics"] == {
         "emperor": "charles_v",
-        "king_of_romans": None,  # SC4: the office of designated successor is vacant in 1524
+        "king_of_romans": None,  # RR3-SC04: the office of designated successor is vacant in 1524
         "banned": ["martin_luther", "ulrich_of_wurttemberg"],
     }
     assert sc["states"]["wurttemberg"]["banned"] and sc["states"]["wurttemberg"]["ruler"] == "ulrich_of_wurttemberg"
@@ -207,7 +207,7 @@ def test_teams_living_marriages_are_reciprocal_and_claude_is_dead() -> None:
     for cid, c in chars.items():
         if c["spouse"] and c["alive"] and chars[c["spouse"]]["alive"]:
             assert chars[c["spouse"]]["spouse"] == cid
-    assert not chars["claude_of_france"]["alive"] and chars["francis_i"]["spouse"] is None  # SC6: a widower
+    assert not chars["claude_of_france"]["alive"] and chars["francis_i"]["spouse"] is None  # RR3-SC06: a widower
 
 
 def dynasty() -> dict[str, dynasties.Character]:
@@ -219,10 +219,10 @@ def dynasty() -> dict[str, dynasties.Character]:
 
 
 def test_teams_heirs_follow_from_the_parents_recorded() -> None:
-    """Handbook, *Death*: the dead player becomes the heir, or the regent of an heir under sixteen (D2)."""
+    """Handbook, *Death*: the dead player becomes the heir, or the regent of an heir under sixteen (RR3-D02)."""
     people = dynasty()
     henry = dynasties.succession(people, "henry_viii", 1525)
-    assert henry.heir == "mary_tudor" and henry.regency  # FitzRoy is illegitimate: no parents link (SC8)
+    assert henry.heir == "mary_tudor" and henry.regency  # FitzRoy is illegitimate: no parents link (RR3-SC08)
     assert dynasties.succession(people, "francis_i", 1525).heir == "dauphin_francis"
     assert dynasties.succession(people, "joachim_i", 1525).heir == "joachim_ii"
     assert dynasties.succession(people, "charles_v", 1525).new_character  # no legitimate child in 1524
@@ -269,12 +269,12 @@ def test_teams_lutherans_and_papacy_hold_debating_cards_for_all_four_issues() ->
     for team, t in teams.items():
         if team not in ("lutherans", "papacy"):
             assert all(not v for v in t["debating"].values()), team
-    # SC14: the two sides are matched, card for card and in total value.
+    # RR3-SC14: the two sides are matched, card for card and in total value.
     decks = [[v for values in teams[t]["debating"].values() for v in values] for t in ("lutherans", "papacy")]
     assert len(decks[0]) == len(decks[1]) == 25 and sum(decks[0]) == sum(decks[1])
     assert teams["lutherans"]["conversion_counters"] == 4
     assert all(t["conversion_counters"] == 0 for k, t in teams.items() if k != "lutherans")
-    assert all(t["heavenly"] == 0 for t in teams.values())  # RL10: all equal at the start
+    assert all(t["heavenly"] == 0 for t in teams.values())  # RR3-RL10: all equal at the start
 
 
 def test_teams_starting_armies_can_be_paid_once_and_fleets_are_the_six_of_navies() -> None:

@@ -21,7 +21,7 @@ def test_sieges_blockade() -> None:
     assert s.blockade_step(20_000, 4, 0) == (1, False)
     assert s.blockade_step(20_000, 4, 1) == (2, False)
     assert s.blockade_step(25_000, 4, 2) == (3, True)
-    assert s.blockade_step(19_000, 4, 2) == (0, False)  # R11
+    assert s.blockade_step(19_000, 4, 2) == (0, False)  # RR3-R11
 
 
 def test_sieges_bombardment_outcome() -> None:

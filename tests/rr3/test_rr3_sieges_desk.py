@@ -196,7 +196,7 @@ def test_sieges_blockade_lapses_when_the_army_leaves_or_is_too_weak() -> None:
     state = make_state()
     settle(state, request(state, "france", type="blockade", city="milan", army="france_1"))
     end_step(state)
-    state["armies"]["france_1"]["men"] = 19_000  # R11: below 5,000 per defence value, the count restarts
+    state["armies"]["france_1"]["men"] = 19_000  # RR3-R11: below 5,000 per defence value, the count restarts
     end_step(state)
     assert state["cities"]["milan"]["blockade"] == 0 and state["cities"]["milan"]["besieged_by"] == ["france_1"]
     state["step"] = "move1"
@@ -210,7 +210,7 @@ def test_sieges_blockade_needs_5000_per_defence_value() -> None:
     state["armies"]["france_1"]["men"] = 15_000
     with pytest.raises(IllegalAction, match="needs 20,000 men; france_1 has 15,000"):
         request(state, "france", type="blockade", city="milan", army="france_1")
-    state["cities"]["milan"]["fort"] = 3  # R10: the current value after breaches
+    state["cities"]["milan"]["fort"] = 3  # RR3-R10: the current value after breaches
     request(state, "france", type="blockade", city="milan", army="france_1")
     with pytest.raises(IllegalAction, match="already blockades milan"):
         request(state, "france", type="blockade", city="milan", army="france_1")
@@ -285,7 +285,7 @@ def test_sieges_assault_result_rows_through_an_item(
 
 def test_sieges_assault_minimum_loss_takes_a_small_garrison() -> None:
     """2,000 men against Turin (1, garrison 1,000), 2:1 (+1): +1/+2 costs each side the 1,000 minimum; the
-    garrison's loss reaches its strength, so the town is taken (R16)."""
+    garrison's loss reaches its strength, so the town is taken (RR3-R16)."""
     state = make_state()
     state["states"]["france"]["at_war_with"].append("savoy")
     state["armies"]["france_1"].update(area="piedmont", men=2_000)

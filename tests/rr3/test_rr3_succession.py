@@ -147,7 +147,7 @@ def test_family_charles_v_in_the_1524_game_leaves_spain_to_ferdinand() -> None:
     game = new_game("rr3", "1524", {}, seed=3)
     state = game.state
     for c in state["characters"].values():
-        c["death_number"] = 1  # nobody else dies (D1: 2d6 is never 1 or less)
+        c["death_number"] = 1  # nobody else dies (RR3-D01: 2d6 is never 1 or less)
     state["characters"]["charles_v"]["death_number"] = 12
     rolls = next(i for i in desk.pending(state, desk.CHARACTER) if i["kind"] == "death_rolls")
     game.act("character_control", {"type": "settle", "item": rolls["id"], "who": "Cy"})
