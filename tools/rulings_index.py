@@ -132,6 +132,16 @@ class Ruling:
         return [p for m in re.finditer(r"^Carried by: (.*)$", self.body, re.M) for p in re.findall(r"`([^`]+)`", m[1])]
 
     @property
+    def quotes_seed(self) -> bool:
+        """Whether the text quotes words (of the seed or the rule book it builds on)."""
+        return re.search(r'"[^"\n]{8,}"|“', self.title + "\n" + self.body) is not None
+
+    @property
+    def other_reading(self) -> bool:
+        """Whether the text gives the reading not taken (or says why there is none)."""
+        return re.search(r"other readings?|alternative|rejected|not offered", self.body, re.I) is not None
+
+    @property
     def withdrawn(self) -> bool:
         return re.search(r"^(\*\*)?Withdrawn:", self.body, re.M) is not None
 
@@ -397,12 +407,28 @@ def render(ruleset: str, index: Index) -> str:
             cell_c = "<br>".join(f"`{c}`" for c in code) or "—"
             lines.append(f"| {title} | {cell_t} | {cell_r} | {cell_c} |")
         lines.append("")
-    lines += ["## Rulings", ""]
+    quoted = sum(r.quotes_seed for r in rulings)
+    other = sum(r.other_reading for r in rulings)
+    lines += [
+        "## Rulings",
+        "",
+        f"{len(rulings)} rulings; {quoted} quote the words they read, {other} give the other reading"
+        " (each ruling below says which it lacks).",
+        "",
+    ]
     for r in rulings:
         lines.append(f"### [{r.id}](../rulings/{ruleset}.md#{r.anchor}) — {r.title}")
         lines.append("")
         if r.withdrawn:
             lines.append("Withdrawn.")
+        lacks = [
+            what
+            for what, has in (("the words it reads", r.quotes_seed), ("the other reading", r.other_reading))
+            if not has
+        ]
+        if lacks:
+            lines.append("Does not give " + " nor ".join(lacks) + ".")
+            lines.append("")
         lines.append("Code: " + (", ".join(f"`{c}`" for c in sorted(r.code)) or "—"))
         lines.append("")
         lines.append("Tests: " + (", ".join(f"`{t}`" for t in sorted(r.tests)) or "—"))
