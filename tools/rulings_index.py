@@ -6,7 +6,8 @@ it; each ruling, the functions and tests that carry it).
 A ruling is a heading ``### ID — title`` preceded by its anchor line ``<a id="id"></a>`` (the ID in lower case, so
 a page can link to ``rulings/his2p.md#his-e01``). IDs are ``<PREFIX>-<AREA><NN>``: a prefix per ruleset
 (:data:`PREFIXES`), one to three capital letters for the rule area, two digits. The body is free text; it may hold
-the fields ``Seed:`` (the seed's words, quoted), ``Decision:``, ``Other reading:``, ``Option:`` and
+the fields ``Seed:`` (the seed's words, quoted), ``Decision:``, ``Other reading:``, ``Option:``, ``Carried by:`` (a line
+naming, in backticks, the data files that hold the decision, such as a map: they count as its code) and
 ``Withdrawn:`` (no code carries it any more, and why). IDs of the old single file that did not fit the scheme are
 listed with their new ones in ``docs/rulings/README.md`` (the table under "Renamed IDs"); a citation of an old ID
 still counts, read in the scope of the file that holds it (``R5`` in ``games/rr3/`` is ``RR3-R05``).
@@ -58,12 +59,13 @@ SCOPES: list[tuple[str, tuple[str, ...]]] = [
 SECTIONS: dict[str, list[tuple[str, str]]] = {
     "europe1615": [
         ("phases", "PHASES OF THE GAME YEAR"),
-        ("influence", "INFLUENCE"),
+        ("influence", "INFLUENCE (with Poland and Sweden, the Ottomans' moves, gain and loss of influence)"),
         ("minor_states", "EFFECTS OF INFLUENCE AND RULES GOVERNING THE BEHAVIOR OF THE MINOR STATES"),
         ("attrition", "ATTRITION"),
         ("diplomatic_attack", "THE DIPLOMATIC ATTACK"),
         ("scoring", "SCORING PHASE"),
         ("build", "BUILD/ADJUSTMENT PHASE"),
+        ("abandonment", "ABANDONMENT / CIVIL DISORDER"),
         ("movement", "SPECIAL NOTES ABOUT MOVEMENT ON THE BOARD"),
         ("sanctions", "SANCTIONS (OPTIONAL)"),
         ("elimination", "ELIMINATION AND EFFECTS OF"),
@@ -73,22 +75,23 @@ SECTIONS: dict[str, list[tuple[str, str]]] = {
         ("map", "EUROPE 1615 MAP AND STARTING POSITIONS"),
     ],
     "rr3": [
-        ("layout", "GAME LAYOUT, the teams and Control's desks"),
-        ("sequence", "the turn sequence (phases 1-6)"),
-        ("map", "the map, movement and terrain"),
-        ("armies", "raising, paying and moving armies; mutiny"),
-        ("battles", "BATTLES"),
-        ("sieges", "sieges"),
-        ("navies", "navies, transport and piracy"),
-        ("finance", "finance: revenue cards, loans, banks, subsidies"),
-        ("unrest", "unrest and revolts"),
-        ("religion", "religion: debates, conversion, purges, minorities"),
-        ("characters", "characters: deaths, succession, marriages, births"),
-        ("prestige", "prestige"),
-        ("empire", "the Empire: the Diet, elections, the Ban"),
-        ("diplomacy", "diplomacy: wars, grievances, treaties"),
-        ("nonplayed", "the non-played states"),
-        ("scenario", "the 1524 scenario"),
+        ("teams", "Player teams"),
+        ("layout", "Game layout"),
+        ("timetable", "Game Timetable"),
+        ("control", "Control team"),
+        ("turn_sequence", "The Turn Sequence"),
+        ("map", "The Map"),
+        ("counters", "Counters"),
+        ("politics", "Politics, Diplomacy and Political Support"),
+        ("religion", "Religion"),
+        ("family", "Deaths, Marriages & Births"),
+        ("prestige", "Prestige"),
+        ("nonplayed", "The Non-played States"),
+        ("finance", "The Financial system"),
+        ("campaigns", "The Campaign system"),
+        ("battles", "Battles"),
+        ("sieges", "Sieges"),
+        ("naval", "Naval"),
     ],
 }
 
@@ -105,8 +108,6 @@ DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async )?(?:def|class) (?P<name>\w+)", r
 SECTION_NUM = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
 SCANNED = (".py", ".js", ".html", ".json")
 SKIPPED = {"tests/durations.json", "tests/docs/test_rulings_index.py"}
-#: rulings no code or test cites yet, left from the single file docs/rulings.md: each is to be cited or withdrawn
-PENDING = "docs/rulings/uncited.txt"
 
 
 @dataclass
@@ -126,6 +127,21 @@ class Ruling:
         return self.id.lower()
 
     @property
+    def carried_by(self) -> list[str]:
+        """The files a ``Carried by:`` line names (data files that hold a decision: a map, a scenario)."""
+        return [p for m in re.finditer(r"^Carried by: (.*)$", self.body, re.M) for p in re.findall(r"`([^`]+)`", m[1])]
+
+    @property
+    def quotes_seed(self) -> bool:
+        """Whether the text quotes words (of the seed or the rule book it builds on)."""
+        return re.search(r'"[^"\n]{8,}"|“', self.title + "\n" + self.body) is not None
+
+    @property
+    def other_reading(self) -> bool:
+        """Whether the text gives the reading not taken (or says why there is none)."""
+        return re.search(r"other readings?|alternative|rejected|not offered", self.body, re.I) is not None
+
+    @property
     def withdrawn(self) -> bool:
         return re.search(r"^(\*\*)?Withdrawn:", self.body, re.M) is not None
 
@@ -138,7 +154,6 @@ class Index:
     problems: list[str] = field(default_factory=list)
     aliases: dict[str, dict[str, str]] = field(default_factory=dict)
     tests_by_name: dict[str, list[str]] = field(default_factory=dict)
-    pending: list[str] = field(default_factory=list)
 
 
 def read_aliases(root: Path) -> dict[str, dict[str, str]]:
@@ -178,6 +193,8 @@ def read_rulings(root: Path, index: Index, *, fix_anchors: bool) -> None:
                     current, body = None, []
                 out.append(line)
                 continue
+            if body and ANCHOR.match(body[-1]):
+                body.pop()
             if current is not None:
                 current.body = "\n".join(body)
             rid = m["id"]
@@ -297,76 +314,61 @@ def scan(root: Path, index: Index) -> None:
                         cite(index, new, rel, text, m.start())
 
 
-def read_pending(root: Path) -> list[str]:
-    """The IDs of :data:`PENDING`: rulings not yet cited, left from the single file's time (the list only shrinks)."""
-    path = root / PENDING
-    if not path.exists():
-        return []
-    return [
-        w for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#") for w in line.split()
-    ]
-
-
 def build(root: Path, *, write: bool = False) -> Index:
-    """Read the rulings and the citations; with ``write``, add missing anchors and drop cited IDs from PENDING."""
+    """Read the rulings and the citations; with ``write``, add the anchors that are missing."""
     index = Index()
     index.aliases = read_aliases(root)
     read_rulings(root, index, fix_anchors=write)
     scan(root, index)
-    pending = read_pending(root)
-    waiting = set(pending)
     for r in index.rulings.values():
-        if not r.code and not r.tests and not r.withdrawn and r.id not in waiting:
+        for rel in r.carried_by:
+            if (root / rel).is_file() and rel.startswith(("src/", "tests/")):
+                r.code.add(rel)
+            else:
+                index.problems.append(
+                    f"{r.ruleset}.md:{r.line}: {r.id} is carried by {rel}, which is no file of src/ or tests/"
+                )
+    for r in index.rulings.values():
+        if not r.code and not r.tests and not r.withdrawn:
             index.problems.append(
                 f"{r.ruleset}.md:{r.line}: {r.id} is cited by no code or test: add 'ruling {r.id}' to the "
                 "docstring of what carries it, or write 'Withdrawn: why' in the ruling"
             )
-    done = [rid for rid in pending if rid not in index.rulings or index.rulings[rid].code or index.rulings[rid].tests]
-    done += [rid for rid in pending if rid in index.rulings and index.rulings[rid].withdrawn]
-    if done and write:
-        path = root / PENDING
-        keep = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
-        keep += [rid for rid in pending if rid not in done]
-        path.write_text("\n".join(keep) + "\n", encoding="utf-8")
-    elif done:
-        index.problems.append(f"{PENDING}: {', '.join(sorted(set(done)))} cited, withdrawn or gone: remove them")
-    index.pending = [rid for rid in pending if rid not in done]
     return index
 
 
 def sections_of(ruleset: str, index: Index) -> list[tuple[str, str, list[str], list[Ruling]]]:
-    """(key, title, tests named for it, rulings that name it) for each seed section of ``ruleset``."""
+    """(key, title, tests named for it, rulings) for each seed section of ``ruleset``: the rulings its tests cite
+    and, for numbered sections, those whose title names the number."""
     rulings = [r for r in index.rulings.values() if r.ruleset == ruleset]
     named = SECTIONS.get(ruleset)
-    out: list[tuple[str, str, list[str], list[Ruling]]] = []
+    keys: dict[str, tuple[list[str], list[Ruling]]] = {}
+    titles: dict[str, str] = {}
     if named is not None:
         for slug, title in named:
-            tests = sorted(
-                t
-                for name, ts in index.tests_by_name.items()
-                if name.startswith(f"test_{slug}_")
-                for t in ts
-                if _ruleset_of_test(t) == ruleset
-            )
-            words = title.split(",")[0].split(":")[0].strip().lower()
-            rs = [r for r in rulings if words and f'"{words}' in (r.title + r.body).lower()]
-            out.append((slug, title, tests, rs))
-        return out
-    keys: dict[str, tuple[list[str], list[Ruling]]] = defaultdict(lambda: ([], []))
+            keys[slug], titles[slug] = ([], []), f"{title} (`test_{slug}_…`)"
     for name, ts in index.tests_by_name.items():
-        m = re.match(r"test_(?:seed_)?((?:\d+_)*\d+)_", name)
-        if m:
-            parts = m[1].split("_")
-            key = ".".join(parts[:2])
-            for t in ts:
-                if _ruleset_of_test(t) == ruleset:
-                    keys[key][0].append(t)
-    for r in rulings:
-        for key in set(SECTION_NUM.findall(r.title)):
-            keys[key][1].append(r)
-    for key in sorted(keys, key=lambda k: [int(x) for x in k.split(".")]):
+        ts = [t for t in ts if _ruleset_of_test(t) == ruleset]
+        if not ts:
+            continue
+        if named is not None:
+            key = next((slug for slug, _ in named if name.startswith(f"test_{slug}_")), None)
+        else:
+            m = re.match(r"test_(?:seed_)?((?:\d+_)*\d+)_", name)
+            key = ".".join(m[1].split("_")[:2]) if m else None
+        if key is not None:
+            keys.setdefault(key, ([], []))[0].extend(ts)
+    if named is None:
+        for r in rulings:
+            for key in set(SECTION_NUM.findall(r.title)):
+                keys.setdefault(key, ([], []))[1].append(r)
+    order = list(keys) if named is not None else sorted(keys, key=lambda k: [int(x) for x in k.split(".")])
+    out: list[tuple[str, str, list[str], list[Ruling]]] = []
+    for key in order:
         tests, rs = keys[key]
-        out.append((key, f"section {key}", sorted(tests), sorted(rs, key=lambda r: r.id)))
+        cited = {r.id: r for r in rulings if r.tests & set(tests)}
+        cited.update({r.id: r for r in rs})
+        out.append((key, titles.get(key, f"section {key}"), sorted(tests), sorted(cited.values(), key=lambda r: r.id)))
     return out
 
 
@@ -392,21 +394,41 @@ def render(ruleset: str, index: Index) -> str:
     ]
     sections = sections_of(ruleset, index) if ruleset not in ("kernel", "standard") else []
     if sections:
-        lines += ["## Seed sections", "", "| Section | Tests named for it | Rulings that name it |", "|---|---|---|"]
-        for key, title, tests, rs in sections:
-            label = f"{title} (`test_{key}_…`)" if key not in title.replace(".", "_") else title
+        lines += [
+            "## Seed sections",
+            "",
+            "| Section | Tests named for it | Rulings its tests cite (or naming it) | Code carrying them |",
+            "|---|---|---|---|",
+        ]
+        for _key, title, tests, rs in sections:
             cell_t = "<br>".join(f"`{t.split('::')[-1]}`" for t in tests) or "—"
             cell_r = ", ".join(f"[{r.id}](../rulings/{ruleset}.md#{r.anchor})" for r in rs) or "—"
-            lines.append(f"| {label} | {cell_t} | {cell_r} |")
+            code = sorted({c for r in rs for c in r.code})
+            cell_c = "<br>".join(f"`{c}`" for c in code) or "—"
+            lines.append(f"| {title} | {cell_t} | {cell_r} | {cell_c} |")
         lines.append("")
-    lines += ["## Rulings", ""]
+    quoted = sum(r.quotes_seed for r in rulings)
+    other = sum(r.other_reading for r in rulings)
+    lines += [
+        "## Rulings",
+        "",
+        f"{len(rulings)} rulings; {quoted} quote the words they read, {other} give the other reading"
+        " (each ruling below says which it lacks).",
+        "",
+    ]
     for r in rulings:
         lines.append(f"### [{r.id}](../rulings/{ruleset}.md#{r.anchor}) — {r.title}")
         lines.append("")
         if r.withdrawn:
             lines.append("Withdrawn.")
-        elif r.id in index.pending:
-            lines.append(f"Not yet cited by the code or test that carries it ({PENDING}).")
+        lacks = [
+            what
+            for what, has in (("the words it reads", r.quotes_seed), ("the other reading", r.other_reading))
+            if not has
+        ]
+        if lacks:
+            lines.append("Does not give " + " nor ".join(lacks) + ".")
+            lines.append("")
         lines.append("Code: " + (", ".join(f"`{c}`" for c in sorted(r.code)) or "—"))
         lines.append("")
         lines.append("Tests: " + (", ".join(f"`{t}`" for t in sorted(r.tests)) or "—"))
@@ -435,10 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = [p for p in index.problems if args.check or "is cited by no code" in p or "cites" in p]
     for p in problems:
         print(p, file=sys.stderr)
-    print(
-        f"{len(index.rulings)} rulings, {len(index.pending)} not yet cited ({PENDING}), {len(problems)} problems",
-        file=sys.stderr,
-    )
+    print(f"{len(index.rulings)} rulings, {len(problems)} problems", file=sys.stderr)
     return 1 if args.check and problems else 0
 
 

@@ -65,6 +65,7 @@ def test_builds_fill_the_allowance_with_fleets_where_fleets_are_needed() -> None
 
 
 def test_same_seed_same_game_and_the_record_replays() -> None:
+    # ruling K-G01: a bot draws from its own generator
     first = play_one("standard", 11, ["hard", "normal", "dumbbot", "random"], {"end_year": 1905}, index=3)
     second = play_one("standard", 11, ["hard", "normal", "dumbbot", "random"], {"end_year": 1905}, index=3)
     first.pop("seconds"), second.pop("seconds"), first.pop("think"), second.pop("think")
@@ -82,6 +83,7 @@ def test_fast_driver_plays_the_same_game_as_the_checked_one() -> None:
 
 
 def test_a_bot_game_record_replays_to_the_same_state() -> None:
+    # ruling K-G01: replay never runs a bot again
     from umpire.selfplay import drive
 
     game = new_game("standard", options={"end_year": 1905}, seed=8)

@@ -1,5 +1,5 @@
 """Issue 13, point 6: ``umpire new europe1615 --auction BIDS.json`` runs the blind auction (seed 003, "ASSIGNING
-POWERS"; ruling E1615-32), not only the server's lobby."""
+POWERS"; ruling E1615-C32), not only the server's lobby."""
 
 from __future__ import annotations
 

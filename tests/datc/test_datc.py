@@ -71,6 +71,7 @@ RESULTS = {"succeeds", "fails", "void"}
 
 
 def _load() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    # rulings STD-DE04, STD-DE05: a 2023 entry only where the DATC's result differs
     out = []
     for path in sorted(CASES_DIR.glob("6*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
@@ -125,6 +126,7 @@ def _dislodged_units(dislodged: dict[str, Any] | None) -> dict[str, set[str]]:
 
 def _derive_units(step: dict[str, Any]) -> dict[str, set[str]] | None:
     """Units after a movement step implied by its expected results, or None when they are not implied."""
+    # ruling STD-L10
     moves: dict[tuple[str, str], str] = {}
     for power, orders in step["orders"].items():
         for entry in orders:
@@ -168,6 +170,7 @@ def _steps(case: dict[str, Any], defaults: dict[str, Any]) -> Iterator[tuple[int
 
 
 def _check_results(step: dict[str, Any], answer: dict[str, Any], problems: list[str]) -> None:
+    # rulings STD-L01..L08: the labels each kind of order is held to
     given = {power: list(results) for power, results in (answer.get("results") or {}).items()}
     for power, orders in step["orders"].items():
         pool = given.get(power, [])
@@ -202,6 +205,7 @@ def _check_results(step: dict[str, Any], answer: dict[str, Any], problems: list[
 
 
 def _check_expect(step: dict[str, Any], answer: dict[str, Any], problems: list[str]) -> None:
+    # ruling STD-L09: a dislodged unit with no retreat, listed or not
     expect = step.get("expect", {})
     got_dislodged = answer.get("dislodged") or {}
     got = _dislodged_units(got_dislodged)

@@ -74,6 +74,7 @@ def test_orders_are_echoed_in_canonical_form() -> None:
 
 
 def test_void_results_for_missing_foreign_and_unreadable_orders() -> None:
+    # ruling STD-D10
     answer = ok(case(orders={"GERMANY": ["F LON - NTH", "A PIC - BUR", "A MUN - XYZ", "F KIE - MUN"]}))
     out = answer["results"]["GERMANY"]
     assert out[0] == {
@@ -89,6 +90,7 @@ def test_void_results_for_missing_foreign_and_unreadable_orders() -> None:
 
 
 def test_several_orders_for_one_unit() -> None:  # DATC 4.D.3: illegal ones ignored, two legal ones -> hold
+    # ruling STD-D04
     answer = ok(case(orders={"FRANCE": ["A PAR - BUR", "A PAR - MUN"]}))
     out = answer["results"]["FRANCE"]
     assert out[0]["result"] == "succeeds" and out[1]["result"] == "void"
@@ -121,6 +123,7 @@ def test_spring_dislodgement_leads_to_retreats_then_fall() -> None:
 
 
 def test_no_retreat_phase_when_no_dislodged_unit_can_retreat() -> None:
+    # ruling STD-F02
     # A GRE, beaten from ALB with SER's support, has nowhere to go (BUL, SER held; ALB the attacker's; seas).
     units = {"AUSTRIA": ["F ION", "A SER", "A ALB"], "TURKEY": ["A GRE", "A BUL"]}
     orders = {"AUSTRIA": ["A SER S A ALB - GRE", "A ALB - GRE"]}
@@ -139,6 +142,7 @@ def test_no_retreat_phase_when_no_dislodged_unit_can_retreat() -> None:
 
 
 def test_unordered_dislodged_unit_is_disbanded_and_listed() -> None:
+    # ruling STD-E03
     answer = ok(
         case(
             phase="F1901R",
@@ -154,6 +158,7 @@ def test_unordered_dislodged_unit_is_disbanded_and_listed() -> None:
 
 
 def test_fall_takes_centres_and_skips_an_empty_winter() -> None:
+    # rulings STD-F02, STD-F03
     answer = ok(
         case(
             phase="F1901M",
@@ -207,6 +212,7 @@ def test_winter_adjustments_and_civil_disorder() -> None:
 
 
 def test_rules_option_changes_civil_disorder() -> None:  # DATC 6.J.11
+    # rulings STD-A01, STD-DE01
     c = case(phase="W1901A", units={"ITALY": ["A WAR", "A TUS"]}, centers={"ITALY": ["WAR"]})
     assert ok(c)["units"] == {"ITALY": ["A TUS"]}
     c["options"] = {"rules": "2023"}
@@ -341,6 +347,7 @@ def test_answers_do_not_share_state() -> None:
 def test_self_contradictory_retreat_case_is_refused(
     units: dict[str, list[str]], dislodged: dict[str, Any], fragment: str
 ) -> None:
+    # ruling STD-E02
     c = case(phase="S1901R", units=units, dislodged=dislodged, orders={"FRANCE": ["A PAR R BUR", "F MAO R SPA/SC"]})
     message = error(c)
     assert fragment in message, message
@@ -358,6 +365,7 @@ def test_feeding_a_movement_answer_forward_still_retreats() -> None:
 
 @pytest.mark.parametrize("legal_first", [True, False])
 def test_build_labels_do_not_depend_on_position(legal_first: bool) -> None:
+    # ruling STD-D05
     illegal = [
         ("F PAR B", "void", "void: PAR is occupied by A PAR"),
         ("A MUN B", "void", "void: MUN is not a home centre of FRANCE"),
@@ -379,6 +387,7 @@ def test_build_labels_do_not_depend_on_position(legal_first: bool) -> None:
 
 
 def test_second_build_in_one_province_is_void_after_the_allowance() -> None:
+    # ruling STD-D05
     answer = ok(
         case(
             phase="W1901A",
@@ -417,6 +426,7 @@ def _lower_keys(value: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("backend", ["native", "python"])
 def test_power_names_are_case_insensitive(backend: str) -> None:
+    # ruling STD-F04
     if backend == "native" and not native.available():
         pytest.skip("the native core is not built")
     previous = native.set_backend(backend)  # type: ignore[arg-type]
@@ -458,12 +468,14 @@ def test_power_names_are_case_insensitive(backend: str) -> None:
 
 
 def test_one_power_under_two_spellings_is_an_error() -> None:
+    # ruling STD-F04
     message = error(case(units={"FRANCE": ["A PAR"], "france": ["A MAR"]}))
     assert message == "units: FRANCE is given twice, as 'FRANCE' and 'france'; expected one entry"
     assert "unknown power 'prussia'" in error(case(orders={"prussia": []}))
 
 
 def test_winter_case_without_centers_is_an_error() -> None:
+    # ruling STD-F04
     for c in (case(phase="W1901A", units={"FRANCE": ["A PAR"]}), case(phase="W1901A", centers=None)):
         message = error(c)
         assert message.startswith("centers is missing: the adjustment phase W1901A needs every power's supply centres")

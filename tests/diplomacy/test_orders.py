@@ -51,7 +51,7 @@ NOTATIONS: list[tuple[str, Order]] = [
     ("A LON - NWY VIA", Move("A", "LON", "NWY", True)),
     ("A LON - NWY VIA CONVOY", Move("A", "LON", "NWY", True)),
     ("A LON - NWY BY CONVOY", Move("A", "LON", "NWY", True)),
-    ("A LON - NTH - NWY", Move("A", "LON", "NWY")),  # a path: ignored (DATC 4.A.6)
+    ("A LON - NTH - NWY", Move("A", "LON", "NWY")),  # a path: ignored (DATC 4.A.6, ruling STD-B05)
     ("A BUR R PAR", Retreat("A", "BUR", "PAR")),
     ("A BUR RETREAT PAR", Retreat("A", "BUR", "PAR")),
     ("RETREAT A BUR - PAR", Retreat("A", "BUR", "PAR")),
@@ -73,7 +73,7 @@ NOTATIONS: list[tuple[str, Order]] = [
     ("F MAO - SPA/NC", Move("F", "MAO", "SPA/NC")),
     ("F MAO - spa nc", Move("F", "MAO", "SPA/NC")),
     ("F BUL/EC - BLA", Move("F", "BUL/EC", "BLA")),
-    ("F BRE/EC - MAO", Move("F", "BRE", "MAO")),  # a coast BRE does not have is dropped (DATC 4.B.6)
+    ("F BRE/EC - MAO", Move("F", "BRE", "MAO")),  # a coast BRE does not have is dropped (DATC 4.B.6, ruling STD-C05)
     ("F SPA/WC - MAO", Move("F", "SPA", "MAO")),
     # The compact form of the Europe 1615 seed (standard provinces here): the type comes from the board.
     ("PAR-BUR", Move(None, "PAR", "BUR")),
@@ -128,6 +128,7 @@ def test_phase_kind_makes_a_move_a_retreat(gm: GameMap) -> None:
 
 
 def test_types_from_the_board(gm: GameMap) -> None:
+    # ruling STD-D01: the board's unit acts whatever type was written
     board = {"PAR": "A", "MAR": "A", "BRE": "F"}
     assert parse_order("PAR-BUR", gm, units=board) == Move("A", "PAR", "BUR")
     assert parse_order("PAR S MAR-BUR", gm, units=board) == SupportMove("A", "PAR", "A", "MAR", "BUR")

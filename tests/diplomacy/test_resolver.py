@@ -65,12 +65,14 @@ def test_three_way_bounce() -> None:
 
 
 def test_hold_and_unordered_units() -> None:
+    # ruling STD-D07: an unordered unit just holds (and may be supported)
     res, out = move({"FRANCE": ["A PAR", "F BRE"]}, ["A PAR H"])
     assert out == {"PAR": ("succeeds", "holds")}
     assert after(res) == {"A PAR", "F BRE"}
 
 
 def test_illegal_orders_are_void_holds_with_the_reason() -> None:
+    # rulings STD-D08, STD-G01
     _, out = move({"ENGLAND": ["F NTH", "A LVP"], "GERMANY": ["F KIE"]}, ["F NTH - PIC", "A LVP - IRI", "F KIE - MUN"])
     assert out["NTH"] == ("void", "void: F NTH is not adjacent to PIC")
     assert out["LVP"] == ("void", "void: an army cannot enter IRI (a sea)")
@@ -192,6 +194,7 @@ def test_circular_movement() -> None:
 
 
 def test_coasts() -> None:
+    # rulings STD-C01 (6.B.1, 6.B.2), STD-C02 (6.B.3), STD-C04 (6.B.10)
     res, out = move({"FRANCE": ["F GAS"]}, ["F GAS - SPA"])  # DATC 6.B.2: the only reachable coast
     assert out["GAS"] == ("succeeds", "moves to SPA/NC")
     assert after(res) == {"F SPA/NC"}
@@ -230,6 +233,7 @@ def test_disrupted_convoy() -> None:
 
 
 def test_multi_route_convoy_survives_one_dislodged_fleet() -> None:  # DATC 6.F.9
+    # ruling STD-B02
     _, out = move(
         {"ENGLAND": ["A LON", "F ENG", "F NTH"], "FRANCE": ["F BRE", "F MAO"]},
         ["A LON - BEL", "F ENG C A LON - BEL", "F NTH C A LON - BEL", "F BRE S F MAO - ENG", "F MAO - ENG"],
@@ -239,6 +243,7 @@ def test_multi_route_convoy_survives_one_dislodged_fleet() -> None:  # DATC 6.F.
 
 
 def test_army_move_needing_a_convoy_without_fleets_is_void() -> None:  # DATC 6.D.32
+    # ruling STD-B07
     _, out = move({"GERMANY": ["A YOR"]}, ["A YOR - HOL"])
     assert out["YOR"] == ("void", "void: no fleets could convoy A YOR to HOL")
     _, out = move({"GERMANY": ["A YOR", "F NTH"]}, ["A YOR - HOL"])  # legal, but nobody convoys it
@@ -262,6 +267,7 @@ def test_convoy_orders_that_are_illegal_or_unmatched() -> None:
 
 
 def test_szykman_paradox() -> None:  # DATC 6.F.14
+    # ruling STD-B01
     res, out = move(
         {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
         ["F LON S F WAL - ENG", "F WAL - ENG", "A BRE - LON", "F ENG C A BRE - LON"],
@@ -276,6 +282,7 @@ def test_szykman_paradox() -> None:  # DATC 6.F.14
 
 
 def test_pandins_extended_paradox() -> None:  # DATC 6.F.17: Szykman, nobody dislodged
+    # rulings STD-B01, STD-DE03
     res, out = move(
         {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG", "F YOR"], "GERMANY": ["F NTH", "F BEL"]},
         [
@@ -293,6 +300,7 @@ def test_pandins_extended_paradox() -> None:  # DATC 6.F.17: Szykman, nobody dis
 
 
 def test_convoy_to_adjacent_province() -> None:
+    # ruling STD-B03: convoy intent by the army's own fleet only
     res, out = move(
         {"ENGLAND": ["A NWY", "F SKA"], "RUSSIA": ["A SWE"]}, ["A NWY - SWE", "F SKA C A NWY - SWE", "A SWE - NWY"]
     )  # DATC 6.G.1: own fleet shows the intent
@@ -308,6 +316,7 @@ def test_convoy_to_adjacent_province() -> None:
 
 @pytest.mark.parametrize("rules", ["2000", "2023"])
 def test_illegal_convoy_shows_no_intent(rules: Rules) -> None:  # DATC 6.G.7 in both editions
+    # rulings STD-A02, STD-B07, STD-DE02: no swap under either edition
     _, out = move(
         {"ENGLAND": ["F SKA", "F NWY"], "RUSSIA": ["A SWE", "F BOT"]},
         ["F SKA C A SWE - NWY", "F NWY - SWE", "A SWE - NWY", "F BOT C A SWE - NWY"],
@@ -318,6 +327,7 @@ def test_illegal_convoy_shows_no_intent(rules: Rules) -> None:  # DATC 6.G.7 in 
 
 
 def test_retreat_after_a_convoyed_attack_may_go_to_its_origin() -> None:  # DATC 6.H.11 (4.A.5 b)
+    # ruling STD-E01 (4.A.5, choice b)
     res, _ = move(
         {"FRANCE": ["A GAS", "A BUR", "F MAO", "F WES", "F LYO"], "ITALY": ["A MAR"]},
         ["A GAS - MAR VIA", "A BUR S A GAS - MAR", "F MAO C A GAS - MAR", "F WES C A GAS - MAR", "F LYO C A GAS - MAR"],
@@ -355,6 +365,7 @@ class Alliance(Policy):
 
 
 def test_policy_friendly_units_are_not_dislodged_or_cut() -> None:
+    # ruling STD-H01
     _, out = move(
         {"RED": ["A BUR", "A RUH"], "PINK": ["A MUN"]}, ["A BUR - MUN", "A RUH S A BUR - MUN"], policy=Alliance()
     )
@@ -368,6 +379,7 @@ def test_policy_friendly_units_are_not_dislodged_or_cut() -> None:
 
 
 def test_policy_impassable_stronghold_weak_and_no_retreat() -> None:
+    # rulings STD-H02..H05
     policy = Alliance()
     _, out = move({"RED": ["A MUN"]}, ["A MUN - BOH"], policy=policy)
     assert out["MUN"] == ("void", "void: BOH is impassable")
@@ -390,6 +402,7 @@ def test_policy_impassable_stronghold_weak_and_no_retreat() -> None:
 
 
 def test_retreat_phase() -> None:
+    # ruling STD-E03: two retreats to one province both fail
     units = board({"GERMANY": ["A MUN"], "FRANCE": ["A PAR"]})
     dislodged = {
         "BUR": (Unit("FRANCE", "A", "BUR"), ("BEL", "GAS", "PIC")),
@@ -492,6 +505,7 @@ def test_build_needs_owned_vacant_home_and_coast() -> None:
 
 
 def test_disbands_and_civil_disorder() -> None:  # DATC 6.J.1, 6.J.2
+    # ruling STD-A01
     units, out, civil = adjust(
         {"FRANCE": ["A PIC", "A PAR", "F NAO"]},
         {"FRANCE": ["PAR"]},
@@ -511,6 +525,7 @@ def test_disbands_and_civil_disorder() -> None:  # DATC 6.J.1, 6.J.2
 
 
 def test_civil_disorder_editions() -> None:  # DATC 6.J.11: distance to home (2000) or owned (2023) centres
+    # ruling STD-A01
     spec = ({"ITALY": ["A WAR", "A TUS"]}, {"ITALY": ["WAR"]}, {})
     assert adjust(*spec, rules="2000")[2] == {"ITALY": ["A WAR"]}
     assert adjust(*spec, rules="2023")[2] == {"ITALY": ["A TUS"]}
@@ -528,6 +543,7 @@ def test_civil_disorder_ties() -> None:
 
 
 def test_illegal_builds_are_void_wherever_they_stand() -> None:  # issue 12, point 13
+    # ruling STD-D05
     centers = {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "GERMANY": ["MUN"]}
     units = {"FRANCE": ["A PAR", "A SPA"], "GERMANY": ["A MUN"]}
     illegal = [
@@ -596,6 +612,7 @@ def test_retreat_onto_an_occupied_province_is_void() -> None:  # issue 12, point
 
 
 def test_disbanded_unit_does_not_free_a_build_site() -> None:
+    # ruling STD-F01
     units, out, civil = adjust({"FRANCE": ["A MOS"], "RUSSIA": []}, {"RUSSIA": ["MOS"]}, {"RUSSIA": ["A MOS B"]})
     assert civil == {"FRANCE": ["A MOS"]}
     assert out["RUSSIA"] == [("void", "void: MOS is occupied by A MOS")]

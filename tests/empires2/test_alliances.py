@@ -106,6 +106,7 @@ def test_33_41_only_non_player_empires_not_already_allied_are_courted(state: Sta
 
 
 def test_33_42_diplomatic_coup_removes_the_rivals_ties_from_an_allys_court(state: State) -> None:
+    # ruling EMP-A13
     ally(state, "germany", "burgundy")
     state["empires"]["burgundy"]["court_ties"]["byzantine"] = 2
     with pytest.raises(ValueError, match="must be drawn by your own empire"):
@@ -223,6 +224,7 @@ def test_33_45_negative_results_are_zero_and_an_ally_nobody_qualifies_for_goes_i
 
 
 def test_33_46_bids_are_sealed_paid_and_added(state: State) -> None:
+    # ruling EMP-A12
     state["empires"]["burgundy"]["court_ties"]["germany"] = alliances.case_33_41_ties_required(state, "burgundy")
     alliances.call_contest(state, "burgundy", alliances.CONTEST, "stature check", ["germany"])
     assert alliances.bidders(state) == ["germany"]
@@ -238,6 +240,7 @@ def test_33_46_bids_are_sealed_paid_and_added(state: State) -> None:
 
 
 def test_33_47_a_players_fallen_diplomatic_stature_contests_his_alliances(state: State) -> None:
+    # ruling EMP-A14
     ally(state, "germany", "burgundy")
     before = board.leader(state, "germany")
     after = Leader(before.administrative, before.combat, before.diplomatic - 1)
@@ -250,6 +253,7 @@ def test_33_47_a_players_fallen_diplomatic_stature_contests_his_alliances(state:
 
 
 def test_33_48_a_players_heirless_death_loses_his_ties_and_alliances(state: State) -> None:
+    # ruling EMP-A14
     ally(state, "germany", "burgundy")
     state["empires"]["burgundy"]["court_ties"]["byzantine"] = alliances.case_33_41_ties_required(state, "burgundy")
     state["empires"]["france"]["court_ties"]["germany"] = 2
@@ -398,6 +402,7 @@ def test_33_44_the_winner_of_a_contest_in_an_independents_turn_continues_it() ->
 
 
 def test_33_46_the_view_hides_the_other_seats_bid() -> None:
+    # ruling EMP-A12
     game = new_game("empires2", "millennium", seed=3)
     for p in ("germany", "byzantine"):
         game.state["empires"]["burgundy"]["court_ties"][p] = 9

@@ -134,6 +134,7 @@ def test_emp_c01_an_allied_empire_converts_in_the_turn_its_player_runs() -> None
 
 
 def test_normal_bot_converts_when_the_odds_are_fair() -> None:
+    # ruling EMP-C07
     game = new_game("empires2", "millennium", seed=3)
     to_turn_of(game, "germany")
     game.state["empires"]["germany"]["gold"] = 6
@@ -158,6 +159,7 @@ def test_normal_bot_converts_when_the_odds_are_fair() -> None:
 
 
 def test_normal_bot_skips_poor_odds() -> None:
+    # ruling EMP-C07
     view: dict[str, Any] = {
         "scenario": "millennium",
         "areas": {"egypt": {"owner": "germany", "religion": "moslem", "unrest": False}},

@@ -110,6 +110,7 @@ def _to_a_defence(seed: int) -> Game:
 
 
 def test_13_0_the_independents_turn_pauses_for_the_defence_and_goes_on() -> None:
+    # ruling EMP-S13
     game = next(g for g in map(_to_a_defence, range(1, 40)) if g.state.get("defence"))
     asked = game.state["defence"]
     seat, attacker = asked["seat"], asked["attacker"]

@@ -95,6 +95,7 @@ def test_33_62_the_hosts_ties_are_court_ties_kept_across_exile(game: Game) -> No
     """Issue 28 point 1: the host's ties live where every Court tie lives (the empire's ``court_ties``, shown in
     the views), are its ties to the new Court when the empire leaves exile, put nothing on any area, and carry the
     alliance through its next contest."""
+    # ruling EMP-A01
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": True})
     game.act("byzantine", {"type": "asylum", "grant": False})
@@ -118,6 +119,7 @@ def test_33_62_the_hosts_ties_are_court_ties_kept_across_exile(game: Game) -> No
 
 
 def test_33_63_an_ally_without_a_court_is_its_players_choice(game: Game) -> None:
+    # ruling EMP-X07
     alliances.case_33_41_alliance(game.state, "germany", "denmark", "a test's alliance")
     lose_denmark(game.state)
     assert game.view("gm")["acting"] == ["germany"]
@@ -129,6 +131,7 @@ def test_33_63_an_ally_without_a_court_is_its_players_choice(game: Game) -> None
 
 
 def test_33_63_an_ally_granted_asylum_by_its_player(game: Game) -> None:
+    # ruling EMP-X07
     alliances.case_33_41_alliance(game.state, "germany", "denmark", "a test's alliance")
     lose_denmark(game.state)
     game.act("germany", {"type": "asylum", "grant": True})

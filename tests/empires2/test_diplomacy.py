@@ -156,6 +156,7 @@ def test_17_0_a_minus_one_lowers_the_court_the_base(state: State) -> None:
 
 
 def test_18_0_a_tie_then_a_conquest_gives_the_claim(state: State) -> None:
+    # rulings EMP-D16, EMP-G08
     # The errata: possession and tie in either order. A tie to Bohemia first, then Bohemia taken by conquest.
     state["areas"]["bohemia"]["ties"]["germany"] = 1
     state["areas"]["bohemia"]["fortification"] = 0
@@ -175,6 +176,7 @@ def test_18_0_a_tie_then_a_conquest_gives_the_claim(state: State) -> None:
 
 
 def test_18_0_no_claim_without_possession(state: State) -> None:
+    # ruling EMP-D16
     state["empires"]["germany"]["year_cards"] = cards(5, fortune=7)
     diplomacy.case_12_diplomatic_endeavour(state, "germany", "bohemia", 3)
     assert state["areas"]["bohemia"]["ties"] == {"germany": 1}
@@ -202,6 +204,7 @@ def test_12_0_a_player_makes_diplomacy_on_an_area_through_the_ruleset() -> None:
 
 
 def test_33_31_an_allied_empire_makes_diplomacy_with_its_own_leader_and_markers() -> None:
+    # ruling EMP-D18
     game = new_game("empires2", "millennium", seed=3)
     s = game.state
     s["empires"]["burgundy"]["court_ties"]["germany"] = alliances.case_33_41_ties_required(s, "burgundy")

@@ -51,6 +51,7 @@ def test_15_0_ruling_er() -> None:
 
 
 def test_14_0_fortification_er() -> None:
+    # ruling EMP-R19 (the base is the area fortified)
     assert e.fortification_er(2, 3, 2) == 7
     assert e.fortification_er(2, 3, 2, Circumstances(religion="different_religion")) == 5
 
@@ -66,6 +67,7 @@ def test_10_0_conquest_er_with_weapons_and_defence() -> None:
 
 def test_10_0_terrain_is_zero_by_the_chart_and_read_from_the_table() -> None:
     """EMP-R18: the public chart has no terrain term; a table with figures takes them off conquest and pillage."""
+    # ruling EMP-D07
     assert e.conquest_er(3, 2, 1, 1, terrain="mountains") == 3
     printed = dataclasses.replace(load_tables(), terrain_modifier={"clear": 0, "mountains": 2})
     assert e.conquest_er(3, 2, 1, 1, terrain="mountains", tables=printed) == 1
@@ -124,6 +126,7 @@ def test_10_3_failed_conquest_lowers_the_base() -> None:
 
 
 def test_10_3_an_area_below_population_one_needs_one_c() -> None:
+    # ruling EMP-D02 (population 0 counts as one)
     assert e.c_results_needed(0) == 1
     assert e.apply_conquest("C", PartialConquest("a", "b"), "c", 0).conquered
 
@@ -149,6 +152,7 @@ def test_12_0_a_tie_or_a_diplomatic_conquest() -> None:
 
 
 def test_14_0_fortification_result_stops_at_the_maximum() -> None:
+    # ruling EMP-R15
     assert e.apply_fortification("F", 2, 1, False).fortification == 2
     assert e.apply_fortification("F", 2, 3, False).fortification == 3
     assert e.apply_fortification("-1", 2, 1, True) == e.AreaAfter(1, 1, True)

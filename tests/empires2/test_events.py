@@ -20,6 +20,7 @@ def raw() -> dict[str, Any]:
 
 
 def test_19_0_the_deck_holds_56_cards() -> None:
+    # ruling EMP-R16
     deck = ev.load_event_cards()
     assert deck.size == 56 and len(deck.ids()) == 56
 

@@ -165,6 +165,7 @@ def test_emp_v03_trade_fair_three_gold(state: State) -> None:
 
 
 def test_emp_v04_royal_marriage_gives_ties_against_a_court_and_may_ally(state: State) -> None:
+    # ruling EMP-A01
     player_draws(state, "germany", "royal_marriage")
     plays = event_effects.play_actions(state, "germany", "germany")
     assert {a["target"] for a in plays} == {"france", "burgundy", "denmark", "poland", "kiev"}

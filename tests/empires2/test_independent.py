@@ -60,6 +60,7 @@ def test_33_24a_missionary_fervor_is_replaced_and_another_drawn(state: State) ->
 
 
 def test_33_24a_holding_card_kept_at_most_three_oldest_unplayed_discarded(state: State) -> None:
+    # ruling EMP-S12
     france = state["empires"]["france"]
     france["held"] = ["royal_marriage", "diplomatic_coup"]  # neither ever played by an Independent (EMP-V05)
     france["in_play"] = ["technological_weapons"]
@@ -131,6 +132,7 @@ def test_33_24c_step_1_fortifies_an_attacked_area(state: State) -> None:
 
 
 def test_33_24c_steps_3_to_7_in_order(state: State) -> None:
+    # ruling EMP-S15 (step 5: fortified below the top level)
     assert independent.candidates(state, "france", 3, load_map())[1] == []
     state["areas"]["anjou"]["social_state"] = 1
     plan = independent.case_33_24c_choose(state, "france")
@@ -294,6 +296,7 @@ def test_33_24a_missionary_fervor_as_the_last_card_does_not_come_back_on_top(sta
 
 
 def test_33_26_an_independents_marked_year_card_calls_a_stature_check_in_the_normal_fashion() -> None:
+    # ruling EMP-S13
     state = scenario_state("millennium", 11, year_cards=cards(5, check=True), quiet_deck=True)
     before = dict(state["empires"]["france"]["leader"])
     independent.case_33_22_turn(state, "france")

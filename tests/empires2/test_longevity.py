@@ -33,6 +33,7 @@ def test_the_scenarios_name_it() -> None:
 
 
 def test_leader_dies_heirless_has_no_effect_on_the_franks_through_round_seven(state: State) -> None:
+    # ruling EMP-P08
     areas, leader = board.areas_of(state, "frankish"), dict(state["empires"]["frankish"]["leader"])
     draws_heirless(state, "frankish", 7)
     assert board.areas_of(state, "frankish") == areas

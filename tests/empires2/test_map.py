@@ -90,6 +90,7 @@ def test_sea_path_counts_the_sea_areas_crossed() -> None:
 
 
 def test_language_modifier_same_related_unrelated() -> None:
+    # ruling EMP-R14
     assert language_modifier("french", "french") == 0
     assert language_modifier("french", "occitan") == 1
     assert language_modifier("french", "german") == 2
@@ -99,6 +100,7 @@ def test_language_modifier_same_related_unrelated() -> None:
 
 
 def test_religion_modifier_same_church_other_church_other_religion() -> None:
+    # rulings EMP-D04, EMP-R14
     assert religion_modifier("catholic", "catholic") == 0
     assert religion_modifier("catholic", "orthodox") == 1
     assert religion_modifier("orthodox", "moslem") == 2

@@ -78,6 +78,7 @@ def test_an_owners_file_is_checked_as_the_packaged_one_and_its_fault_named(folde
 
 
 def test_a_game_is_held_to_the_data_it_began_with(folder: Path) -> None:
+    # ruling EMP-D21
     on_package = new_game("empires2", "millennium", seed=2)
     write(folder, "victory.json", packaged("victory.json") | {"claim_bonus": 3})
     owner_data.use(folder)

@@ -77,6 +77,7 @@ def test_6_0_the_year_card_deck() -> None:
 
 
 def test_6_0_five_year_cards_each() -> None:
+    # ruling EMP-R17
     state = fresh(2)
     hands = sq.deal_year_cards(state, ["france", "germany", "england"])
     assert [len(h) for h in hands.values()] == [5, 5, 5]

@@ -112,6 +112,7 @@ def test_equal_totals_are_a_draw(state: State) -> None:
 
 
 def test_33_5_an_alliance_is_credited_with_the_games_own_count(state: State) -> None:
+    # ruling EMP-A09
     s = scenario_state("millennium", None, scenario="millennium")
     s["empires"]["burgundy"]["court_ties"]["germany"] = alliances.case_33_41_ties_required(s, "burgundy")
     alliances.case_33_41_alliance(s, "germany", "burgundy", "test")

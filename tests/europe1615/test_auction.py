@@ -17,12 +17,12 @@ def bids(austria: int, denmark: int, england: int, france: int, spain: int) -> d
     return {"AUSTRIA": austria, "DENMARK": denmark, "ENGLAND": england, "FRANCE": france, "SPAIN": spain}
 
 
-def test_valid_bids() -> None:
+def test_assigning_powers_valid_bids() -> None:
     assert bid_errors(bids(80, 5, 5, 5, 5)) == []
     assert bid_errors(bids(20, 20, 20, 20, 20)) == []
 
 
-def test_bid_errors() -> None:
+def test_assigning_powers_bid_errors() -> None:
     assert bid_errors(bids(81, 4, 5, 5, 5)) == ["the bid on DENMARK is 4; each power must receive at least 5 points"]
     assert bid_errors(bids(50, 5, 5, 5, 5)) == ["the bids add up to 70; they must add up to exactly 100"]
     assert bid_errors({"AUSTRIA": 95, "DENMARK": 5}) == [
@@ -37,7 +37,7 @@ def test_bid_errors() -> None:
     assert "whole number" in bid_errors(fractional)[0]
 
 
-def test_highest_bid_first_then_repeat() -> None:
+def test_assigning_powers_highest_bid_first_then_repeat() -> None:
     table = {
         "ann": bids(60, 10, 10, 10, 10),
         "bob": bids(50, 20, 10, 10, 10),
@@ -56,7 +56,7 @@ def test_highest_bid_first_then_repeat() -> None:
     assert awards[2].tie == "cat bid 35 on FRANCE, SPAIN too; FRANCE was listed first"
 
 
-def test_seed_ties_go_to_the_earliest_registration() -> None:
+def test_assigning_powers_seed_ties_go_to_the_earliest_registration() -> None:
     """Seed, "ASSIGNING POWERS", modification (2): "In cases of ties, GM will check which player registered into
     the game first, and this player will be given priority"."""
     table = {"late": bids(80, 5, 5, 5, 5), "early": bids(80, 5, 5, 5, 5)}
@@ -65,7 +65,7 @@ def test_seed_ties_go_to_the_earliest_registration() -> None:
     assert awards[1].player == "late" and awards[1].power == "DENMARK"  # its first listed of the 5-point bids
 
 
-def test_fewer_players_than_powers_and_errors() -> None:
+def test_assigning_powers_fewer_players_than_powers_and_errors() -> None:
     awards = assign_powers({"ann": bids(5, 5, 5, 5, 80)}, ["ann"])
     assert awards == [Award("ann", "SPAIN", 80)]
     with pytest.raises(ValueError, match="exactly the players who bid"):
@@ -75,7 +75,7 @@ def test_fewer_players_than_powers_and_errors() -> None:
         assign_powers(six, list(six))
 
 
-def test_no_preference_bids_are_valid_and_drawn_from_the_generator() -> None:
+def test_assigning_powers_no_preference_bids_are_valid_and_drawn_from_the_generator() -> None:
     state: dict[str, Any] = {"rng": init_rng(3)}
     got = no_preference_bids(state, "zoe")
     assert bid_errors(got) == [] and sorted(p for p, _ in got) == sorted(POWERS)
@@ -90,7 +90,7 @@ valid_bids = (
 
 
 @given(st.lists(st.tuples(valid_bids, st.permutations(POWERS)), min_size=1, max_size=5))
-def test_every_player_gets_a_distinct_power(entries: list[tuple[list[int], list[str]]]) -> None:
+def test_assigning_powers_every_player_gets_a_distinct_power(entries: list[tuple[list[int], list[str]]]) -> None:
     table = {f"p{i}": list(zip(order, amounts, strict=True)) for i, (amounts, order) in enumerate(entries)}
     for player_bids in table.values():
         assert bid_errors(player_bids) == []

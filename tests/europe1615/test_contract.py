@@ -71,9 +71,9 @@ def test_jsonl_mode_takes_1615_cases() -> None:
     assert errors == 1 and answers[0]["id"] == "j" and "next_phase" in answers[0] and "error" in answers[1]
 
 
-def test_the_gm_abandons_a_power_through_the_contract() -> None:
+def test_abandonment_the_gm_abandons_a_power_through_the_contract() -> None:
     """Issue 13, point 6: the GM's abandon travels in a case; the abandoned power is not waited for and is
-    dissolved at early winter (ruling EG-02)."""
+    dissolved at early winter (ruling E1615-G02)."""
     answer = adjudicate(
         {
             "id": "a",
@@ -92,7 +92,7 @@ def test_the_gm_abandons_a_power_through_the_contract() -> None:
     assert refused["error"] == "action 1: only the GM may declare a power abandoned"
 
 
-def test_the_seats_end_the_game_by_agreement_through_the_contract() -> None:
+def test_victory_the_seats_end_the_game_by_agreement_through_the_contract() -> None:
     """Seed, "Victory by agreement": every remaining power agrees, the game ends and no phase is played."""
     seats = ["AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN"]
     some = adjudicate(

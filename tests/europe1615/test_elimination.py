@@ -49,7 +49,7 @@ def winter(g: Game) -> dict[str, Any]:
     return entry
 
 
-def test_acquired_centres_liberated_with_new_units() -> None:
+def test_elimination_acquired_centres_liberated_with_new_units() -> None:
     """Seed: "All remaining units disband. The acquired foreign centers are liberated when the power is
     eliminated, and each liberated state will acquire a new unit (coastal provinces given fleets and inland
     provinces given armies)"."""
@@ -67,14 +67,15 @@ def test_acquired_centres_liberated_with_new_units() -> None:
     assert entry["public"]["liberated_states"] == ["IRE", "SAX"]
     assert entry["public"]["raised"] == ["IRE F IRE", "SAX A SAX"]
     assert "new unit of a liberated state: IRE F IRE" in report_text(entry)
-    # ruling E2-01: a great power's centre goes back to that power; England's own provinces are unmarked
+    # ruling E1615-E01: a great power's centre goes back to that power; England's own provinces are unmarked
     assert g.state["owner"]["PAR"] == "FRANCE"
     assert g.state["owner"]["COR"] is None and g.state["owner"]["CUM"] is None
 
 
-def test_eliminated_power_infs_removed_after_scoring_and_statuses_at_status_check() -> None:
+def test_elimination_eliminated_power_infs_removed_after_scoring_and_statuses_at_status_check() -> None:
     """Seed: "INFs of the eliminated power ... are removed after the scoring phase, and the statuses of the minor
     states reassessed at the opening phase of the year (status check)"."""
+    # rulings E1615-R14, E1615-E02
     g = game()
     england_loses_everything(g)
     winter(g)
@@ -90,8 +91,8 @@ def test_eliminated_power_infs_removed_after_scoring_and_statuses_at_status_chec
     assert g.state["allocation"]["ENGLAND"] == 0
 
 
-def test_liberated_state_whose_capital_is_held_by_another_nation_stays_captured() -> None:
-    """Ruling E2-01: a province of a state whose capital a third nation holds is left unowned."""
+def test_elimination_liberated_state_whose_capital_is_held_by_another_nation_stays_captured() -> None:
+    """Ruling E1615-E01: a province of a state whose capital a third nation holds is left unowned."""
     g = game()
     england_loses_everything(g)
     # Poland's capital is Spanish; England holds Lithuania, Poland's second centre

@@ -1,5 +1,5 @@
 """Abandonment (seed 003, "ABANDONMENT / CIVIL DISORDER") and victory by agreement (seed 003, "VICTORY
-CONDITIONS", "Victory by agreement") played through the kernel (rulings EG-01..EG-03, docs/rulings/europe1615.md)."""
+CONDITIONS", "Victory by agreement") played through the kernel (rulings E1615-G01..G03, docs/rulings/europe1615.md)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def to_next_year(g: Game) -> None:
 # --- ABANDONMENT / CIVIL DISORDER -------------------------------------------------------------------------------
 
 
-def test_abandoned_power_dissolved_at_winter_centres_become_pliant_minors() -> None:
+def test_abandonment_abandoned_power_dissolved_at_winter_centres_become_pliant_minors() -> None:
     """Seed, "ABANDONMENT / CIVIL DISORDER": "the power will be dissolved at the winter phase. All remaining units
     disband. Each remaining center becomes a pliant minor state with newly built unit (coastal provinces given
     fleets and inland provinces given armies). All other provinces are left as unaligned passable states"."""
@@ -47,7 +47,7 @@ def test_abandoned_power_dissolved_at_winter_centres_become_pliant_minors() -> N
     austria = sorted(p for p, o in g.state["owner"].items() if o == "AUSTRIA")
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     assert g.state["abandoned"] == ["AUSTRIA"]
-    assert "AUSTRIA" not in g.state.get("box", {})  # no player: it is not waited for (ruling EG-02)
+    assert "AUSTRIA" not in g.state.get("box", {})  # no player: it is not waited for (ruling E1615-G02)
     assert "AUSTRIA" not in g.state["eliminated"]  # dissolved only at the winter phase
     entry = to_early_winter(g)
     assert "AUSTRIA" in g.state["eliminated"]
@@ -69,7 +69,7 @@ def test_abandoned_power_dissolved_at_winter_centres_become_pliant_minors() -> N
     assert "AUSTRIA is abandoned and dissolved" in report_text(entry, gm=False)
 
 
-def test_dissolved_power_infs_leave_after_scoring_and_new_minors_take_influence() -> None:
+def test_abandonment_dissolved_power_infs_leave_after_scoring_and_new_minors_take_influence() -> None:
     """Seed, "ABANDONMENT / CIVIL DISORDER": "See ELIMINATION AND EFFECTS OF for rules regarding the influence
     distributed by the abandoned power" (its INFs are removed after the scoring phase); the new minor states are
     scored and can receive INFs like any pliant state."""
@@ -110,7 +110,7 @@ def vote_all(g: Game, powers: tuple[str, ...] = POWERS) -> None:
         g.act(p, {"type": "propose_end", "agree": True})
 
 
-def test_unanimous_agreement_ends_game_most_rounds_wins() -> None:
+def test_victory_unanimous_agreement_ends_game_most_rounds_wins() -> None:
     """Seed, "Victory by agreement": "players may agree to stop the game and allow the GM to call a winner. This
     must be a unanimous agreement. GM could select a winner based on number of won rounds"."""
     g = game()
@@ -126,7 +126,7 @@ def test_unanimous_agreement_ends_game_most_rounds_wins() -> None:
         g.act("SPAIN", {"type": "propose_end", "agree": False})
 
 
-def test_agreement_withdrawn_before_unanimity() -> None:
+def test_victory_agreement_withdrawn_before_unanimity() -> None:
     """Seed, "Victory by agreement": "This must be a unanimous agreement": a vote withdrawn before the last
     power agrees keeps the game going."""
     g = game()
@@ -139,9 +139,9 @@ def test_agreement_withdrawn_before_unanimity() -> None:
         g.act("gm", {"type": "propose_end", "agree": True})
 
 
-def test_agreement_tie_on_rounds_broken_by_accumulated_score_then_draw() -> None:
+def test_victory_agreement_tie_on_rounds_broken_by_accumulated_score_then_draw() -> None:
     """Seed, "Victory by agreement": "if there are ties for most rounds won, then GM selects winner based on
-    accumulated score"; a tie on both is a draw among the tied powers (ruling EG-03)."""
+    accumulated score"; a tie on both is a draw among the tied powers (ruling E1615-G03)."""
     g = game()
     g.state["rounds_won"] = {"AUSTRIA": 2, "DENMARK": 0, "ENGLAND": 2, "FRANCE": 2, "SPAIN": 1}
     for totals in ({"AUSTRIA": 10, "ENGLAND": 12, "FRANCE": 9}, {"AUSTRIA": 5, "ENGLAND": 4, "FRANCE": 20}):
@@ -162,7 +162,7 @@ def test_agreement_tie_on_rounds_broken_by_accumulated_score_then_draw() -> None
     assert g2.state["result"]["kind"] == "draw" and g2.state["result"]["powers"] == ["AUSTRIA", "ENGLAND"]
 
 
-def test_agreement_among_remaining_powers_only() -> None:
+def test_victory_agreement_among_remaining_powers_only() -> None:
     """Seed, "Victory by agreement": the unanimity is among the players still in the game: an eliminated power
     cannot vote and is not waited for."""
     g = game()
@@ -174,21 +174,21 @@ def test_agreement_among_remaining_powers_only() -> None:
     assert "DENMARK" not in g.state["result"]["powers"]
 
 
-def test_agreement_and_abandonment_reported() -> None:
+def test_victory_agreement_and_abandonment_reported() -> None:
     """Seed, "Victory by agreement" and "ABANDONMENT / CIVIL DISORDER": the votes, the abandonment and the end
     by agreement appear in the public report."""
     g = game()
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     assert "AUSTRIA is declared abandoned" in g.view("FRANCE")["report"]
-    vote_all(g, ("DENMARK", "ENGLAND", "FRANCE", "SPAIN"))  # the abandoned power has no vote (ruling EG-03)
+    vote_all(g, ("DENMARK", "ENGLAND", "FRANCE", "SPAIN"))  # the abandoned power has no vote (ruling E1615-G03)
     assert g.state["over"]
     assert "agreed to stop the game" in g.view("FRANCE")["report"]
 
 
-def test_new_minor_state_aligned_followed_and_captured_like_a_map_minor() -> None:
+def test_abandonment_new_minor_state_aligned_followed_and_captured_like_a_map_minor() -> None:
     """Seed, "ABANDONMENT / CIVIL DISORDER": each remaining centre "becomes a pliant minor state": it takes INFs,
     is ALIGNED with the leading power (whose orders its unit follows) and can be captured like any pliant state
-    (ruling EG-01)."""
+    (ruling E1615-G01)."""
     g = game()
     g.act("gm", {"type": "abandon", "power": "AUSTRIA"})
     to_early_winter(g)
@@ -205,7 +205,7 @@ def test_new_minor_state_aligned_followed_and_captured_like_a_map_minor() -> Non
     assert "VIE" not in g.state["pliant"] and "VIE" in g.state["suspended"]
 
 
-def test_captured_new_minor_liberated_when_its_captor_is_eliminated() -> None:
+def test_abandonment_captured_new_minor_liberated_when_its_captor_is_eliminated() -> None:
     """Seed, "ELIMINATION AND EFFECTS OF" applied to a state made by "ABANDONMENT / CIVIL DISORDER": the acquired
     foreign centres of an eliminated power are liberated, a new state's centre going back to that state."""
     g = game()

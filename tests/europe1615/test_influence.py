@@ -43,13 +43,13 @@ VALUES = {**DENMARK_HOMES, **AUSTRIA_HOMES, "SAX": 5}
 # ------------------------------------------------------------------------------------------ allocation
 
 
-def test_first_year_allocation_is_the_sum_of_home_centre_values() -> None:
+def test_influence_first_year_allocation_is_the_sum_of_home_centre_values() -> None:
     got = yearly_allocation(DENMARK_HOMES, DENMARK_HOMES.keys(), VALUES)
     assert got.total == FIRST_YEAR_INF["DENMARK"] == 18
     assert (got.home, got.captured, got.lost_home) == (18, 0, 0)
 
 
-def test_seed_example_denmark_captures_saxony_gains_5_inf_and_austria_takes_it_back() -> None:
+def test_influence_seed_example_denmark_captures_saxony_gains_5_inf_and_austria_takes_it_back() -> None:
     """Seed, "Explanation and examples": Denmark capturing Saxony earns 5 INFs; if Austria then captures Saxony,
     Austria gains the 5 INFs and Denmark loses them."""
     denmark = yearly_allocation([*DENMARK_HOMES, "SAX"], DENMARK_HOMES.keys(), VALUES)
@@ -59,19 +59,19 @@ def test_seed_example_denmark_captures_saxony_gains_5_inf_and_austria_takes_it_b
     assert yearly_allocation(DENMARK_HOMES, DENMARK_HOMES.keys(), VALUES).total == 18
 
 
-def test_losing_a_home_centre_loses_its_value() -> None:
+def test_influence_losing_a_home_centre_loses_its_value() -> None:
     got = yearly_allocation(["COP", "SKA"], DENMARK_HOMES.keys(), VALUES)
     assert (got.total, got.lost_home) == (14, 4)
 
 
-def test_an_eliminated_power_receives_nothing() -> None:
+def test_influence_an_eliminated_power_receives_nothing() -> None:
     assert yearly_allocation(["SAX"], DENMARK_HOMES.keys(), VALUES, eliminated=True).total == 0
 
 
 # ------------------------------------------------------------------------------------------ deployment
 
 
-def test_deployments_may_be_spread_but_never_exceed_the_year() -> None:
+def test_influence_deployments_may_be_spread_but_never_exceed_the_year() -> None:
     assert remaining_inf(21, 0) == 21
     assert remaining_inf(21, 15) == 6
     assert deployment_errors("FRANCE", [("WUR", 9), ("RHI", 3)], year_total=21) == []
@@ -80,16 +80,16 @@ def test_deployments_may_be_spread_but_never_exceed_the_year() -> None:
     assert errors == ["2 INFs to SAV: brings the deployment to 7 INFs, over the 6 left of FRANCE's 21 for this year"]
 
 
-def test_seed_french_example_deploys_23_of_frances_21() -> None:
+def test_influence_seed_french_example_deploys_23_of_frances_21() -> None:
     """The seed's French example deploys 9+3+1+5+5 = 23 INFs, yet France receives 21 a year: the last line is
-    over the total (ruling E1615-02)."""
+    over the total (ruling E1615-C02)."""
     example = [("WUR", 9), ("RHI", 3), ("LOWR", 1), ("LOR", 5), ("SAV", 5)]
     assert deployment_errors("FRANCE", example, year_total=23) == []
     errors = deployment_errors("FRANCE", example, year_total=FIRST_YEAR_INF["FRANCE"])
     assert len(errors) == 1 and errors[0].startswith("5 INFs to SAV: brings the deployment to 23 INFs")
 
 
-def test_deployment_amounts_and_targets() -> None:
+def test_influence_deployment_amounts_and_targets() -> None:
     errors = deployment_errors("ENGLAND", [("WUR", 0), ("PAPL", 2), ("XXX", 1)], year_total=17, pliant={"WUR", "PAPL"})
     assert errors == [
         "0 INFs to WUR: a deployment is a whole number of at least 1 INF",
@@ -101,7 +101,7 @@ def test_deployment_amounts_and_targets() -> None:
     assert base_may_deploy("OTTOMAN", "SAX")[0] is False
 
 
-def test_deployments_accumulate() -> None:
+def test_influence_deployments_accumulate() -> None:
     table = apply_deployments({}, "FRANCE", [("WUR", 9), ("LOR", 5)])
     table = apply_deployments(table, "FRANCE", [("LOR", 2)])
     table = apply_deployments(table, "SPAIN", [("LOR", 4)])
@@ -127,12 +127,12 @@ def test_deployments_accumulate() -> None:
         ({"FRANCE": 5, "SPAIN": 0}, Status("ALIGNED", "FRANCE")),  # reduced to nothing: no longer an investor
     ],
 )
-def test_political_status(infs: dict[str, int], status: Status) -> None:
+def test_minor_states_political_status(infs: dict[str, int], status: Status) -> None:
     assert political_status(infs) == status
 
 
 @given(st.dictionaries(st.sampled_from(FIRST_YEAR_ORDER), st.integers(0, 40)))
-def test_status_properties(infs: dict[str, int]) -> None:
+def test_minor_states_status_properties(infs: dict[str, int]) -> None:
     status = political_status(infs)
     total = sum(infs.values())
     if total == 0:
@@ -146,7 +146,7 @@ def test_status_properties(infs: dict[str, int]) -> None:
         assert all(2 * n < total or list(infs.values()).count(n) > 1 for n in infs.values())
 
 
-def test_status_text() -> None:
+def test_minor_states_status_text() -> None:
     assert str(Status("ALIGNED", "SPAIN")) == "ALIGNED (SPAIN)"
     assert str(Status("NEUTRAL")) == "NEUTRAL"
 
@@ -154,7 +154,7 @@ def test_status_text() -> None:
 # --------------------------------------------------------------------------------------------- markers
 
 
-def test_seed_saxony_example_protestant_marker_at_twice_the_catholic_infs() -> None:
+def test_influence_seed_saxony_example_protestant_marker_at_twice_the_catholic_infs() -> None:
     """Seed: England and Denmark 10 INFs in Saxony, Spain and Austria 5: twice, so a Protestant marker."""
     saxony = {"ENGLAND": 6, "DENMARK": 4, "SPAIN": 3, "AUSTRIA": 2}
     assert confessional_majority(saxony) == PROTESTANT
@@ -162,7 +162,7 @@ def test_seed_saxony_example_protestant_marker_at_twice_the_catholic_infs() -> N
     assert confessional_majority({"ENGLAND": 6, "DENMARK": 3, "SPAIN": 3, "AUSTRIA": 2}) is None  # 9 < 2 * 5
 
 
-def test_markers_one_confession_alone_or_none() -> None:
+def test_influence_markers_one_confession_alone_or_none() -> None:
     assert confessional_majority({"FRANCE": 1}) == CATHOLIC
     assert confessional_majority({"ENGLAND": 1}) == PROTESTANT
     assert confessional_majority({}) is None
@@ -170,7 +170,8 @@ def test_markers_one_confession_alone_or_none() -> None:
     assert confessional_majority({"FRANCE": 6, "ENGLAND": 3}) == CATHOLIC
 
 
-def test_markers_islamic_papal_reservation_and_capture() -> None:
+def test_influence_markers_islamic_papal_reservation_and_capture() -> None:
+    # ruling E1615-C06
     assert religious_markers({"FRANCE": 9}, islamic=True) == Markers()
     assert religious_markers({"ENGLAND": 9}, papal=True) == Markers(CATHOLIC)
     assert religious_markers({}, papal=True) == Markers(CATHOLIC)
@@ -183,12 +184,12 @@ def test_markers_islamic_papal_reservation_and_capture() -> None:
 # ---------------------------------------------------------------------------------- diplomatic attacks
 
 
-def test_first_year_attack_order() -> None:
+def test_diplomatic_attack_first_year_attack_order() -> None:
     powers = ["SPAIN", "FRANCE", "DENMARK", "AUSTRIA", "ENGLAND"]
     assert attack_order(powers, allocation=FIRST_YEAR_INF, first_year=True) == list(FIRST_YEAR_ORDER)
 
 
-def test_attack_order_least_influential_first_then_centres_then_last_score() -> None:
+def test_diplomatic_attack_attack_order_least_influential_first_then_centres_then_last_score() -> None:
     allocation = {"ENGLAND": 20, "DENMARK": 20, "SPAIN": 20, "FRANCE": 15, "AUSTRIA": 30}
     centres = {"ENGLAND": 5, "DENMARK": 4, "SPAIN": 5}
     last = {"ENGLAND": 30, "SPAIN": 12}
@@ -197,7 +198,7 @@ def test_attack_order_least_influential_first_then_centres_then_last_score() -> 
     assert most_influential(["FRANCE", "DENMARK", "SPAIN"], allocation=allocation, centres=centres) == "SPAIN"
 
 
-def test_seed_lorraine_example() -> None:
+def test_diplomatic_attack_seed_lorraine_example() -> None:
     """Seed, "THE DIPLOMATIC ATTACK", example of play: England 5, France 10, Spain 10 INFs in Lorraine; England
     attacks France, France attacks Spain.  England loses all, France is reduced to 5; France's attack then
     reduces France and Spain by 5; Lorraine is left aligned with Spain alone."""
@@ -214,7 +215,7 @@ def test_seed_lorraine_example() -> None:
     assert table == {"LOR": {"ENGLAND": 5, "FRANCE": 10, "SPAIN": 10}}  # the input is not changed
 
 
-def test_attack_void_when_the_attacker_was_already_wiped_out() -> None:
+def test_diplomatic_attack_attack_void_when_the_attacker_was_already_wiped_out() -> None:
     table = {"LOR": {"ENGLAND": 5, "FRANCE": 5, "SPAIN": 10}}
     attacks = [Attack("ENGLAND", "LOR", "FRANCE"), Attack("FRANCE", "LOR", "SPAIN")]
     after, results = resolve_attacks(table, attacks, FIRST_YEAR_ORDER)
@@ -222,7 +223,7 @@ def test_attack_void_when_the_attacker_was_already_wiped_out() -> None:
     assert results[1].outcome == "void" and results[1].reason == "FRANCE holds no INFs in LOR"
 
 
-def test_attack_void_cases() -> None:
+def test_diplomatic_attack_attack_void_cases() -> None:
     table = {"LOR": {"ENGLAND": 5, "FRANCE": 8}, "SAX": {"ENGLAND": 3}}
     attacks = [
         Attack("ENGLAND", "SAX", "FRANCE"),
@@ -242,7 +243,7 @@ def test_attack_void_cases() -> None:
     assert immune[1][0].reason == "no" and immune[0] == table
 
 
-def test_attack_equal_infs_both_lose_all_and_one_attack_per_power() -> None:
+def test_diplomatic_attack_attack_equal_infs_both_lose_all_and_one_attack_per_power() -> None:
     after, _ = resolve_attacks({"LOR": {"ENGLAND": 7, "FRANCE": 7}}, [Attack("ENGLAND", "LOR", "FRANCE")], ["ENGLAND"])
     assert after == {"LOR": {}}
     with pytest.raises(ValueError, match="two diplomatic attacks"):
@@ -255,7 +256,9 @@ def test_attack_equal_infs_both_lose_all_and_one_attack_per_power() -> None:
     st.dictionaries(st.sampled_from(FIRST_YEAR_ORDER), st.integers(0, 20)),
     st.lists(st.tuples(st.sampled_from(FIRST_YEAR_ORDER), st.sampled_from(FIRST_YEAR_ORDER)), max_size=5),
 )
-def test_attacks_only_ever_remove_equal_amounts(infs: dict[str, int], pairs: list[tuple[str, str]]) -> None:
+def test_diplomatic_attack_attacks_only_ever_remove_equal_amounts(
+    infs: dict[str, int], pairs: list[tuple[str, str]]
+) -> None:
     attacks = {a: Attack(a, "LOR", t) for a, t in pairs}
     after, results = resolve_attacks({"LOR": infs}, attacks.values(), FIRST_YEAR_ORDER)
     removed = sum(infs.values()) - sum(after["LOR"].values())
@@ -266,7 +269,7 @@ def test_attacks_only_ever_remove_equal_amounts(infs: dict[str, int], pairs: lis
 # ------------------------------------------------------------------------------------------- Ottomans
 
 
-def test_seed_serbian_example_with_the_seeds_figures() -> None:
+def test_influence_seed_serbian_example_with_the_seeds_figures() -> None:
     """Seed, "Suggesting moves for the Ottomans", with its own figures (37 Spain, 35 France, 68 with Austria)."""
     weights = {"SPAIN": 37, "FRANCE": 35, "AUSTRIA": 33}
     assert ottoman_order({"SPAIN": "SER-BOS", "FRANCE": "SER HOLD"}, weights) == "SER-BOS"
@@ -275,7 +278,7 @@ def test_seed_serbian_example_with_the_seeds_figures() -> None:
     assert ottoman_tally(both, weights)[0] == ("SER HOLD", 68, ["AUSTRIA", "FRANCE"])
 
 
-def test_seed_serbian_example_with_the_inf_table() -> None:
+def test_influence_seed_serbian_example_with_the_inf_table() -> None:
     """The same example with the weights the rules give (the year's INFs: Spain 23, France 21, Austria 18)."""
     assert ottoman_order({"SPAIN": "SER-BOS", "FRANCE": "SER HOLD"}, FIRST_YEAR_INF) == "SER-BOS"
     both = {"SPAIN": "SER-BOS", "FRANCE": "SER HOLD", "AUSTRIA": "SER HOLD"}
@@ -283,14 +286,14 @@ def test_seed_serbian_example_with_the_inf_table() -> None:
     assert ottoman_tally(both, FIRST_YEAR_INF)[0][1] == 39
 
 
-def test_ottoman_ties_hold_and_no_proposal_holds() -> None:
+def test_influence_ottoman_ties_hold_and_no_proposal_holds() -> None:
     weights = {"DENMARK": 18, "AUSTRIA": 18, "ENGLAND": 17}
     assert ottoman_order({"DENMARK": "RUM-BUL", "AUSTRIA": "RUM-SER"}, weights) is None
     assert ottoman_order({}, weights) is None
     assert ottoman_order({"ENGLAND": "RUM-BUL"}, {"ENGLAND": 0}) is None  # eliminated: no weight
 
 
-def test_option_strict_majority() -> None:
+def test_influence_option_strict_majority() -> None:
     assert political_status({"FRANCE": 10, "SPAIN": 5, "ENGLAND": 5}, strict_majority=True) == Status("NEUTRAL")
     assert political_status({"FRANCE": 11, "SPAIN": 5, "ENGLAND": 5}, strict_majority=True) == Status(
         "ALIGNED", "FRANCE"
@@ -298,7 +301,7 @@ def test_option_strict_majority() -> None:
     assert political_status({"FRANCE": 1}, strict_majority=True) == Status("ALIGNED", "FRANCE")
 
 
-def test_option_sticky_markers() -> None:
+def test_influence_option_sticky_markers() -> None:
     even = {"ENGLAND": 4, "SPAIN": 3}
     assert religious_markers(even, previous=PROTESTANT) == Markers()
     assert religious_markers(even, previous=PROTESTANT, sticky=True) == Markers(PROTESTANT)
@@ -312,7 +315,7 @@ MAP_FILE = Path(__file__).resolve().parents[2] / "src/umpire/games/europe1615/da
 
 
 @pytest.mark.skipif(not MAP_FILE.exists(), reason="the Europe 1615 map is not written yet")
-def test_map_home_centre_values_add_up_to_the_first_year_inf() -> None:
+def test_influence_map_home_centre_values_add_up_to_the_first_year_inf() -> None:
     """Seed, "Home centers": "The sum of the values in each home center for a given power adds up to the number
     of INFs allocated/available for the first year"."""
     game_map = load_map(MAP_FILE)

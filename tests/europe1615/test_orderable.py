@@ -8,7 +8,7 @@ from umpire.games.europe1615 import rules
 from umpire.kernel.game import new_game
 
 
-def test_the_view_offers_the_ottoman_units_until_ottoman_neutrality_applies() -> None:
+def test_sanctions_the_view_offers_the_ottoman_units_until_ottoman_neutrality_applies() -> None:
     game = new_game(rules.RULESET, seed=5)
     state = game.state
     assert sorted(game.view("SPAIN")["orderable"]["ottoman"]) == ["A RUM", "A SER"]

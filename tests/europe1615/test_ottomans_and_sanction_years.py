@@ -1,5 +1,5 @@
 """Seed 003: whether the Ottomans build after capturing centres, and how long a chosen sanction stays in effect
-(rulings E1615-34 and E1615-35)."""
+(rulings E1615-C34 and E1615-C35)."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def ottomans_capture_hungary(g: Game) -> None:
     g.state["units"]["HUN"] = {"nation": "OTTOMAN", "kind": "A", "loc": "HUN", "mark": False}
 
 
-def test_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
+def test_influence_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
     """Seed: "Ottoman units can also capture centers and contribute to expansion": the capture counts (towards the
-    Ottoman expansion draw) but the Empire keeps its "two Balkan units" (ruling E1615-34)."""
+    Ottoman expansion draw) but the Empire keeps its "two Balkan units" (ruling E1615-C34)."""
     g = ottoman_game()
     ottomans_capture_hungary(g)
     play_year(g)
@@ -43,7 +43,7 @@ def test_ottoman_units_can_also_capture_centers_no_build_by_default() -> None:
     assert units_of(g, "OTTOMAN") == {"HUN": "A", "RUM": "A"}
 
 
-def test_ottoman_units_can_also_capture_centers_option_builds_on_vacant_centre() -> None:
+def test_influence_ottoman_units_can_also_capture_centers_option_builds_on_vacant_centre() -> None:
     g = ottoman_game(ottoman_builds=True)
     ottomans_capture_hungary(g)
     play_year(g)
@@ -58,7 +58,7 @@ def ottomans_lose_serbia(g: Game) -> None:
     g.state["units"]["BOS"] = dict(g.state["units"].pop("SER"), loc="BOS")
 
 
-def test_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centres() -> None:
+def test_influence_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centres() -> None:
     g = ottoman_game()
     ottomans_lose_serbia(g)
     play_year(g)
@@ -69,9 +69,9 @@ def test_ottoman_units_keep_their_number_by_default_option_disbands_beyond_centr
     assert units_of(g, "OTTOMAN") == {"RUM": "A"}
 
 
-def test_sanction_in_effect_for_the_coming_year_stays_until_cancelled() -> None:
+def test_sanctions_sanction_in_effect_for_the_coming_year_stays_until_cancelled() -> None:
     """Seed: "select a sanction that he/she would like to see in effect for the coming year": it starts in
-    the coming year and stays (ruling E1615-35) — Dano-Swedish rivalry chosen in 1615 still bars Denmark from
+    the coming year and stays (ruling E1615-C35) — Dano-Swedish rivalry chosen in 1615 still bars Denmark from
     Sweden in 1617, after the 1616 selection."""
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=5)
     g.state["sanctions"]["lists"] = {p: [] for p in g.state["sanctions"]["lists"]}

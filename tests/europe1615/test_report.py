@@ -23,7 +23,8 @@ def lorraine_phase() -> tuple[Game, dict[str, Any]]:
     return g, entry
 
 
-def test_a_void_attack_says_why_in_the_public_report() -> None:
+def test_diplomatic_attack_a_void_attack_says_why_in_the_public_report() -> None:
+    # ruling E1615-C37
     g, entry = lorraine_phase()
     text = report_text(entry)
     assert "diplomatic attack FRANCE: LOR > SPAIN: void (SPAIN holds no INFs in LOR)" in text.splitlines()

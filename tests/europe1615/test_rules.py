@@ -40,7 +40,8 @@ def result_of(report: dict[str, Any], order: str) -> dict[str, Any]:
     return next(o for o in report["public"]["orders"] if o["order"] == order)
 
 
-def test_registered_and_first_phase() -> None:
+def test_phases_registered_and_first_phase() -> None:
+    # ruling E1615-M23
     assert get("europe1615") is rules.RULESET
     g = game()
     assert g.state["phase"] == "S1615M"
@@ -49,7 +50,7 @@ def test_registered_and_first_phase() -> None:
     assert g.state["history"][0]["phase"] == "S1615I"
 
 
-def test_a_year_played_through() -> None:
+def test_phases_a_year_played_through() -> None:
     """Seed, "PHASES OF THE GAME YEAR": status check, Spring, Summer, Fall, early winter, late winter, scoring."""
     g = game(end_year=1616)
     phases = []
@@ -62,7 +63,8 @@ def test_a_year_played_through() -> None:
     assert kinds[7] == "S1616I" and g.state["phase"] == "S1616M"
 
 
-def test_submission_errors_shown_and_good_lines_kept() -> None:
+def test_phases_submission_errors_shown_and_good_lines_kept() -> None:
+    # ruling E1615-R02
     g = game()
     g.act("FRANCE", {"type": "submit", "text": "9: WUR\nPAR-CHA\nXYZ-ABC\n30: LOR"})
     view = g.view("FRANCE")
@@ -74,8 +76,9 @@ def test_submission_errors_shown_and_good_lines_kept() -> None:
     assert g.state["spent"]["FRANCE"] == 9
 
 
-def test_aligned_minor_follows_its_power_unaligned_holds() -> None:
+def test_minor_states_aligned_minor_follows_its_power_unaligned_holds() -> None:
     """Seed, "Alignment (passable)" and "No alignment": ALIGNED follows the power; UNALIGNED holds."""
+    # ruling E1615-R05
     g = game()
     g.act("FRANCE", {"type": "submit", "text": "5: LOR\nLOR-ALS\nRHI-ALS"})
     report = resolve(g)
@@ -85,8 +88,9 @@ def test_aligned_minor_follows_its_power_unaligned_holds() -> None:
     assert "ALS" in g.state["units"] and g.state["units"]["ALS"]["nation"] == "LOR"
 
 
-def test_neutral_minor_ignores_orders_and_is_impassable() -> None:
+def test_minor_states_neutral_minor_ignores_orders_and_is_impassable() -> None:
     """Seed, "Neutrality (impassable)": 50/50 is NEUTRAL; orders ignored; nobody may enter."""
+    # ruling E1615-R05
     g = game()
     unit(g, "ALS", "FRANCE")
     g.act("FRANCE", {"type": "submit", "text": "5: WUR\nA ALS-WUR\nWUR-RHI"})
@@ -99,7 +103,7 @@ def test_neutral_minor_ignores_orders_and_is_impassable() -> None:
     assert g.state["units"]["WUR"]["nation"] == "WUR"
 
 
-def test_foreign_unit_in_neutral_state_may_be_attacked() -> None:
+def test_minor_states_foreign_unit_in_neutral_state_may_be_attacked() -> None:
     """Seed: "while holding its position in the neutral state it is open to attack and dislodgment"."""
     g = game()
     g.state["units"].pop("WUR")
@@ -115,7 +119,7 @@ def test_foreign_unit_in_neutral_state_may_be_attacked() -> None:
     assert g.state["phase"] == "S1615R"  # the Austrian army retreats
 
 
-def test_if_the_army_moves_out_of_the_neutral_state_no_other_unit_can_enter() -> None:
+def test_minor_states_if_the_army_moves_out_of_the_neutral_state_no_other_unit_can_enter() -> None:
     """Seed, "Neutrality (impassable)": "If the army moves out of the neutral state, no other unit can enter"
     (issue 13, point 2): WUR neutral (France 5, Spain 5), the French army in WUR moves to HES while Spain orders
     SWI - WUR: Spain bounces."""
@@ -135,7 +139,7 @@ def test_if_the_army_moves_out_of_the_neutral_state_no_other_unit_can_enter() ->
     assert g.state["units"]["HES"]["nation"] == "FRANCE"
 
 
-def test_foreign_unit_in_neutral_state_may_still_be_supported_while_holding() -> None:
+def test_minor_states_foreign_unit_in_neutral_state_may_still_be_supported_while_holding() -> None:
     """Seed: "A foreign unit situated in a neutral state can receive support": the province stays open while the
     foreign unit holds, so its support from outside is given and the attack on it is adjudicated."""
     g = game()
@@ -153,7 +157,7 @@ def test_foreign_unit_in_neutral_state_may_still_be_supported_while_holding() ->
     assert g.state["units"]["WUR"]["nation"] == "FRANCE"
 
 
-def test_power_cannot_dislodge_its_aligned_minor() -> None:
+def test_minor_states_power_cannot_dislodge_its_aligned_minor() -> None:
     """Seed, "Dislodgment": a power cannot dislodge or support the dislodgment of its aligned state's unit."""
     g = game()
     unit(g, "ALS", "FRANCE")
@@ -164,8 +168,9 @@ def test_power_cannot_dislodge_its_aligned_minor() -> None:
     assert g.state["units"]["LOR"]["nation"] == "LOR"
 
 
-def test_minor_unit_disbands_when_dislodged_power_unit_retreats_and_gains_mark() -> None:
+def test_attrition_minor_unit_disbands_when_dislodged_power_unit_retreats_and_gains_mark() -> None:
     """Seed, "Retreats" (minor units disband) and "ATTRITION" (a retreating army gains a mark)."""
+    # rulings E1615-R11, E1615-R12
     g = game()
     unit(g, "ALS", "FRANCE")
     unit(g, "CHA", "FRANCE")
@@ -187,8 +192,9 @@ def test_minor_unit_disbands_when_dislodged_power_unit_retreats_and_gains_mark()
     assert g.state["units"][options[0]]["mark"] is True
 
 
-def test_marked_unit_dislodged_again_is_disbanded_and_weak() -> None:
+def test_attrition_marked_unit_dislodged_again_is_disbanded_and_weak() -> None:
     """Seed, "ATTRITION": a marked unit dislodged again is disbanded; moving unsupported it cannot stand off."""
+    # ruling E1615-R11
     policy = Policy1615(powers=POWERS, aligned={}, marked={"BUR"})
     from umpire.diplomacy.policy import Unit
 
@@ -212,7 +218,7 @@ def test_marked_unit_dislodged_again_is_disbanded_and_weak() -> None:
     assert result_of(report, "A PAR - CHA")["result"] == "succeeds"
 
 
-def test_lorraine_diplomatic_attack_through_a_phase() -> None:
+def test_diplomatic_attack_lorraine_diplomatic_attack_through_a_phase() -> None:
     """Seed, "THE DIPLOMATIC ATTACK", example of play: England 5, France 10, Spain 10 in LOR; England attacks
     France, France attacks Spain; LOR ends aligned with Spain, whose order is followed."""
     g = game()
@@ -228,9 +234,10 @@ def test_lorraine_diplomatic_attack_through_a_phase() -> None:
     assert [a["reduction"] for a in report["gm"]["attacks"]] == [5, 5]
 
 
-def test_serbian_ottoman_order_by_weight_and_hidden() -> None:
+def test_influence_serbian_ottoman_order_by_weight_and_hidden() -> None:
     """Seed, "Suggesting moves for the Ottomans": the heavier order is followed; a combined heavier hold wins;
     proposals are never revealed."""
+    # ruling E1615-R04
     g = game()
     g.act("SPAIN", {"type": "submit", "text": "SER-BOS"})
     g.act("FRANCE", {"type": "submit", "text": "SER HOLD"})
@@ -249,8 +256,9 @@ def test_serbian_ottoman_order_by_weight_and_hidden() -> None:
         assert "SER-BOS" not in text and "A SER - BOS" not in text
 
 
-def test_hidden_information_in_views() -> None:
+def test_phases_hidden_information_in_views() -> None:
     """A seat never sees another seat's submission, another's INF amounts or sanction list."""
+    # ruling E1615-R03
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=3)
     g.act("FRANCE", {"type": "submit", "text": "7: WUR\nPAR-CHA # secret plan zebra"})
     g.act("SPAIN", {"type": "submit", "text": "SER-BOS # secret plan walrus"})
@@ -274,7 +282,7 @@ def test_hidden_information_in_views() -> None:
     assert "sanctions" not in g.view("ENGLAND") and "sanctions" in g.view("gm")
 
 
-def test_captures_at_year_end_and_alignment_does_not_capture() -> None:
+def test_build_captures_at_year_end_and_alignment_does_not_capture() -> None:
     """Seed, "Alliance": a power in its aligned state does not capture it; other provinces are annexed."""
     assert capturer("FRANCE", "LOR", {"LOR": "FRANCE"}, set()) is None
     assert capturer("LOR", "FRANCE", {"LOR": "FRANCE"}, set()) is None
@@ -289,7 +297,7 @@ def play_to_winter(g: Game) -> None:
         resolve(g)
 
 
-def test_capture_of_a_minor_state() -> None:
+def test_minor_states_capture_of_a_minor_state() -> None:
     """Seed, "Capture of a minor state" and "Disbanding": withdrawn from the pliant list, INFs suspended, grey
     cross, its units disbanded in early winter."""
     g = game()
@@ -308,7 +316,7 @@ def test_capture_of_a_minor_state() -> None:
     assert captures["public"]["captured_states"] == ["LOR"]
 
 
-def test_minor_rebuilds_and_power_builds_and_inf_reset() -> None:
+def test_build_minor_rebuilds_and_power_builds_and_inf_reset() -> None:
     """A minor state rebuilds on its uncaptured home centre; a power builds on a vacant home centre; unused
     INFs are lost and the allocation counts captured centres (seed, "Gain and loss of influence")."""
     g = game()
@@ -328,7 +336,7 @@ def test_minor_rebuilds_and_power_builds_and_inf_reset() -> None:
     assert g.state["allocation"]["FRANCE"] == 21 + lorraine  # Lorraine's value added
 
 
-def test_disbands_in_early_winter() -> None:
+def test_build_disbands_in_early_winter() -> None:
     g = game()
     g.state["owner"]["GUY"] = "SPAIN"  # France lost Guyenne and Paris: 3 centres, 4 units
     g.state["owner"]["PAR"] = "SPAIN"
@@ -343,7 +351,7 @@ def test_disbands_in_early_winter() -> None:
     assert "BRIT" not in g.state["units"]
 
 
-def test_only_seats_submit_and_gm_resolves() -> None:
+def test_phases_only_seats_submit_and_gm_resolves() -> None:
     g = game()
     with pytest.raises(IllegalAction):
         g.act("FRANCE", {"type": "resolve"})
@@ -353,7 +361,7 @@ def test_only_seats_submit_and_gm_resolves() -> None:
         g.act("FRANCE", {"type": "submit"})
 
 
-def test_bribe_and_forced_march_need_the_sanction() -> None:
+def test_sanctions_bribe_and_forced_march_need_the_sanction() -> None:
     g = game()
     g.act("FRANCE", {"type": "submit", "text": "SER HOLD BRIBE\nA PAR - BUR || BUR S MAR"})
     errors = g.view("FRANCE")["submission"]["errors"]
@@ -361,7 +369,7 @@ def test_bribe_and_forced_march_need_the_sanction() -> None:
     assert "no unused Forced march" in errors[1]["message"]
 
 
-def test_bots_play_two_years_and_replay_is_byte_identical() -> None:
+def test_phases_bots_play_two_years_and_replay_is_byte_identical() -> None:
     g = new_game("europe1615", options={"end_year": 1616}, seed=11)
     run_bots(g, {p: make_bot() for p in POWERS})
     assert g.state["over"] and g.state["result"]["kind"] == "stopped"
@@ -369,11 +377,12 @@ def test_bots_play_two_years_and_replay_is_byte_identical() -> None:
     assert canonical_json(again.state) == canonical_json(g.state)
 
 
-def test_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
+def test_minor_states_brandenburg_takes_mecklenburg_and_mecklenburg_is_liberated() -> None:
     """Seed, "Expansion of the minor states" (the example with Prussia and Mecklenburg, played here with
     Brandenburg, which borders Mecklenburg on this map; the seed's scoring example "Brandenburg holding
     Mecklenburg 12 + 2 + 1 = 15" is the same case): the state takes the centre, builds a new army, scores
     alignment with its dominion; when its home centre is captured, Mecklenburg is liberated."""
+    # ruling E1615-W02
     g = game()
     g.state["phase"] = "F1615M"
     g.state["inf"] = {"BRA": {"DENMARK": 6}, "MEC": {"SPAIN": 2}}
@@ -413,7 +422,7 @@ def prussia_falls_holding(province: str, eliminated: tuple[str, ...] = (), **opt
     return g
 
 
-def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bohemia_is_liberated() -> None:
+def test_minor_states_if_prussia_captures_bohemia_and_loses_its_home_center_bohemia_is_liberated() -> None:
     """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
     the Bohemian center will be 'liberated'" (issue 13, point 1).  Fall 1616, Prussia owns BOH (an Austrian home
     centre) and a Danish army takes PRU: BOH goes back to Austria, whose value it counts again."""
@@ -425,10 +434,10 @@ def test_if_prussia_captures_bohemia_and_the_prussian_home_center_is_captured_bo
     assert "BOH" in rules.owned_centres(g.state, "AUSTRIA")  # its value counts for Austria again
 
 
-def test_the_seeds_literal_reading_makes_the_freed_bohemian_centre_a_new_independent_minor_state() -> None:
+def test_minor_states_the_seeds_literal_reading_makes_the_freed_bohemian_centre_a_new_independent_minor_state() -> None:
     """Issue 28 point 6, option ``freed_centres=new_state``: "the Bohemian center will be 'liberated' making it a new
     independent minor state": BOH becomes a one-centre pliant state, shown in the views, which raises its army at
-    the late winter as a liberated state does (R10); its value no longer counts for Austria."""
+    the late winter as a liberated state does (E1615-R10); its value no longer counts for Austria."""
     g = prussia_falls_holding("BOH", freed_centres="new_state")
     assert g.state["owner"]["BOH"] == "BOH" and "BOH" in g.state["pliant"]
     free = g.view("observer")["new_minors"]["BOH"]
@@ -442,7 +451,7 @@ def test_the_seeds_literal_reading_makes_the_freed_bohemian_centre_a_new_indepen
     assert g.state["units"]["BOH"]["nation"] == "BOH"
 
 
-def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> None:
+def test_minor_states_liberated_province_goes_back_to_its_minor_state_still_standing() -> None:
     """Seed, "the Bohemian center will be 'liberated'": a province the fallen state took from a minor state that
     still holds its capital (Pomerania, of Brandenburg) goes back to that state."""
     g = prussia_falls_holding("POM")
@@ -450,15 +459,16 @@ def test_liberated_province_goes_back_to_its_minor_state_still_standing() -> Non
     assert g.state["owner"]["POM"] == "BRA"
 
 
-def test_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
+def test_elimination_a_liberated_centre_of_an_eliminated_power_is_left_unowned() -> None:
     """Seed, "the Bohemian center will be 'liberated'": a centre the fallen state took from a power since eliminated
-    is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E2-01)."""
+    is not kept by the fallen state; it is left unowned, as elimination leaves it (ruling E1615-E01)."""
     g = prussia_falls_holding("BOH", ("AUSTRIA",))
     assert g.state["owner"]["BOH"] is None
 
 
-def test_sanction_in_effect_restricts_deployments() -> None:
+def test_sanctions_sanction_in_effect_restricts_deployments() -> None:
     """Sanction "Catholic League": only the Catholic powers may deploy INFs to Bavaria."""
+    # ruling E1615-R15
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=5)
     g.state["sanctions"]["active"] = {"CATHOLIC_LEAGUE": None}
     g.act("DENMARK", {"type": "submit", "text": "5: BAV\n5: SAX"})
@@ -468,7 +478,8 @@ def test_sanction_in_effect_restricts_deployments() -> None:
     assert g.state["inf"] == {"SAX": {"DENMARK": 5}}
 
 
-def test_sanction_chosen_in_late_winter() -> None:
+def test_sanctions_sanction_chosen_in_late_winter() -> None:
+    # ruling E1615-R15
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=5)
     while g.state["phase"] != "W1615A":
         resolve(g)
@@ -481,12 +492,12 @@ def test_sanction_chosen_in_late_winter() -> None:
     assert g.state["sanctions"]["history"][0]["year"] == 1615
     entry = next(h for h in g.state["history"] if h["phase"] == "W1615A")
     assert entry["gm"]["sanction_choices"]["ENGLAND"] == hand[0]
-    # the others chose nothing and were owed a choice: each got its default (ruling E1615-24)
+    # the others chose nothing and were owed a choice: each got its default (ruling E1615-C24)
     assert sorted(entry["gm"]["sanction_defaults"]) == ["AUSTRIA", "DENMARK", "FRANCE", "SPAIN"]
     assert "sanction_choices" not in json.dumps(g.view("FRANCE"))
 
 
-def test_gm_report_text() -> None:
+def test_phases_gm_report_text() -> None:
     g = game()
     g.act("SPAIN", {"type": "submit", "text": "4: LOR\nSER-BOS"})
     resolve(g)
@@ -496,7 +507,7 @@ def test_gm_report_text() -> None:
     assert "[GM] SPAIN INFs: 4: LOR" in gm and "[GM]" not in seat
 
 
-def test_bot_registered_and_submits_legal_text() -> None:
+def test_phases_bot_registered_and_submits_legal_text() -> None:
     import random
 
     from umpire.bots.registry import bot_for
@@ -510,9 +521,10 @@ def test_bot_registered_and_submits_legal_text() -> None:
     assert bot.act(g.view("FRANCE"), random.Random(1)) == {"type": "ready", "ready": True}
 
 
-def test_christian_and_islamic_units() -> None:
+def test_minor_states_christian_and_islamic_units() -> None:
     """Seed, "Rules concerning Christian and Islamic units": no Christian support of an Islamic move onto the
     Papal States' neighbours; no Islamic support of a Christian attack on an Islamic unit."""
+    # ruling E1615-R17
     g = game()
     g.state["units"].pop("VEN")
     unit(g, "TYR", "OTTOMAN")
@@ -531,9 +543,10 @@ def test_christian_and_islamic_units() -> None:
     assert result_of(report, "A BUD - SER")["result"] == "fails"
 
 
-def test_warsaw_captured_lithuania_breaks_away() -> None:
+def test_influence_warsaw_captured_lithuania_breaks_away() -> None:
     """Seed, "Poland and Sweden": if Warsaw is captured, Lithuania becomes a pliant minor state (ruling M09:
     Poland, not Sweden, leaves the list); it raises an army of its own."""
+    # rulings E1615-M09, E1615-R16
     g = game()
     g.state["units"].pop("WAR")
     unit(g, "WAR", "AUSTRIA")
@@ -555,9 +568,9 @@ def brandenburg_holds_mecklenburg(g: Game) -> None:
     g.state["phase"] = "F1615M"
 
 
-def test_aligned_power_orders_builds_for_its_expanded_state() -> None:
+def test_build_aligned_power_orders_builds_for_its_expanded_state() -> None:
     """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
-    the minor state that acquires new centers" (ruling E2-17: the power chooses the unit; without an order the
+    the minor state that acquires new centers" (ruling E1615-E17: the power chooses the unit; without an order the
     engine builds an army as before)."""
     g = game()
     brandenburg_holds_mecklenburg(g)
@@ -580,7 +593,7 @@ def test_aligned_power_orders_builds_for_its_expanded_state() -> None:
     assert g.state["units"]["MEC"]["kind"] == "A" and g.state["units"]["MEC"]["nation"] == "BRA"
 
 
-def test_aligned_power_orders_disbands_for_its_state() -> None:
+def test_build_aligned_power_orders_disbands_for_its_state() -> None:
     """Seed, "Disbanding": "If the minor state has 2 or more units, and one or more of its non-home centers are
     captured, the aligned power will submit the orders to disband in the Early Winter Adjustment Phase"."""
     for order in ("A BRE D", ""):
@@ -597,6 +610,6 @@ def test_aligned_power_orders_disbands_for_its_state() -> None:
         assert g.view("DENMARK")["submission"]["errors"] == []
         resolve(g)
         kept = sorted(p for p, u in g.state["units"].items() if u["nation"] == "BRA")
-        # Denmark's choice; the default (ruling R07) disbands first a unit outside the state's provinces, and
+        # Denmark's choice; the default (ruling E1615-R07) disbands first a unit outside the state's provinces, and
         # Bremen is Brandenburg's now (annexed at the end of the year), so it takes the first by province
         assert kept == (["BRA"] if order else ["BRE"])

@@ -1,5 +1,5 @@
 """Seed 003, "Elimination from lists": "if the player still has other sanctions on his/her list that may be used,
-he/she is obligated to submit" (ruling E1615-24): enforced at the late-winter submission, and filled in at
+he/she is obligated to submit" (ruling E1615-C24): enforced at the late-winter submission, and filled in at
 resolution when unmet."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def winter_gm(g: Game) -> dict[str, Any]:
     return gm
 
 
-def test_obligated_to_submit_if_other_sanctions_on_the_list_may_be_used_line_error() -> None:
+def test_sanctions_obligated_to_submit_if_other_sanctions_on_the_list_may_be_used_line_error() -> None:
     g = late_winter(HAND)
     errs = errors(g, "ENGLAND", "# nothing to build\n")
     assert len(errs) == 1
@@ -51,14 +51,14 @@ def test_obligated_to_submit_if_other_sanctions_on_the_list_may_be_used_line_err
     assert errors(g, "ENGLAND", "SANCTION: Embargo on Spain") == []
 
 
-def test_obligated_to_submit_a_sanction_that_may_be_used_not_one_conditions_prevent() -> None:
+def test_sanctions_obligated_to_submit_a_sanction_that_may_be_used_not_one_conditions_prevent() -> None:
     g = late_winter(HAND)
     errs = errors(g, "ENGLAND", "SANCTION: Treaty of Lyon")
     assert len(errs) == 1 and errs[0]["line"] == 1 and errs[0]["token"] == "TREATY_OF_LYON"
     assert "cannot come into effect now" in errs[0]["message"]
 
 
-def test_may_refrain_when_conditions_prevent_every_sanction_on_the_list() -> None:
+def test_sanctions_may_refrain_when_conditions_prevent_every_sanction_on_the_list() -> None:
     """Seed: "If certain conditions prevent a sanction from coming into effect, then the player may refrain from
     submitting the sanction until conditions are right"."""
     g = late_winter(["TREATY_OF_LYON"])
@@ -66,7 +66,7 @@ def test_may_refrain_when_conditions_prevent_every_sanction_on_the_list() -> Non
     assert "ENGLAND" not in winter_gm(g).get("sanction_defaults", {})
 
 
-def test_obligated_to_submit_unmet_at_the_deadline_the_first_usable_sanction_is_chosen() -> None:
+def test_sanctions_obligated_to_submit_unmet_at_the_deadline_the_first_usable_sanction_is_chosen() -> None:
     """The missed-orders rule for the duty: the first usable sanction of the list, passing over the other
     confession's advantage (an automatic challenge would be a choice the player never made)."""
     g = late_winter(HAND)
@@ -84,7 +84,7 @@ def test_obligated_to_submit_unmet_at_the_deadline_the_first_usable_sanction_is_
     assert gm["sanction_choices"]["ENGLAND"] == "CATHOLIC_LEAGUE" and "ENGLAND" not in gm["sanction_defaults"]
 
 
-def test_default_pick_takes_the_other_confessions_advantage_only_when_nothing_else_is_usable() -> None:
+def test_sanctions_default_pick_takes_the_other_confessions_advantage_only_when_nothing_else_is_usable() -> None:
     assert default_pick("ENGLAND", ["CATHOLIC_LEAGUE", "EMBARGO_SPAIN"]) == "EMBARGO_SPAIN"
     assert default_pick("ENGLAND", ["CATHOLIC_LEAGUE", "TREATY_OF_LYON"], lambda c: c != "TREATY_OF_LYON") == (
         "CATHOLIC_LEAGUE"
@@ -94,7 +94,7 @@ def test_default_pick_takes_the_other_confessions_advantage_only_when_nothing_el
     assert default_pick("SPAIN", []) is None
 
 
-def test_bot_names_a_sanction_that_may_be_used() -> None:
+def test_sanctions_bot_names_a_sanction_that_may_be_used() -> None:
     g = late_winter(HAND)
     view = g.view("ENGLAND")
     assert view["orderable"]["sanction_usable"] == ["CATHOLIC_LEAGUE", "EMBARGO_SPAIN"]

@@ -46,7 +46,7 @@ def result_of(report: dict[str, Any], order: str) -> dict[str, Any]:
 # --- Stronghold I, II and III ------------------------------------------------------------------------------------
 
 
-def test_fortified_centre_defends_with_the_strength_of_two() -> None:
+def test_sanctions_fortified_centre_defends_with_the_strength_of_two() -> None:
     """Seed, "Stronghold I, II, and III": "Fortification offers a unit occupying the center the ability to defend
     with the strength of two units"."""
     for fortified in (False, True):
@@ -60,7 +60,7 @@ def test_fortified_centre_defends_with_the_strength_of_two() -> None:
         assert moved == ("fails" if fortified else "succeeds")
 
 
-def test_fortification_removed_by_an_assault_with_three_supports_of_one_power() -> None:
+def test_sanctions_fortification_removed_by_an_assault_with_three_supports_of_one_power() -> None:
     """Seed: "if an assaulting unit is supported by three other units all of one power, and succeeds in taking
     the center, and none of the supports are broken, then the fortification is removed"."""
     g = game("STRONGHOLD_I")
@@ -73,7 +73,7 @@ def test_fortification_removed_by_an_assault_with_three_supports_of_one_power() 
     assert any("fortification of PAR is removed" in n for n in report["public"]["sanction_effects"])
 
 
-def test_fortification_stays_when_the_supports_are_of_two_powers() -> None:
+def test_sanctions_fortification_stays_when_the_supports_are_of_two_powers() -> None:
     g = game("STRONGHOLD_I")
     empty_board(g, PAR="FRANCE", BUR="SPAIN", CHA="SPAIN", GUY="SPAIN", NORM="ENGLAND")
     g.state["sanctions"]["strongholds"] = {"PAR": "FRANCE"}
@@ -84,8 +84,8 @@ def test_fortification_stays_when_the_supports_are_of_two_powers() -> None:
     assert g.state["sanctions"]["strongholds"] == {"PAR": "FRANCE"}
 
 
-def test_stronghold_centres_named_with_the_build_submission() -> None:
-    """Ruling E2-05: the centres are named on a ``STRONGHOLD:`` line with the sanction choice (or later in a
+def test_sanctions_stronghold_centres_named_with_the_build_submission() -> None:
+    """Ruling E1615-E05: the centres are named on a ``STRONGHOLD:`` line with the sanction choice (or later in a
     movement submission); they are fortified when the sanction comes into effect."""
     g = game()
     for p in rules.game_map().powers:
@@ -101,7 +101,7 @@ def test_stronghold_centres_named_with_the_build_submission() -> None:
     assert g.view("SPAIN")["strongholds"] == {"PAR": "FRANCE"}  # the fortifications are public
 
 
-def test_stronghold_centres_named_in_a_movement_submission_and_checked() -> None:
+def test_sanctions_stronghold_centres_named_in_a_movement_submission_and_checked() -> None:
     g = game("STRONGHOLD_II")
     g.state["sanctions"]["picks"] = {"FRANCE": 2}
     errors = submit(g, "FRANCE", "STRONGHOLD: PAR, NORM, BRIT")
@@ -119,7 +119,7 @@ def test_stronghold_centres_named_in_a_movement_submission_and_checked() -> None
 # --- Protestant Union / Catholic League ----------------------------------------------------------------------
 
 
-def test_union_members_do_not_dislodge_or_capture_each_other() -> None:
+def test_sanctions_union_members_do_not_dislodge_or_capture_each_other() -> None:
     """Seed, "Protestant Union": "A Union member cannot dislodge or support the dislodgment of another Union
     member's unit ... cannot capture another Union member's center, but may freely move through"."""
     for union in (False, True):
@@ -137,7 +137,7 @@ def test_union_members_do_not_dislodge_or_capture_each_other() -> None:
     assert capturer("SAX", "DENMARK", {"SAX": "ENGLAND"}, set(), members) is None  # on England's side
 
 
-def test_league_ends_when_bavaria_is_captured() -> None:
+def test_sanctions_league_ends_when_bavaria_is_captured() -> None:
     g = game("CATHOLIC_LEAGUE")
     assert rules.blocs(g.state) == [{"AUSTRIA", "FRANCE", "SPAIN", "BAV", "FRA", "WES"}]
     g.state["pliant"].remove("BAV")
@@ -147,9 +147,10 @@ def test_league_ends_when_bavaria_is_captured() -> None:
 # --- Gustav's / Polish / Dutch intervention -------------------------------------------------------------------
 
 
-def test_swedish_unit_retreats_under_gustavs_intervention() -> None:
-    """Seed, "Gustav's intervention": "Swedish units may retreat"; ruling E2-04: the power Sweden is aligned with
+def test_sanctions_swedish_unit_retreats_under_gustavs_intervention() -> None:
+    """Seed, "Gustav's intervention": "Swedish units may retreat"; ruling E1615-E04: the power Sweden is aligned with
     orders the retreat, and the retreating army gains an attrition mark."""
+    # ruling E1615-R12
     for gustav in (False, True):
         g = game(*(["GUSTAV_INTERVENTION"] if gustav else []))
         empty_board(g, SMA="SWE", GOT="ENGLAND", SCA="ENGLAND")
@@ -170,8 +171,9 @@ def test_swedish_unit_retreats_under_gustavs_intervention() -> None:
 # --- Ottoman neutrality ---------------------------------------------------------------------------------------
 
 
-def test_ottoman_neutrality() -> None:
+def test_sanctions_ottoman_neutrality() -> None:
     """Seed, "Ottoman neutrality": "Ottoman units no longer move or receive orders"."""
+    # ruling E1615-E14
     g = game("OTTOMAN_NEUTRALITY")
     errors = submit(g, "AUSTRIA", "SER-BOS")
     assert "Ottoman neutrality" in errors[0]["message"]
@@ -183,8 +185,9 @@ def test_ottoman_neutrality() -> None:
 # --- Bohemian revolt / Huguenot rebellion ---------------------------------------------------------------------
 
 
-def test_bohemian_revolt_no_build_in_bohemia() -> None:
+def test_sanctions_bohemian_revolt_no_build_in_bohemia() -> None:
     """Seed, "Bohemian revolt": "Austria cannot build in BOH ... Bohemia still serves as a supply center"."""
+    # ruling E1615-E16
     g = game("BOHEMIAN_REVOLT")
     g.state["units"].pop("BOH")
     assert "BOH" not in rules.Europe1615().build_sites(g.state, "AUSTRIA")
@@ -193,9 +196,10 @@ def test_bohemian_revolt_no_build_in_bohemia() -> None:
     assert "GUY" not in rules.Europe1615().build_sites(g.state, "FRANCE")
 
 
-def test_bohemian_revolt_dislodged_by_a_protestant_unit_is_disbanded() -> None:
+def test_sanctions_bohemian_revolt_dislodged_by_a_protestant_unit_is_disbanded() -> None:
     """Seed: "An Austrian unit in Bohemia that is dislodged by a Protestant power's unit is automatically
     disbanded"; a Catholic attacker leaves it its retreat."""
+    # ruling E1615-E16
     for attacker, disbanded in (("ENGLAND", True), ("SPAIN", False)):
         g = game("BOHEMIAN_REVOLT")
         empty_board(g, BOH="AUSTRIA", SAX=attacker, SIL=attacker)
@@ -208,8 +212,9 @@ def test_bohemian_revolt_dislodged_by_a_protestant_unit_is_disbanded() -> None:
             assert g.state["dislodged"]["BOH"]["unit"]["nation"] == "AUSTRIA"
 
 
-def test_bohemian_revolt_no_retreat_into_bohemia() -> None:
+def test_sanctions_bohemian_revolt_no_retreat_into_bohemia() -> None:
     """Seed: "An Austrian unit that is dislodged elsewhere cannot retreat into Bohemia"."""
+    # ruling E1615-E16
     g = game("BOHEMIAN_REVOLT")
     empty_board(g, MOR="AUSTRIA", SIL="ENGLAND", KRA="ENGLAND")
     submit(g, "ENGLAND", "SIL-MOR\nKRA S SIL-MOR")
@@ -220,9 +225,9 @@ def test_bohemian_revolt_no_retreat_into_bohemia() -> None:
 # --- Treaty of Lyon -------------------------------------------------------------------------------------------
 
 
-def test_treaty_of_lyon_bars_switzerland_unless_france_permits() -> None:
+def test_sanctions_treaty_of_lyon_bars_switzerland_unless_france_permits() -> None:
     """Seed, "Treaty of Lyon": "Spain and Austria will be unable to move units through Switzerland, unless France
-    permits it"; ruling E2-07: France's ``PERMIT: SPAIN`` line in that movement phase."""
+    permits it"; ruling E1615-E07: France's ``PERMIT: SPAIN`` line in that movement phase."""
     g = game("TREATY_OF_LYON")
     submit(g, "SPAIN", "MIL-SWI")
     report = resolve(g)
@@ -239,7 +244,7 @@ def test_treaty_of_lyon_bars_switzerland_unless_france_permits() -> None:
 # --- Relieve attrition, Levy an army, Bribe, Cancellation -----------------------------------------------------
 
 
-def test_relieve_attrition() -> None:
+def test_sanctions_relieve_attrition() -> None:
     """Seed, "Relieve attrition": "player may remove an attrition mark on a unit"."""
     g = game("RELIEVE_ATTRITION")
     g.state["units"]["PAR"]["mark"] = True
@@ -252,7 +257,7 @@ def test_relieve_attrition() -> None:
     assert "RELIEVE_ATTRITION" not in g.state["sanctions"]["uses"]  # a one-time action
 
 
-def test_levy_an_army() -> None:
+def test_sanctions_levy_an_army() -> None:
     """Seed, "Levy an army": "Player may raise an army in any of his/her territories (if territory is coastal
     player may opt for a fleet) ... This is a one-time action"."""
     g = game("LEVY")
@@ -269,10 +274,11 @@ def test_levy_an_army() -> None:
     assert "no unused Levy" in submit(g, "FRANCE", "LEVY: A CHA")[0]["message"]
 
 
-def test_bribe_forces_a_hold_once() -> None:
+def test_sanctions_bribe_forces_a_hold_once() -> None:
     """Seed, "Bribe a unit to hold": "select any unit on the board to hold ... overriding any orders submitted
     to the unit ... a 'BRIBE' note next to the hold order ... otherwise the power with the greatest influence
     makes the decision ... This is a one-time action"."""
+    # ruling E1615-E13
     g = game("BRIBE")
     g.state["sanctions"]["uses"] = {"BRIBE": ["ENGLAND", "FRANCE"]}
     submit(g, "SPAIN", "FLA-CHA\nMIL-SWI")
@@ -286,9 +292,10 @@ def test_bribe_forces_a_hold_once() -> None:
     assert "BRIBE" not in g.state["sanctions"]["uses"]
 
 
-def test_cancellation_option() -> None:
+def test_sanctions_cancellation_option() -> None:
     """Seed, "Cancellation option": "select a sanction currently in effect and request its cancellation";
     Stronghold "cannot be cancelled"."""
+    # ruling E1615-E15
     g = game("CATHOLIC_LEAGUE", "STRONGHOLD_I", "CANCELLATION")
     g.state["sanctions"]["uses"] = {"CANCELLATION": ["ENGLAND"]}
     assert "cannot be cancelled" in submit(g, "ENGLAND", "CANCEL: Stronghold I")[0]["message"]
@@ -298,8 +305,8 @@ def test_cancellation_option() -> None:
     assert "CATHOLIC_LEAGUE is cancelled (Cancellation option of ENGLAND)" in report["public"]["sanction_effects"]
 
 
-def test_one_time_sanction_uses_given_to_the_submitters() -> None:
-    """Ruling E2-10: a one-time sanction coming into effect gives each power that submitted it one use."""
+def test_sanctions_one_time_sanction_uses_given_to_the_submitters() -> None:
+    """Ruling E1615-E10: a one-time sanction coming into effect gives each power that submitted it one use."""
     g = game()
     for p in rules.game_map().powers:
         g.state["sanctions"]["lists"][p] = ["LEVY"] if p in ("FRANCE", "SPAIN") else []
@@ -326,7 +333,7 @@ def winter_with_lists(lists: dict[str, list[str]]) -> Game:
     return g
 
 
-def test_embargo_state_named_with_the_sanction_choice_by_the_most_influential() -> None:
+def test_sanctions_embargo_state_named_with_the_sanction_choice_by_the_most_influential() -> None:
     """Seed, "Embargo on Spain": "Select a minor state that Spain is barred from deploying INFs to. If two or
     more players submit this sanction, the player with most influence makes the decision"."""
     g = winter_with_lists({"FRANCE": ["EMBARGO_SPAIN"], "ENGLAND": ["EMBARGO_SPAIN"]})
@@ -339,7 +346,7 @@ def test_embargo_state_named_with_the_sanction_choice_by_the_most_influential() 
     assert rules.may_deploy(g.state, "SPAIN", "LOR")[0] is True
 
 
-def test_embargo_state_named_in_the_next_movement_submission() -> None:
+def test_sanctions_embargo_state_named_in_the_next_movement_submission() -> None:
     g = winter_with_lists({"ENGLAND": ["EMBARGO_FRANCE"]})
     submit(g, "ENGLAND", "SANCTION: Embargo France")
     resolve(g)
@@ -353,7 +360,7 @@ def test_embargo_state_named_in_the_next_movement_submission() -> None:
     assert any("FRANCE may not deploy INFs to LOR" in n for n in report["public"]["sanction_effects"])
 
 
-def test_satellite_state_drawn_for_each_submitter() -> None:
+def test_sanctions_satellite_state_drawn_for_each_submitter() -> None:
     """Seed, "Satellite state": a random state with a centre and a unit, not Sweden or Poland, a different one
     for each submitter; only its controller deploys there."""
     g = winter_with_lists({"FRANCE": ["SATELLITE_STATE"], "SPAIN": ["SATELLITE_STATE"]})
@@ -366,7 +373,7 @@ def test_satellite_state_drawn_for_each_submitter() -> None:
     assert rules.may_deploy(g.state, "ENGLAND", drawn["FRANCE"])[0] is False
 
 
-def test_ecclesiastical_reservation_states_no_protestant_capture_or_marker() -> None:
+def test_sanctions_ecclesiastical_reservation_states_no_protestant_capture_or_marker() -> None:
     """Seed, "Ecclesiastical reservation": the Catholic submitter selects a German or Italian state; "a
     Protestant power cannot capture" it "but may occupy it"; no Protestant-majority marker; the white cross."""
     g = winter_with_lists({"SPAIN": ["ECCLESIASTICAL_RESERVATION"]})
@@ -395,10 +402,10 @@ def march_game(**units: str) -> Game:
     return g
 
 
-def test_forced_march_the_seeds_example() -> None:
+def test_sanctions_forced_march_the_seeds_example() -> None:
     """Seed, "Forced march": "A(SWI) - WUR || WUR S RHI-HES ... orders an army unit from SWI to WUR followed by the
     same unit supporting a move from RHI to HES from WUR ... The second is only adjudicated if the first order is
-    successful" (ruling E2-18: two steps)."""
+    successful" (ruling E1615-E18: two steps)."""
     g = march_game(SWI="FRANCE", RHI="FRANCE", HES="HES")
     assert submit(g, "FRANCE", "A(SWI) - WUR || WUR S RHI-HES\nRHI-HES") == []
     report = resolve(g)
@@ -411,7 +418,7 @@ def test_forced_march_the_seeds_example() -> None:
     assert "no unused Forced march" in submit(g, "FRANCE", "A WUR - SWI || SWI S ALS")[0]["message"]
 
 
-def test_forced_march_second_order_not_adjudicated_when_the_first_fails() -> None:
+def test_sanctions_forced_march_second_order_not_adjudicated_when_the_first_fails() -> None:
     g = march_game(SWI="FRANCE", RHI="FRANCE", HES="HES", WUR="WUR")
     submit(g, "FRANCE", "A(SWI) - WUR || WUR S RHI-HES\nRHI-HES")
     report = resolve(g)
@@ -422,7 +429,7 @@ def test_forced_march_second_order_not_adjudicated_when_the_first_fails() -> Non
     assert "FORCED_MARCH" not in g.state["sanctions"]["uses"]  # "a one time action whether successful or not"
 
 
-def test_forced_march_dislodging_the_occupant_then_moving_on() -> None:
+def test_sanctions_forced_march_dislodging_the_occupant_then_moving_on() -> None:
     """The march takes WUR with support (the Württemberg army is dislodged and, a minor state's unit, disbanded),
     then moves on from WUR into an empty province."""
     g = march_game(SWI="FRANCE", ALS="FRANCE", WUR="WUR")
@@ -434,7 +441,7 @@ def test_forced_march_dislodging_the_occupant_then_moving_on() -> None:
     assert result_of(report, "A ALS S A SWI - WUR")["result"] == "succeeds"
 
 
-def test_forced_march_the_second_is_adjudicated_if_the_first_is_successful_into_a_province_left() -> None:
+def test_sanctions_forced_march_the_second_is_adjudicated_if_the_first_is_successful_into_a_province_left() -> None:
     """Seed, "Forced march": "The second is only adjudicated if the first order is successful" (issue 13, point 3):
     ``A SWI - WUR || WUR S RHI - HES`` while the WUR army moves out -- the march succeeds, so its support counts
     and RHI dislodges HES."""

@@ -48,7 +48,7 @@ def everything_but_own_embargo() -> dict[str, list[str]]:
 # ------------------------------------------------------------------------------------------------ data
 
 
-def test_the_sanctions_as_data() -> None:
+def test_sanctions_the_sanctions_as_data() -> None:
     assert len(SANCTIONS) == 33  # 31 ranks; Stronghold I, II and III are separate cards sharing rank 27
     assert sorted({s.rank for s in SANCTIONS}) == list(range(1, 32))
     counts = {c: sum(1 for s in SANCTIONS if s.category == c) for c in CATEGORIES}
@@ -80,11 +80,11 @@ def test_the_sanctions_as_data() -> None:
         ("Anti-Hapsburg", "ANTI_HAPSBURG"),
     ],
 )
-def test_find_sanction(text: str, card: str) -> None:
+def test_sanctions_find_sanction(text: str, card: str) -> None:
     assert find_sanction(text).id == card
 
 
-def test_find_sanction_errors() -> None:
+def test_sanctions_find_sanction_errors() -> None:
     with pytest.raises(LookupError, match="could be Stronghold I, Stronghold II, Stronghold III"):
         find_sanction("Stronghold")
     with pytest.raises(LookupError, match="could be Embargo on Spain"):
@@ -104,7 +104,7 @@ def check_deal(hands: dict[str, list[str]]) -> None:
     assert set().union(*map(set, hands.values())) == set(CARD_IDS)
 
 
-def test_deal_every_card_at_least_once_seven_distinct_no_own_embargo() -> None:
+def test_sanctions_deal_every_card_at_least_once_seven_distinct_no_own_embargo() -> None:
     state: dict[str, Any] = {"rng": init_rng(1615)}
     hands = deal_sanction_lists(state, POWERS)
     check_deal(hands)
@@ -116,11 +116,11 @@ def test_deal_every_card_at_least_once_seven_distinct_no_own_embargo() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32))
-def test_deal_property(seed: int) -> None:
+def test_sanctions_deal_property(seed: int) -> None:
     check_deal(deal_sanction_lists({"rng": init_rng(seed)}, POWERS))
 
 
-def test_deal_needs_enough_room() -> None:
+def test_sanctions_deal_needs_enough_room() -> None:
     with pytest.raises(ValueError, match="cannot hold all 33"):
         deal_sanction_lists({"rng": init_rng(1)}, POWERS[:4])
 
@@ -128,7 +128,7 @@ def test_deal_needs_enough_room() -> None:
 # -------------------------------------------------------------------------------------------- selection
 
 
-def test_seed_example_submission_embargo_on_spain() -> None:
+def test_sanctions_seed_example_submission_embargo_on_spain() -> None:
     """Seed, "Example submission": France Saxon interv., Austria and Spain Polish interv., England Embargo Spain,
     Denmark Embargo France.  "Result: Embargo on Spain has the highest rank and thus it is put into effect.\""""
     subs = {
@@ -144,7 +144,7 @@ def test_seed_example_submission_embargo_on_spain() -> None:
     assert "SAXON_INTERVENTION" in sel.lists["FRANCE"]
 
 
-def test_seed_example_submission_with_satellite_state_saxon_and_polish() -> None:
+def test_sanctions_seed_example_submission_with_satellite_state_saxon_and_polish() -> None:
     """ "However, if England had submitted Satellite state, then Saxon intervention and Polish intervention would
     both be put into effect": Polish intervention, submitted by two players, matches Saxon intervention."""
     subs = {
@@ -162,12 +162,12 @@ def test_seed_example_submission_with_satellite_state_saxon_and_polish() -> None
     assert "SATELLITE_STATE" in sel.lists["ENGLAND"]
 
 
-def test_a_single_submitter_does_not_match() -> None:
+def test_sanctions_a_single_submitter_does_not_match() -> None:
     subs = {"FRANCE": "SAXON_INTERVENTION", "AUSTRIA": "POLISH_INTERVENTION", "ENGLAND": "SATELLITE_STATE"}
     assert select_sanctions(subs, EVERYTHING).in_effect == ("SAXON_INTERVENTION",)
 
 
-def test_seed_protestant_union_challenge_example() -> None:
+def test_sanctions_seed_protestant_union_challenge_example() -> None:
     """Seed, "Challenges": Denmark submits Protestant Union, Spain and Austria submit it too: a successful
     challenge; the sanction does not come into effect, leaves Spain's and Austria's lists but not Denmark's,
     and the next highest ranked sanction is evaluated."""
@@ -186,7 +186,7 @@ def test_seed_protestant_union_challenge_example() -> None:
     assert sel.removed["SPAIN"] == ("PROTESTANT_UNION", "BRIBE")
 
 
-def test_seed_protestant_union_single_challenger_fails() -> None:
+def test_sanctions_seed_protestant_union_single_challenger_fails() -> None:
     """ "If only Spain had submitted the Protestant Union to challenge the Danish submission, then the sanction
     would go into effect.\""""
     sel = select_sanctions({"DENMARK": "PROTESTANT_UNION", "SPAIN": "PROTESTANT_UNION"}, EVERYTHING)
@@ -195,7 +195,7 @@ def test_seed_protestant_union_single_challenger_fails() -> None:
     assert sel.blocked == ()
 
 
-def test_support_qualifier_is_not_a_challenge() -> None:
+def test_sanctions_support_qualifier_is_not_a_challenge() -> None:
     subs = {
         "DENMARK": "PROTESTANT_UNION",
         "SPAIN": SanctionSubmission("PROTESTANT_UNION", support=True),
@@ -206,14 +206,14 @@ def test_support_qualifier_is_not_a_challenge() -> None:
     assert sel.submitters["PROTESTANT_UNION"] == ("DENMARK", "SPAIN")
 
 
-def test_protestants_challenge_catholic_advantages_too() -> None:
+def test_sanctions_protestants_challenge_catholic_advantages_too() -> None:
     subs = {"FRANCE": "CATHOLIC_LEAGUE", "ENGLAND": "CATHOLIC_LEAGUE", "DENMARK": "CATHOLIC_LEAGUE"}
     sel = select_sanctions(subs, EVERYTHING)
     assert sel.blocked == ("CATHOLIC_LEAGUE",) and sel.in_effect == ()
     assert sel.removed == {"ENGLAND": ("CATHOLIC_LEAGUE",), "DENMARK": ("CATHOLIC_LEAGUE",)}
 
 
-def test_seed_bethlen_and_embargo_on_france_example() -> None:
+def test_sanctions_seed_bethlen_and_embargo_on_france_example() -> None:
     """Seed, "When two or more sanctions come into effect": France submits Bethlen's intervention, Spain and
     Austria both submit the embargo on France (equal rank, lower priority): both come into effect."""
     subs = {
@@ -227,7 +227,7 @@ def test_seed_bethlen_and_embargo_on_france_example() -> None:
     assert sel.in_effect == ("BETHLEN_INTERVENTION", "EMBARGO_FRANCE")
 
 
-def test_seed_bethlen_example_with_three_submitters() -> None:
+def test_sanctions_seed_bethlen_example_with_three_submitters() -> None:
     """ "This rule is still followed even if, say, France, England, and Denmark submitted Bethlen's intervention,
     Spain's and Austria's submission of the embargo allows it to match\"."""
     subs = {
@@ -242,7 +242,7 @@ def test_seed_bethlen_example_with_three_submitters() -> None:
     assert sel.submitters["BETHLEN_INTERVENTION"] == ("DENMARK", "ENGLAND")  # France's challenge failed, 1 to 2
 
 
-def test_strongholds_are_separate_cards_of_equal_rank() -> None:
+def test_sanctions_strongholds_are_separate_cards_of_equal_rank() -> None:
     sel = select_sanctions(
         {"ENGLAND": "STRONGHOLD_II", "FRANCE": "STRONGHOLD_III", "SPAIN": "STRONGHOLD_III"}, EVERYTHING
     )
@@ -252,7 +252,7 @@ def test_strongholds_are_separate_cards_of_equal_rank() -> None:
     assert single.in_effect == ("STRONGHOLD_I",)
 
 
-def test_unplayable_submissions_are_skipped_and_kept() -> None:
+def test_sanctions_unplayable_submissions_are_skipped_and_kept() -> None:
     sel = select_sanctions(
         {"ENGLAND": "SAXON_INTERVENTION", "SPAIN": "LEVY"}, EVERYTHING, playable=lambda c: c != "SAXON_INTERVENTION"
     )
@@ -261,7 +261,7 @@ def test_unplayable_submissions_are_skipped_and_kept() -> None:
     assert select_sanctions({}, EVERYTHING).in_effect == ()
 
 
-def test_submissions_must_come_from_the_own_list() -> None:
+def test_sanctions_submissions_must_come_from_the_own_list() -> None:
     with pytest.raises(ValueError, match="not in its list"):
         select_sanctions({"SPAIN": "LEVY"}, {"SPAIN": ["BRIBE"]})
     with pytest.raises(ValueError, match="unknown sanction"):
@@ -271,7 +271,7 @@ def test_submissions_must_come_from_the_own_list() -> None:
 # ---------------------------------------------------------------------------------------- obligation
 
 
-def test_submission_obligation() -> None:
+def test_sanctions_submission_obligation() -> None:
     hand = ["SAXON_INTERVENTION", "LEVY"]
     assert must_submit(hand)
     assert not must_submit([])
@@ -290,7 +290,7 @@ def test_submission_obligation() -> None:
     assert submission_errors("SPAIN", SanctionSubmission("PROTESTANT_UNION", True), ["PROTESTANT_UNION"]) == []
 
 
-def test_never_playable_and_pruning() -> None:
+def test_sanctions_never_playable_and_pruning() -> None:
     dead = never_playable({"FRANCE"}, in_effect={"LEVY"})
     assert {"EMBARGO_FRANCE", "TREATY_OF_LYON", "HUGUENOT_REBELLION", "LEVY"} <= dead
     assert "ANTI_HAPSBURG" not in never_playable({"SPAIN"})
@@ -339,13 +339,13 @@ def ctx(active: dict[str, Any], **kw: Any) -> SanctionContext:
         ({}, "SPAIN", "PAPL", True),
     ],
 )
-def test_may_deploy(active: dict[str, Any], power: str, minor: str, allowed: bool) -> None:
+def test_sanctions_may_deploy(active: dict[str, Any], power: str, minor: str, allowed: bool) -> None:
     ok, why = may_deploy(power, minor, ctx(active))
     assert ok is allowed
     assert (why == "") is allowed
 
 
-def test_may_deploy_reasons() -> None:
+def test_sanctions_may_deploy_reasons() -> None:
     assert may_deploy("SPAIN", "RHI", ctx({"PROTESTANT_UNION": None})) == (
         False,
         "Protestant Union: only the Protestant powers may deploy INFs to RHI",
@@ -359,7 +359,7 @@ def test_may_deploy_reasons() -> None:
     )
 
 
-def test_revolts_bar_protestant_majority_states() -> None:
+def test_sanctions_revolts_bar_protestant_majority_states() -> None:
     markers = {"SAX": "protestant", "BAV": "catholic"}
     revolt = ctx({"BOHEMIAN_REVOLT": None, "HUGUENOT_REBELLION": None}, markers=markers)
     assert may_deploy("AUSTRIA", "SAX", revolt) == (
@@ -382,7 +382,7 @@ def test_sanctions_cancel_when_their_state_is_captured() -> None:
     assert not in_force("EMBARGO_SPAIN", ctx({}, eliminated=frozenset({"SPAIN"})))
 
 
-def test_treaty_of_lyon_conditions() -> None:
+def test_sanctions_treaty_of_lyon_conditions() -> None:
     good = {"SAV": "FRANCE", "VEN": "ENGLAND", "SWI": None}
     assert available("TREATY_OF_LYON", ctx({}, aligned=good))
     assert not available("TREATY_OF_LYON", ctx({}, aligned={**good, "SAV": "SPAIN"}))
@@ -400,14 +400,14 @@ def test_treaty_of_lyon_conditions() -> None:
     assert may_deploy("SPAIN", "SAV", continuous)[0] is True
 
 
-def test_other_availability() -> None:
+def test_sanctions_other_availability() -> None:
     assert available("SAXON_INTERVENTION", ctx({}))
     assert not available("SAXON_INTERVENTION", ctx({}, independent=frozenset({"RHI"})))
     assert not available("POLISH_INTERVENTION", ctx({}, captured_centres=frozenset({"WAR"})))
     assert available("LEVY", ctx({}))
 
 
-def test_context_from_json() -> None:
+def test_sanctions_context_from_json() -> None:
     data = {"active": {"EMBARGO_SPAIN": "LOR"}, "independent": ["LOR"], "markers": {"LOR": "protestant"}}
     c = SanctionContext.from_json(data)
     assert c.independent == frozenset({"LOR"}) and c.is_independent("LOR") and not c.is_independent("SAX")
@@ -417,7 +417,7 @@ def test_context_from_json() -> None:
 # ------------------------------------------------------------------------------- immunity and purges
 
 
-def test_immunities() -> None:
+def test_sanctions_immunities() -> None:
     both = ctx({"PROTESTANT_IMMUNITY": None, "CATHOLIC_IMMUNITY": None})
     assert attack_immunity("SPAIN", "ENGLAND", ctx({"PROTESTANT_IMMUNITY": None})) is not None
     assert attack_immunity("DENMARK", "ENGLAND", both) is None
@@ -432,7 +432,7 @@ def test_immunities() -> None:
     assert after == table and results[0].outcome == "void"
 
 
-def test_union_and_league_purge_the_other_confession() -> None:
+def test_sanctions_union_and_league_purge_the_other_confession() -> None:
     table = {"RHI": {"ENGLAND": 3, "SPAIN": 4}, "BAV": {"DENMARK": 2, "AUSTRIA": 1}, "SAX": {"SPAIN": 1}}
     assert purge_on_effect("PROTESTANT_UNION", table) == {
         "RHI": {"ENGLAND": 3},
@@ -443,7 +443,7 @@ def test_union_and_league_purge_the_other_confession() -> None:
     assert purge_on_effect("LEVY", table) == table
 
 
-def test_satellite_states_are_distinct_random_and_logged() -> None:
+def test_sanctions_satellite_states_are_distinct_random_and_logged() -> None:
     state: dict[str, Any] = {"rng": init_rng(7)}
     got = draw_satellite_states(state, ["SPAIN", "ENGLAND"], ["SWE", "POLN", "SCO", "LOR", "SAV"])
     assert sorted(got) == ["ENGLAND", "SPAIN"]
@@ -456,8 +456,8 @@ def test_satellite_states_are_distinct_random_and_logged() -> None:
         draw_satellite_states({"rng": init_rng(7)}, ["SPAIN", "ENGLAND"], ["SCO"])
 
 
-def test_option_lone_challenge_void() -> None:
-    """The other reading of ruling E1615-23: a lone cross-confession submission is a void challenge; the seed's
+def test_sanctions_option_lone_challenge_void() -> None:
+    """The other reading of ruling E1615-C23: a lone cross-confession submission is a void challenge; the seed's
     example then gives Polish intervention alone."""
     subs = {
         "FRANCE": "SAXON_INTERVENTION",
@@ -482,7 +482,7 @@ MAP_FILE = Path(__file__).resolve().parents[2] / "src/umpire/games/europe1615/da
 
 
 @pytest.mark.skipif(not MAP_FILE.exists(), reason="the Europe 1615 map is not written yet")
-def test_map_names_every_state_and_centre_the_sanctions_name() -> None:
+def test_sanctions_map_names_every_state_and_centre_the_sanctions_name() -> None:
     game_map = load_map(MAP_FILE)
     raw = game_map.extra.get("minors", {})
     minor_ids = set(raw) if isinstance(raw, dict) else {m["id"] for m in raw}

@@ -29,7 +29,7 @@ HOMES = {"DENMARK": {"COP", "SKA", "NOR"}, "AUSTRIA": {"VIE", "PRA", "BUD"}}
 ALL = ("AUSTRIA", "DENMARK", "ENGLAND", "FRANCE", "SPAIN")
 
 
-def test_seed_saxony_aligned_with_austria_is_worth_17() -> None:
+def test_scoring_seed_saxony_aligned_with_austria_is_worth_17() -> None:
     assert alignment_value(["SAX"], VALUES) == 17
     scores = score_round(
         ["AUSTRIA"],
@@ -42,7 +42,7 @@ def test_seed_saxony_aligned_with_austria_is_worth_17() -> None:
     assert scores["AUSTRIA"].lines == ("alignment of SAX: 17",)
 
 
-def test_seed_denmark_capturing_saxony_scores_5_and_nobody_scores_its_alignment() -> None:
+def test_scoring_seed_denmark_capturing_saxony_scores_5_and_nobody_scores_its_alignment() -> None:
     assert capture_points([*HOMES["DENMARK"], "SAX"], HOMES["DENMARK"], VALUES) == 5
     saxony = MinorScoring("SAX", independent=False, dominion=("SAX",), aligned_to="AUSTRIA", marker="catholic")
     scores = score_round(
@@ -56,22 +56,22 @@ def test_seed_denmark_capturing_saxony_scores_5_and_nobody_scores_its_alignment(
     assert scores["AUSTRIA"].total == 0  # a captured state scores neither alignment nor marker
 
 
-def test_seed_brandenburg_holding_mecklenburg_is_worth_15() -> None:
+def test_scoring_seed_brandenburg_holding_mecklenburg_is_worth_15() -> None:
     assert alignment_value(["BRA", "MEC"], VALUES) == 15
 
 
-def test_seed_poland_is_worth_24_and_states_without_centres_12() -> None:
+def test_scoring_seed_poland_is_worth_24_and_states_without_centres_12() -> None:
     assert alignment_value(["WAR", "KRA"], VALUES) == 24
     assert alignment_value([], VALUES) == 12  # Switzerland, Franconia, Morocco
 
 
-def test_no_alignment_score_for_the_ottomans() -> None:
+def test_scoring_no_alignment_score_for_the_ottomans() -> None:
     ottomans = MinorScoring(OTTOMAN, dominion=("WAR",), aligned_to="SPAIN")
     assert MinorScoring.from_json({"id": OTTOMAN, "aligned_to": "SPAIN"}).is_ottoman
     assert score_round(["SPAIN"], held={}, homes={}, values=VALUES, minors=[ottomans])["SPAIN"].total == 0
 
 
-def test_marker_points() -> None:
+def test_scoring_marker_points() -> None:
     minors = [
         MinorScoring("SAX", marker="protestant"),
         MinorScoring("HES", marker="protestant"),
@@ -85,7 +85,7 @@ def test_marker_points() -> None:
     assert marker_points("SPAIN", minors) == (10, ["catholic marker in BAV: 10"])
 
 
-def test_full_round_and_eliminated_powers_cede_their_score() -> None:
+def test_scoring_full_round_and_eliminated_powers_cede_their_score() -> None:
     minors = [
         MinorScoring("SAX", dominion=("SAX",), aligned_to="DENMARK", marker="protestant"),
         MinorScoring("BRA", dominion=("BRA", "MEC"), aligned_to="ENGLAND"),
@@ -104,40 +104,40 @@ def test_full_round_and_eliminated_powers_cede_their_score() -> None:
     assert round_winner({p: s.total for p, s in scores.items()}) == "DENMARK"
 
 
-def test_round_winner_is_the_single_highest() -> None:
+def test_scoring_round_winner_is_the_single_highest() -> None:
     assert round_winner({"ENGLAND": 30, "SPAIN": 29}) == "ENGLAND"
     assert round_winner({"ENGLAND": 30, "SPAIN": 30, "FRANCE": 10}) is None
     assert round_winner({}) is None
 
 
-def test_victory_by_rounds() -> None:
+def test_scoring_victory_by_rounds() -> None:
     assert game_end(alive=ALL, rounds_won={"FRANCE": 4}) is None
     assert game_end(alive=ALL, rounds_won={"FRANCE": 5, "SPAIN": 3}) == GameEnd(
         "victory", ("FRANCE",), "FRANCE has won 5 rounds"
     )
 
 
-def test_protestant_capture_of_rome_wins_at_once() -> None:
+def test_scoring_protestant_capture_of_rome_wins_at_once() -> None:
     end = game_end(alive=ALL, rounds_won={"FRANCE": 5}, rome_owner="ENGLAND")
     assert end is not None and (end.kind, end.powers) == ("victory", ("ENGLAND",))
     assert game_end(alive=ALL, rounds_won={}, rome_owner="SPAIN") is None  # a Catholic holding Rome: nothing
 
 
-def test_ottoman_capture_of_rome() -> None:
+def test_scoring_ottoman_capture_of_rome() -> None:
     end = game_end(alive=ALL, rounds_won={"FRANCE": 5}, rome_owner=OTTOMAN)
     assert end is not None and (end.kind, end.powers) == ("draw", ("DENMARK", "ENGLAND"))
     lone = game_end(alive=("AUSTRIA", "ENGLAND", "SPAIN"), rounds_won={}, rome_owner=OTTOMAN)
     assert lone is not None and lone.powers == ("AUSTRIA", "ENGLAND", "SPAIN")
 
 
-def test_elimination_draws() -> None:
+def test_scoring_elimination_draws() -> None:
     end = game_end(alive=("AUSTRIA", "FRANCE", "SPAIN"), rounds_won={"SPAIN": 5})
     assert end == GameEnd("draw", ("AUSTRIA", "FRANCE", "SPAIN"), "all Protestant powers are eliminated")
     end = game_end(alive=("DENMARK", "ENGLAND"), rounds_won={})
     assert end == GameEnd("draw", ("DENMARK", "ENGLAND"), "all Catholic powers are eliminated")
 
 
-def test_ottoman_expansion_draw_needs_5_christian_and_7_in_all() -> None:
+def test_scoring_ottoman_expansion_draw_needs_5_christian_and_7_in_all() -> None:
     islamic = {"CON", "ANK", "TUN"}
     seven = ["CON", "ANK", "SER", "BUL", "RUM", "BOS", "GRE"]
     end = game_end(alive=ALL, rounds_won={}, ottoman_centres=seven, islamic_centres=islamic)
@@ -164,7 +164,7 @@ def centres_of(minor: Mapping[str, Any]) -> list[str]:
 
 
 @pytest.mark.skipif(not MAP_FILE.exists(), reason="the Europe 1615 map is not written yet")
-def test_map_seed_scoring_examples() -> None:
+def test_scoring_map_seed_scoring_examples() -> None:
     """The seed's scoring examples with the map's values: Saxony aligned 17; Brandenburg holding Mecklenburg 15;
     Poland 24."""
     game_map = load_map(MAP_FILE)

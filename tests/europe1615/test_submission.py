@@ -88,7 +88,7 @@ BOARD: dict[str, tuple[str, UnitType]] = {
 MINORS = {"WUR", "RHI", "LOWR", "LOR", "SAV", "SAX", "HES", "PAPL"}
 
 
-def test_seed_french_example_submission_without_a_map() -> None:
+def test_influence_seed_french_example_submission_without_a_map() -> None:
     sub = parse_submission(FRENCH_EXAMPLE)
     assert sub.ok, sub.errors
     assert sub.power == "FRANCE"
@@ -115,7 +115,7 @@ def test_seed_french_example_submission_without_a_map() -> None:
     assert sub.attack is None and sub.sanction is None and sub.forced_marches == []
 
 
-def test_seed_french_example_submission_with_map_and_board() -> None:
+def test_influence_seed_french_example_submission_with_map_and_board() -> None:
     sub = parse_submission(FRENCH_EXAMPLE, power="FRANCE", game_map=MAP, board=BOARD, minors=MINORS)
     assert sub.ok, sub.errors
     assert [o.canonical for o in sub.orders] == [
@@ -134,8 +134,8 @@ def test_seed_french_example_submission_with_map_and_board() -> None:
     assert sub.orders[0].line == 15
 
 
-def test_seed_french_example_is_over_frances_21_infs() -> None:
-    """The example deploys 23 INFs; France receives 21 a year (ruling E1615-02): the line that passes the
+def test_influence_seed_french_example_is_over_frances_21_infs() -> None:
+    """The example deploys 23 INFs; France receives 21 a year (ruling E1615-C02): the line that passes the
     total is reported and the other lines are kept."""
     sub = parse_submission(FRENCH_EXAMPLE, power="FRANCE", available=21)
     assert [str(e) for e in sub.errors] == [
@@ -170,7 +170,7 @@ def test_seed_french_example_is_over_frances_21_infs() -> None:
         ("PAR-BOS BRIBE", "BRIBE", "a BRIBE note goes with a hold order only"),
     ],
 )
-def test_bad_lines(line: str, token: str, message: str) -> None:
+def test_influence_bad_lines(line: str, token: str, message: str) -> None:
     sub = parse_submission(f"FRANCE:\n{line}\n", power="FRANCE", game_map=MAP, board=BOARD, minors=MINORS)
     assert len(sub.errors) == 1, sub.errors
     err = sub.errors[0]
@@ -178,7 +178,7 @@ def test_bad_lines(line: str, token: str, message: str) -> None:
     assert err.expected
 
 
-def test_errors_name_the_line_and_keep_the_good_lines() -> None:
+def test_influence_errors_name_the_line_and_keep_the_good_lines() -> None:
     text = "9: WUR\n9 RHI\nPAR-CHA\nPAR-XYZ\n"
     sub = parse_submission(text, game_map=MAP)
     assert [e.line for e in sub.errors] == [2, 4]
@@ -204,13 +204,13 @@ def test_diplomatic_attack_one_per_phase() -> None:
     ]
 
 
-def test_move_arrows_are_not_attacks() -> None:
+def test_diplomatic_attack_move_arrows_are_not_attacks() -> None:
     sub = parse_submission("PAR->CHA\nNORM => PAR\n", game_map=MAP)
     assert sub.ok and sub.attack is None
     assert [o.order for o in sub.orders] == [Move(None, "PAR", "CHA"), Move(None, "NORM", "PAR")]
 
 
-def test_sanction_lines() -> None:
+def test_sanctions_sanction_lines() -> None:
     sub = parse_submission("SANCTION: Embargo on Spain\n")
     assert sub.sanction is not None and (sub.sanction.sanction, sub.sanction.support) == ("EMBARGO_SPAIN", False)
     sub = parse_submission("sanction: Protestant Union SUPPORT\n")
@@ -225,7 +225,8 @@ def test_sanction_lines() -> None:
     )
 
 
-def test_bribe_notes() -> None:
+def test_sanctions_bribe_notes() -> None:
+    # ruling E1615-E13
     for text in ("SER HOLD BRIBE", "BRIBE: SER HOLD", "SER HOLD (BRIBE)", "bribe ser h"):
         sub = parse_submission(text, power="FRANCE", game_map=MAP, board=BOARD)
         assert sub.ok, (text, sub.errors)
@@ -238,7 +239,7 @@ def test_bribe_notes() -> None:
     assert parse_submission("SER-BOS BRIBE").errors[0].message == "a BRIBE note goes with a hold order only"
 
 
-def test_seed_forced_march_example() -> None:
+def test_sanctions_seed_forced_march_example() -> None:
     sub = parse_submission("A(SWI) - WUR || WUR S RHI-HES", power="FRANCE", game_map=MAP, board=BOARD)
     assert sub.ok, sub.errors
     (march,) = sub.forced_marches
@@ -263,13 +264,13 @@ def test_seed_forced_march_example() -> None:
         ("A(SWI) - XYZ || XYZ S RHI", "unknown province 'XYZ'"),
     ],
 )
-def test_bad_forced_marches(line: str, message: str) -> None:
+def test_sanctions_bad_forced_marches(line: str, message: str) -> None:
     sub = parse_submission(line, power="FRANCE", game_map=MAP, board=BOARD)
     assert [e.message for e in sub.errors] == [message]
     assert sub.forced_marches == []
 
 
-def test_one_forced_march_and_one_order_per_unit() -> None:
+def test_sanctions_one_forced_march_and_one_order_per_unit() -> None:
     text = "SWI-HES\nA(SWI) - WUR || WUR S RHI-HES\nA(PAR) - CHA || CHA S NORM\nPAR HOLD\n"
     sub = parse_submission(text, power="FRANCE", game_map=MAP, board=BOARD)
     assert [(e.line, e.message) for e in sub.errors] == [
@@ -281,14 +282,14 @@ def test_one_forced_march_and_one_order_per_unit() -> None:
     assert [e.message for e in sub.errors] == ["a second forced march (the first is on line 1)"]
 
 
-def test_duplicate_orders_for_a_unit() -> None:
+def test_influence_duplicate_orders_for_a_unit() -> None:
     sub = parse_submission("PAR-CHA\nA PAR H\n", power="FRANCE", game_map=MAP, board=BOARD)
     assert [(e.line, e.token, e.message) for e in sub.errors] == [
         (2, "PAR", "a second order for the unit in PAR (the first is on line 1)")
     ]
 
 
-def test_comments_blank_lines_and_sanction_checks_on_deployments() -> None:
+def test_sanctions_comments_blank_lines_and_sanction_checks_on_deployments() -> None:
     ctx = SanctionContext(active={"PROTESTANT_UNION": None})
     text = "# my orders\n\n4: RHI  # for the Rhine\n2: PAPL\n"
     sub = parse_submission(text, power="ENGLAND", minors=MINORS, may_deploy=lambda p, m: may_deploy(p, m, ctx))
@@ -299,29 +300,29 @@ def test_comments_blank_lines_and_sanction_checks_on_deployments() -> None:
     assert sub.errors[0].message == "Protestant Union: only the Protestant powers may deploy INFs to RHI"
 
 
-def test_a_minor_named_twice_receives_the_sum() -> None:
+def test_influence_a_minor_named_twice_receives_the_sum() -> None:
     sub = parse_submission("3: WUR\n4: WUR\n2: RHI\n")
     assert sub.deployment_totals() == {"WUR": 7, "RHI": 2}
 
 
-def test_retreat_phase_orders() -> None:
+def test_phases_retreat_phase_orders() -> None:
     sub = parse_submission("PAR - CHA\n", game_map=MAP, phase="R")
     assert sub.ok and type(sub.orders[0].order).__name__ == "Retreat"
 
 
-def test_compact_support_hold_fills_types_from_board() -> None:
+def test_influence_compact_support_hold_fills_types_from_board() -> None:
     sub = parse_submission("PRO S SAV HOLD\n", power="FRANCE", game_map=MAP, board=BOARD)
     assert sub.orders[0].order == SupportHold("A", "PRO", "A", "SAV")
 
 
-def test_unusual_input_never_crashes() -> None:
+def test_influence_unusual_input_never_crashes() -> None:
     junk = ["", "   ", ":", ">", "||", "9:", "SANCTION", "FRANCE", "A()", "(BRIBE)", "9: 9", "> >", "A(SWI) || ||"]
     for a, b in combinations(junk, 2):
         parse_submission(f"{a}\n{b}", power="FRANCE", game_map=MAP, board=BOARD, minors=MINORS)
         parse_submission(f"{a}\n{b}")
 
 
-def test_only_catholic_powers_order_the_papal_states() -> None:
+def test_minor_states_only_catholic_powers_order_the_papal_states() -> None:
     board = {**BOARD, "HES": ("PAPL", "A")}  # a stand-in for ROM
     assert parse_submission("HES HOLD", power="SPAIN", game_map=MAP, board=board).ok
     sub = parse_submission("HES HOLD", power="ENGLAND", game_map=MAP, board=board)
@@ -334,7 +335,7 @@ MAP_FILE = Path(__file__).resolve().parents[2] / "src/umpire/games/europe1615/da
 
 
 @pytest.mark.skipif(not MAP_FILE.exists(), reason="the Europe 1615 map is not written yet")
-def test_map_seed_french_example_parses_on_the_real_map() -> None:
+def test_influence_map_seed_french_example_parses_on_the_real_map() -> None:
     real = load_map(MAP_FILE)
     sub = parse_submission(FRENCH_EXAMPLE, power="FRANCE", game_map=real)
     assert sub.ok, [str(e) for e in sub.errors]
@@ -343,7 +344,7 @@ def test_map_seed_french_example_parses_on_the_real_map() -> None:
     assert march.ok, [str(e) for e in march.errors]
 
 
-def test_adjustment_phase_builds_need_no_unit() -> None:
+def test_build_adjustment_phase_builds_need_no_unit() -> None:
     sub = parse_submission("BUILD A CHA\nSANCTION: Levy\n", power="FRANCE", game_map=MAP, board=BOARD, phase="A")
     assert sub.ok, sub.errors
     assert sub.orders[0].canonical == "A CHA B" and sub.sanction is not None

@@ -27,7 +27,8 @@ def through_winter(g: Game) -> None:
         g.act("gm", {"type": "resolve"})
 
 
-def test_an_occupier_that_waives_does_not_capture() -> None:
+def test_build_an_occupier_that_waives_does_not_capture() -> None:
+    # ruling E1615-W01
     g = occupied_genoa("WAIVE CAPTURE: GEN\nGEN HOLD")
     assert g.view("FRANCE")["submission"]["errors"] == []
     g.act("gm", {"type": "resolve"})  # the waiver is taken with the phase's resolution, for the coming build phase
@@ -40,13 +41,14 @@ def test_an_occupier_that_waives_does_not_capture() -> None:
     assert g.state["owner"].get("GEN") == "FRANCE"
 
 
-def test_without_a_waiver_the_occupier_captures() -> None:
+def test_build_without_a_waiver_the_occupier_captures() -> None:
     g = occupied_genoa(None)
     through_winter(g)
     assert g.state["owner"].get("GEN") == "FRANCE"
 
 
-def test_a_waiver_names_land_provinces() -> None:
+def test_build_a_waiver_names_land_provinces() -> None:
+    # ruling E1615-W01
     g = occupied_genoa("WAIVE CAPTURE: NTH, XYZ")
     errors = g.view("FRANCE")["submission"]["errors"]
     assert [e["line"] for e in errors] == [1] and "not a land province" in errors[0]["message"]

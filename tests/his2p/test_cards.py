@@ -74,12 +74,14 @@ def test_card_types_of_the_base_deck(cards: CardData) -> None:
 
 
 def test_mandatory_events_leave_the_game_except_master_of_italy_and_council_of_trent(cards: CardData) -> None:
+    # ruling HIS-C07
     # Rule book 6.1: every mandatory event is removed once it has happened, but for cards 12 and 17.
     kept = [c.number for c in cards.main.values() if c.type == "mandatory" and not c.remove]
     assert kept == [12, 17]
 
 
 def test_cards_entering_by_turn(cards: CardData) -> None:
+    # ruling HIS-C05
     base = {n for n, c in cards.main.items() if c.edition == "base"}
     assert [n for n in cards.entering(3) if n in base] == [14, 38, 39, 40, 41, 42, 43, 97]
     assert [n for n in cards.entering(4) if n in base] == [44, 45, 46, 48, 49, 50, 51, 52, 53, 54]
@@ -101,6 +103,7 @@ def test_rule_book_count_of_cards_with_a_turn_number_or_variable(cards: CardData
 
 
 def test_copernicus_enters_on_turn_5(cards: CardData) -> None:
+    # ruling HIS-C05
     assert cards.main[47].name == "Copernicus" and cards.main[47].turn == 5
 
 
@@ -146,6 +149,7 @@ def test_seed_modified_cards_stay_in_the_deck(cards: CardData) -> None:
 
 
 def test_barbary_pirates_not_in_the_deck() -> None:
+    # ruling HIS-S08
     # Seed 19: "the Barbary Pirates event is not in the deck".
     assert 9 not in two_player_main_deck("base")
 

@@ -15,6 +15,7 @@ from umpire.kernel.game import Game
 
 
 def test_card_24_arquebusiers_two_more_dice_in_a_field_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ruling HIS-R04
     # 4 regulars + Charles V's 2 = 6 dice, 8 with the card; the defence 2 + 1
     fix_dice(monkeypatch, {"field battle at erfurt: attacker": [1] * 8, "field battle at erfurt: defender": [1] * 3})
     game = to_battle([24], [])
@@ -35,6 +36,7 @@ def test_card_25_field_artillery_two_dice_for_the_defender(monkeypatch: pytest.M
 
 
 def test_card_25_field_artillery_three_dice_for_french_or_ottoman_units() -> None:
+    # ruling HIS-R03
     played = {windows.ATTACKER: [25], windows.DEFENDER: [25]}
     assert windows.extra_dice(played, windows.ATTACKER, ["france"]) == 3
     assert windows.extra_dice(played, windows.DEFENDER, ["ottoman"]) == 3
@@ -202,6 +204,7 @@ def test_card_29_surprise_attack_a_side_wiped_out_first_rolls_nothing(monkeypatc
 def test_card_35_siege_artillery_two_dice_hitting_on_3_after_the_rolls(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Papacy's 4 regulars assault Florence (1 regular inside): no hit on their 2 dice, then Siege Artillery's
     two dice (3 and 4) hit twice and the space falls (15.1 step 8)."""
+    # ruling HIS-R04
     from tests.his2p.test_assaults import siege_of_florence
 
     faces = {"assault on florence: attacker": [1, 1], "assault on florence: defender": [1, 1]}

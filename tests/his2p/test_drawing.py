@@ -31,6 +31,7 @@ def space_group(svg: str, space: str) -> ET.Element:
 
 
 def test_every_space_and_sea_has_an_authored_point_on_the_drawing() -> None:
+    # ruling HIS-B01
     board, layout = load_map(), load_layout()
     assert set(layout.spaces) == set(board.spaces) and len(layout.spaces) == 134
     assert set(layout.seas) == set(board.seas) and len(layout.seas) == 14
@@ -68,6 +69,7 @@ def test_the_loader_names_a_missing_space_an_unauthored_entry_and_overlapping_ma
 
 
 def test_each_space_is_drawn_by_type_with_its_control_colour_and_religion() -> None:
+    # ruling HIS-B02
     svg = drawing.draw(start_view())
     root = ET.fromstring(svg)
     spaces = root.findall(f".//{SVG}g[@class]")

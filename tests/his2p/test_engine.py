@@ -30,6 +30,7 @@ def through_theses(seed: int = 1) -> Game:
 def test_seed_7_turn_1_opens_with_luthers_theses() -> None:
     """Seed 7 (Luther's 95 Theses Phase) and 18.1: Wittenberg Protestant with Luther and its 2 regulars; five
     reformation attempts for the Protestant."""
+    # ruling HIS-C08
     game = new_game("his2p", seed=3)
     view = game.view("protestant")
     assert view["phase"] == "luthers_95_theses"
@@ -212,6 +213,7 @@ def test_18_1_st_peters_five_cp_make_one_vp() -> None:
 
 
 def test_18_5_a_debate_from_call_to_result() -> None:
+    # ruling HIS-E04
     game = cp_decision("papacy", 3)
     game.act("papacy", {"type": "call_debate", "zone": "german"})
     decision = game.view("papacy")["decision"]
@@ -233,6 +235,7 @@ def test_11_1_an_assault_without_a_siege_says_so() -> None:
 def test_seed_21_3_english_impulses_under_mary_i() -> None:
     """Seed 21.3: after each Protestant impulse while Mary I rules a partly Protestant England, the Papacy rolls;
     on 5-6 it draws a card and burns books (1-2 CP), debates (3 CP) or both (4+ CP) in the English zone."""
+    # rulings HIS-E07, HIS-V11
     outcomes = set()
     for seed in range(40):
         game = cp_decision("protestant", 0)
@@ -270,6 +273,7 @@ def test_seed_21_3_english_impulses_under_mary_i() -> None:
 
 
 def test_seed_21_3_no_english_impulse_when_england_is_catholic() -> None:
+    # rulings HIS-E07, HIS-V11
     game = cp_decision("protestant", 0)
     state = game.state
     state["stack"] = []

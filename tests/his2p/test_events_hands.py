@@ -16,6 +16,7 @@ from umpire.kernel.game import Game
 
 
 def test_79_fuggers_draws_two_now_and_one_fewer_next_turn() -> None:
+    # ruling HIS-V15
     game = impulse_with("protestant", 79, turn=2)
     top_two = game.state["deck"][:2]
     play_event(game, "protestant", 79)

@@ -9,6 +9,7 @@ from umpire.kernel.errors import IllegalAction
 
 
 def test_67_anabaptists_two_unoccupied_non_electorate_spaces() -> None:
+    # ruling HIS-V12 ("unoccupied")
     game = impulse_with("papacy", 67)
     state = game.state
     for space in ("wittenberg", "leipzig", "erfurt"):
@@ -23,6 +24,7 @@ def test_67_anabaptists_two_unoccupied_non_electorate_spaces() -> None:
 
 
 def test_78_frederick_the_wise_converts_the_nearest_and_offers_the_wartburg() -> None:
+    # ruling HIS-V12
     game = impulse_with("protestant", 78)
     state = game.state
     state["spaces"]["wittenberg"]["protestant"] = True

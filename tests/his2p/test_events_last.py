@@ -25,6 +25,7 @@ def impulse(role: str, hand: list[int]) -> Game:
 
 
 def test_card_60_maurice_switches_to_the_hapsburgs_with_his_mercenaries() -> None:
+    # ruling HIS-P09
     game = impulse("papacy", [60, 61])
     state = game.state
     state["leaders"]["maurice_of_saxony"] = "erfurt"
@@ -67,6 +68,7 @@ def test_card_60_refused_when_maurice_is_out_of_play_or_already_on_that_side() -
 
 
 def test_card_70_charles_bourbon_enters_a_german_or_italian_space_and_leaves_next_turn() -> None:
+    # ruling HIS-P10
     game = impulse("papacy", [70, 61])
     board = load_map()
     game.act("papacy", {"type": "play", "card": 70, "as": "event"})
@@ -96,6 +98,7 @@ def test_card_70_seed_no_space_outside_the_two_zones() -> None:
 
 
 def test_card_104_trace_italienne_fortifies_a_space_with_a_regular_of_its_owner() -> None:
+    # ruling HIS-P11
     game = impulse("papacy", [104, 61])
     board = load_map()
     game.act("papacy", {"type": "play", "card": 104, "as": "event"})

@@ -162,6 +162,7 @@ def test_13_schmalkaldic_league_waits_for_twelve_protestant_spaces_and_turn_2() 
 def test_13_schmalkaldic_league_wars_alliance_control_and_leaders() -> None:
     """21.6 and seed 9: permanent wars with the Protestant, the Hapsburg-Papal alliance, Protestant home spaces of
     Protestant influence under Protestant control, John Frederick and Philip of Hesse with Protestant units."""
+    # ruling HIS-V07
     game = impulse_with("protestant", 13, turn=3)
     state = game.state
     state["spaces"]["wittenberg"]["protestant"] = True

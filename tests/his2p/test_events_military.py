@@ -14,6 +14,7 @@ from umpire.kernel.errors import IllegalAction
 
 
 def test_106_unpaid_mercenaries_removes_one_powers_mercenaries_in_one_space() -> None:
+    # ruling HIS-V15
     game = impulse_with("papacy", 106)
     state = game.state
     b.add_units(state, "leipzig", "protestant", "mercenary", 3)
@@ -40,6 +41,7 @@ def test_107_camp_loss_is_a_third_rounded_up() -> None:
 
 
 def test_107_unsanitary_camp_owner_chooses_a_third_half_of_them_regulars() -> None:
+    # rulings HIS-V14, HIS-V15
     game = impulse_with("protestant", 107)
     state = game.state
     b.add_units(state, "siena", "papacy", "regular", 2)
@@ -65,6 +67,7 @@ def test_107_unsanitary_camp_only_mercenaries_need_no_regular() -> None:
 
 
 def test_91_ransom_frees_a_captured_leader_to_a_home_fortress_the_owner_picks() -> None:
+    # ruling HIS-V14
     game = impulse_with("papacy", 91)
     state = game.state
     state["captured"] = {"philip_of_hesse": "hapsburg"}
@@ -87,6 +90,7 @@ def test_91_ransom_needs_a_captured_leader() -> None:
 
 
 def test_76_foreign_recruits_builds_four_cp_anywhere_the_papacy_controls() -> None:
+    # ruling HIS-V15
     game = impulse_with("papacy", 76)
     state = game.state
     state["spaces"]["florence"]["control"] = "papacy"
@@ -117,6 +121,7 @@ def test_76_foreign_recruits_the_protestant_needs_the_league() -> None:
 
 
 def test_71_city_state_rebels_targets_captured_keys_and_after_the_league_hapsburg_electorates() -> None:
+    # ruling HIS-V16
     game = impulse_with("protestant", 71)
     state = game.state
     targets = events_military.rebel_targets(state, load_map())

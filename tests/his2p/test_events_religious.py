@@ -208,6 +208,7 @@ def test_6_leipzig_debate_names_the_attacker() -> None:
 
 
 def test_7_here_i_stand_takes_back_a_card_and_plays_it() -> None:
+    # ruling HIS-V10
     game = impulse_with("protestant", 7)
     game.state["discard"] = [90, 10]
     play_event(game, "protestant", 7)

@@ -11,6 +11,7 @@ from umpire.kernel.game import new_game
 
 
 def test_every_legal_action_of_random_games_has_a_label_in_words_and_a_group() -> None:
+    # ruling HIS-B03
     seen: set[str] = set()
     for seed in range(2):
         game, pick = new_game("his2p", seed=seed), random.Random(seed)

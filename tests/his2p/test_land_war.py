@@ -101,6 +101,7 @@ def erfurt_game() -> Game:
 
 
 def test_seed_11_controller_of_each_power() -> None:
+    # ruling HIS-L01
     game = league_war()
     state = game.state
     assert control.controller(state, "papacy") == "papacy" and control.controller(state, "protestant") == "protestant"
@@ -310,6 +311,7 @@ def test_13_4_withdrawing_into_the_fortification_begins_a_siege() -> None:
 
 
 def test_13_4_too_few_to_besiege_go_back() -> None:
+    # ruling HIS-L07
     game = wittenberg_game()
     game.act("papacy", hapsburg_move("leipzig", "wittenberg", 2))
     game.act("protestant", {"type": "stand"})
@@ -345,6 +347,7 @@ def protestant_move(src: str, dst: str, regular: int) -> dict[str, Any]:
 
 
 def test_15_2_a_relief_force_that_wins_lifts_the_siege(dice: Dice) -> None:
+    # ruling HIS-X07
     game = besieged_wittenberg("protestant")
     b.add_units(game.state, "magdeburg", "protestant", "regular", 4)
     dice["field battle at wittenberg: attacker"] = [[5, 5, 1, 1, 1]]  # 4 relief + 1 garrison
@@ -541,6 +544,7 @@ def test_seed_19_a_captured_invading_leader_leaves_play_in_winter() -> None:
     """Regression (found by random play through the combat windows): Charles V, captured by the Protestant, stayed
     captured over the winter and was then placed by Imperial Invasion while still captured. Seed 19: every French,
     Hapsburg and Ottoman army leader leaves play in winter, "even if they are currently captured"."""
+    # ruling HIS-R05
     from umpire.games.his2p.mapdata import load_map
     from umpire.games.his2p.winter import wintering
 

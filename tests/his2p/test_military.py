@@ -48,6 +48,7 @@ def test_10_spring_deployment_moves_one_formation_from_rome() -> None:
 
 
 def test_10_spring_deployment_path_is_friendly_and_free_of_unrest() -> None:
+    # ruling HIS-W04
     game = spring_game()
     game.state["spaces"]["ancona"]["unrest"] = True
     assert of_type(game, "papacy", "deploy") == []  # Ancona blocks the only land path, and is itself in unrest
@@ -83,6 +84,7 @@ def test_10_spring_deployment_crosses_one_sea_zone_with_at_most_five_units() -> 
 
 
 def test_10_spring_deployment_refuses_a_formation_over_the_limit() -> None:
+    # ruling HIS-W01
     game = spring_game()
     b.add_units(game.state, "rome", "papacy", "regular", 5)
     with pytest.raises(IllegalAction):
@@ -157,6 +159,7 @@ def test_21_6_no_protestant_movement_before_the_league() -> None:
 
 
 def test_13_1_no_move_into_units_of_a_power_not_allied() -> None:
+    # ruling HIS-W02
     game = cp_decision("papacy", 1)
     b.add_units(game.state, "siena", "france", "regular", 1)
     assert move("rome", "siena") not in of_type(game, "papacy", "move_formation")

@@ -61,6 +61,7 @@ def sail(game: Game, src: str, dst: str, n: int = 1) -> None:
 def test_16_1_step_4_naval_interception_then_battle(dice: Callable[..., None]) -> None:
     """The Hapsburg squadron in Naples, run by the Protestant (seed 11), intercepts into the Tyrrhenian Sea (2d6 9+)
     and loses the battle that follows."""
+    # ruling HIS-S06
     game = at_war_with_hapsburg()
     sail(game, "rome", "tyrrhenian_sea")
     view = game.view("protestant")

@@ -70,6 +70,7 @@ def test_debater_values(people: People) -> None:
 
 
 def test_only_andrea_doria_is_on_the_map_at_the_start(people: People) -> None:
+    # ruling HIS-M13
     # Seed "Setup": "The only leader placed on the map at the start of the game is Andrea Doria (in Genoa)."
     starters = [i for i, p in {**people.army_leaders, **people.naval_leaders}.items() if p.two_player_start]
     assert starters == ["andrea_doria"]
@@ -77,6 +78,7 @@ def test_only_andrea_doria_is_on_the_map_at_the_start(people: People) -> None:
 
 
 def test_army_leader_ratings(people: People) -> None:
+    # ruling HIS-C14
     ratings = {i: (p.power, p.battle, p.command) for i, p in people.army_leaders.items()}
     assert ratings == {
         "suleiman": ("ottoman", 2, 12),
@@ -100,6 +102,7 @@ def test_army_leader_ratings(people: People) -> None:
 
 
 def test_naval_leader_ratings(people: People) -> None:
+    # ruling HIS-C14
     ratings = {i: (p.power, p.battle, p.piracy) for i, p in people.naval_leaders.items()}
     assert ratings == {"andrea_doria": ("genoa", 2, None), "barbarossa": ("ottoman", 2, 1), "dragut": ("ottoman", 1, 2)}
 

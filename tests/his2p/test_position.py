@@ -69,6 +69,7 @@ def test_a_game_from_a_position_replays_byte_identical(midgame: Game) -> None:
 
 
 def test_the_seed_makes_the_dice_of_a_position_game(midgame: Game) -> None:
+    # ruling K-G09: a position holds no dice; the new seed draws
     position = write_position(midgame.ruleset, midgame.state)
     one, two = (new_game("his2p", seed=s, position=position) for s in (1, 2))
     assert one.state["rng"] == {"seed": 1, "draws": 0} and two.state["rng"]["seed"] == 2
@@ -103,6 +104,7 @@ def fresh() -> dict[str, Any]:
 
 
 def test_each_problem_gets_its_own_line_naming_the_field(fresh: dict[str, Any]) -> None:
+    # ruling HIS-Q01
     fresh["units"]["gulf_of_lyon"] = {"papacy": {"regular": 2}}  # an impossible stack: an army at sea
     fresh["units"]["rome"]["papacy"]["cavalry"] = 1  # a unit its power does not have
     fresh["units"]["milan"] = {"papacy": {"squadron": 1}}  # a fleet inland

@@ -23,6 +23,7 @@ def raw() -> dict[str, Any]:
 
 
 def test_rulers_in_order_with_ratings(powers: Powers) -> None:
+    # ruling HIS-C10
     rulers = {p: [(r.id, r.admin, r.card_bonus, r.card) for r in c.rulers] for p, c in powers.powers.items()}
     assert rulers == {
         "ottoman": [("suleiman", 2, 0, None)],
@@ -46,6 +47,7 @@ def test_papal_card_draw_by_keys(powers: Powers) -> None:
 
 
 def test_protestant_card_draw_by_electorates(powers: Powers) -> None:
+    # ruling HIS-C15
     # Rule book 8.2: 5 cards with 4 or more electorates under Protestant political control, else 4.
     draw = powers.powers["protestant"].electorate_draw
     assert draw is not None and (draw.base, draw.threshold, draw.at_threshold) == (4, 4, 5)
@@ -70,6 +72,7 @@ def test_1517_papal_and_protestant_vp(powers: Powers) -> None:
 
 
 def test_protestant_spaces_track(powers: Powers) -> None:
+    # ruling HIS-C09
     assert len(powers.protestant_spaces) == 50 and powers.religious_victory == 50
     assert all(p + q == 15 for p, q in powers.protestant_spaces)
     steps = [s for s in range(1, 50) if powers.spaces_vp(s)[0] > powers.spaces_vp(s - 1)[0]]
@@ -90,6 +93,7 @@ def test_st_peters_and_translations(powers: Powers) -> None:
 
 
 def test_turn_years(powers: Powers) -> None:
+    # ruling HIS-C13
     years = [(t.first_year, t.last_year) for t in powers.turns]
     assert years[0] == (1517, 1523) and years[-1] == (1552, 1555) and len(years) == 9
     assert all(b - a == 3 for a, b in years[1:])

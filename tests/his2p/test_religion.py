@@ -99,6 +99,7 @@ def test_18_3_targets_need_a_reformer_an_adjacent_protestant_space_or_a_protesta
 
 
 def test_2_3_ottoman_home_spaces_never_change_religion() -> None:
+    # ruling HIS-E03
     state = fresh()
     b.set_religion(state, "varna", b.PROTESTANT)
     assert b.religion(state, BOARD, "varna") == b.OTHER
@@ -225,6 +226,7 @@ def test_18_1_who_may_call_a_debate() -> None:
 
 
 def test_18_1_diet_of_worms_flips_chain_through_the_german_zone() -> None:
+    # ruling HIS-E02
     state = luther_in_wittenberg()
     first = religion.diet_targets(state, BOARD, b.PROTESTANT)
     assert first == ["brandenburg", "leipzig", "magdeburg"]  # Prague and Breslau are outside the German zone

@@ -37,6 +37,7 @@ def top(game: Game) -> dict[str, Any]:
 
 
 def test_13_1_step_4_the_window_opens_with_an_empty_hand_before_anything_moves() -> None:
+    # ruling HIS-R01
     game = attack_declared([])
     window = top(game)
     assert window["kind"] == responses.WINDOW and window["role"] == "protestant"
@@ -116,6 +117,7 @@ def test_card_32_gout_stops_the_leader_for_the_impulse() -> None:
 
 
 def test_card_32_gout_is_not_offered_against_a_formation_without_a_leader() -> None:
+    # ruling HIS-P08
     game = attack_declared([32], leaders=[])
     assert game.view("protestant")["actions"] == [{"type": "pass"}, {"type": "pass", "always": True}]
 
@@ -205,6 +207,7 @@ def test_card_37_the_wartburg_cancels_a_papal_event() -> None:
 
 
 def test_card_37_the_wartburg_is_not_offered_against_a_mandatory_event_nor_once_luther_is_dead() -> None:
+    # ruling HIS-P04
     game = papal_event([37])
     assert responses.wartburg_refusal(game.state, "papacy", 10) is not None  # Clement VII, mandatory
     assert responses.wartburg_refusal(game.state, "protestant", 61) is not None

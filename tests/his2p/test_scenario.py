@@ -32,6 +32,7 @@ def _spaces_with(setup: Setup, field: str) -> set[str]:
 
 
 def test_1517_control_covers_every_space_by_home_power() -> None:
+    # ruling HIS-M12
     board = load_map()
     s = load_scenario_1517()
     assert set(s["control"]) == set(board.spaces)
@@ -53,6 +54,7 @@ def test_1517_hapsburg_markers_on_all_21_protestant_home_spaces() -> None:
 
 def test_1517_independent_keys_and_french_italy() -> None:
     """Rule 22.6: in 1517 Metz and Florence are independent, Milan is French, Tunis Hapsburg; Turin has a French HCM."""
+    # ruling HIS-M11 (Turin: French control, no units)
     s = load_scenario_1517()
     assert s["control"]["metz"] == "independent"
     assert s["control"]["florence"] == "independent"
@@ -150,6 +152,7 @@ def test_1517_diplomatic_status() -> None:
 
 
 def test_1517_power_cards() -> None:
+    # ruling HIS-C11
     s = load_scenario_1517()
     papacy, protestant = s["power_cards"]["papacy"], s["power_cards"]["protestant"]
     assert papacy["debaters"] == ["eck", "campeggio", "aleander", "tetzel", "cajetan"]
@@ -236,6 +239,7 @@ def test_setup_bullet_3_prague_keeps_its_hungarian_regular() -> None:
 
 
 def test_setup_bullet_4_only_andrea_doria_on_the_map() -> None:
+    # ruling HIS-M13
     s = two_player_setup()
     on_map = [(u["space"], leader) for u in s["units"] for leader in u["leaders"]]
     assert on_map == [("genoa", "andrea_doria")]

@@ -76,6 +76,7 @@ def test_14_the_defender_wins_ties() -> None:
 
 
 def test_14_both_wiped_out_the_side_with_more_dice_keeps_one() -> None:
+    # ruling HIS-X03
     more_attacker = bt.field_battle(2, 2, faces(2, 4), faces(2, 1), defender_has_leaders=True)
     assert (more_attacker.attacker_left, more_attacker.defender_left) == (1, 0)
     assert more_attacker.defender_leaders_captured and not more_attacker.attacker_leaders_captured
@@ -85,6 +86,7 @@ def test_14_both_wiped_out_the_side_with_more_dice_keeps_one() -> None:
 
 
 def test_14_step_7_extra_hits_hook_for_response_cards() -> None:
+    # ruling HIS-X01: war as rule functions, cards as hooks
     plain = bt.field_battle(3, 3, faces(1, 2), faces(1, 3))
     assert plain.winner == bt.DEFENDER
     helped = bt.field_battle(3, 3, faces(1, 2), faces(1, 3), attacker_extra_hits=1)
@@ -138,6 +140,7 @@ def test_13_2_worked_example_charles_intercepts_at_vienna() -> None:
 
 
 def test_13_2_who_may_intercept() -> None:
+    # ruling HIS-X06
     war = state([["ottoman", "hapsburg"]])
     assert bt.interception_refusal(war, BOARD, "hapsburg", "ottoman", "graz", "vienna") is None
     assert bt.interception_refusal(state(), BOARD, "hapsburg", "ottoman", "graz", "vienna") == (
@@ -184,6 +187,7 @@ def test_seed_13_papal_units_never_intercept_out_of_the_two_zones() -> None:
 
 def test_13_3_where_units_may_avoid_battle() -> None:
     """13.3's example: Ferdinand in Vienna may avoid to Brünn, Linz or Graz, not to Pressburg the Ottomans left."""
+    # ruling HIS-X05
     war = state([["ottoman", "hapsburg"]])
     assert bt.avoid_battle_spaces(war, BOARD, "hapsburg", "vienna", "pressburg") == ["brunn", "graz", "linz"]
     war["spaces"]["linz"]["unrest"] = True
@@ -219,6 +223,7 @@ def test_13_1_a_lone_leader_in_the_open_is_captured() -> None:
 
 
 def test_14_1_a_losing_defender_retreats_anywhere_but_where_the_enemy_came_from() -> None:
+    # ruling HIS-X05
     war = state([["ottoman", "hapsburg"]])
     assert bt.retreat_spaces(war, BOARD, "hapsburg", "vienna", "pressburg", mover_lost=False) == [
         "brunn",
@@ -263,6 +268,7 @@ def test_15_1_assault_requirements() -> None:
 def test_15_1_assault_dice() -> None:
     """15.2's example: Francis I (battle 1) and 6 regulars assault Calais held by 2 English regulars: 3 + 1 dice
     against 2 + 1."""
+    # ruling HIS-X07
     assert sg.assault_dice({"regular": 6}, 1, defenders_inside=2) == 4
     assert sg.assault_defence_dice({"regular": 2}, 0) == 3
     assert sg.assault_dice({"regular": 5, "cavalry": 4}, 0, defenders_inside=1) == 3
@@ -318,6 +324,7 @@ def test_16_2_naval_dice() -> None:
 
 
 def test_16_2_naval_losses() -> None:
+    # ruling HIS-X04
     assert nv.naval_losses(3, 3, 0, lost=False) == (1, 0)
     assert nv.naval_losses(3, 3, 0, lost=True) == (2, 0)
     assert nv.naval_losses(4, 3, 0, lost=False) == (2, 0)

@@ -51,6 +51,7 @@ def mine_aside(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_14_step_4_the_attackers_window_opens_with_an_empty_hand() -> None:
+    # ruling HIS-R01
     game = to_battle([], [])
     top = core.top(game.state)
     assert top == {

@@ -27,6 +27,7 @@ from umpire.kernel.limits import SAFE_INT, ActionLimits, check_action
     ],
 )
 def test_structural_limits_name_the_field_and_the_range(action: dict[str, Any], message: str) -> None:
+    # ruling K-G02
     with pytest.raises(IllegalAction, match=message):
         check_action(action, ActionLimits())
 
@@ -49,6 +50,7 @@ def test_the_kernel_refuses_before_the_ruleset_and_keeps_the_game() -> None:
 
 def test_standard_takes_no_more_orders_than_units() -> None:
     """Issue 12: a 100,000-order action was accepted (4 s) and every later answer was 5.7 MB."""
+    # ruling K-G02: each ruleset tightens the bounds
     game = new_game("standard")
     start = time.perf_counter()
     with pytest.raises(IllegalAction, match=r"action\.orders has 100000 items; expected at most 34"):

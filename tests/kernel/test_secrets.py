@@ -61,6 +61,7 @@ def _first_dice(seed: int) -> tuple[object, dict[str, object]]:
 
 
 def test_a_gm_rollback_draws_new_dice_and_replays_exactly() -> None:
+    # ruling K-G04
     game, first = _first_dice(5)
     before = undo.rewind(game.record, 1)
     at = len(before.state["rolls"])
@@ -87,6 +88,7 @@ def test_a_logged_reseed_must_carry_a_secret() -> None:
 def test_a_seat_undo_after_a_rollback_keeps_its_rule() -> None:
     """A seat's own undo still needs the generator unmoved: the rollback's reseed is the GM's entry, not the
     seat's, so the seat cannot take it back."""
+    # ruling K-G04
     game, _first = _first_dice(5)
     back = undo.rewind(game.record, 1)
     back.reseed(new_secret())

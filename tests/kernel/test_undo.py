@@ -22,6 +22,7 @@ def to_first_impulse(seed: int = 5) -> Game:
 
 
 def test_a_player_takes_back_an_action_that_revealed_nothing_and_rolled_nothing() -> None:
+    # ruling HIS-B04
     game = to_first_impulse()
     play = next(a for a in game.view("papacy")["actions"] if a.get("as") == "cp")
     game.act("papacy", play)

@@ -120,9 +120,9 @@ class PhaseRecord:
     mila_state: dict[str, Any] | None = None  # MILA's Game.get_state() before the orders (not adjustments)
     notes: list[str] = field(default_factory=list)
     #: Armies (MILA spelling) MILA moved over land although they were to go by convoy: ordered VIA with no
-    #: convoy ordered, or with a convoy by their own fleet that was disrupted (see C1 in the notes).
+    #: convoy ordered, or with a convoy by their own fleet that was disrupted (see STD-MC01 in the notes).
     land_fallback: list[str] = field(default_factory=list)
-    #: Head-to-heads MILA let the attacker win by the wrong strengths (M4): (loser, winner), umpire notation.
+    #: Head-to-heads MILA let the attacker win by the wrong strengths (STD-M04): (loser, winner), umpire notation.
     h2h_errors: list[tuple[str, str]] = field(default_factory=list)
 
     @property
@@ -267,7 +267,7 @@ def _case(game: Any, case_id: str, notes: list[str]) -> dict[str, Any]:
             entry: dict[str, list[str]] = {}
             for unit, options in sorted(power.retreats.items()):
                 # MILA offers occupied provinces when the attacker was convoyed (see
-                # docs/rulings/standard.md (MILA), M1); a retreat can only go to a vacant province, so drop them.
+                # docs/rulings/standard.md (MILA), STD-M01); a retreat can only go to a vacant province, so drop them.
                 vacant = sorted(o for o in options if province(o) not in occupied)
                 if len(vacant) != len(options):
                     notes.append(f"dropped MILA's occupied retreat options for {unit}: {sorted(options)}")
@@ -1006,7 +1006,7 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
     if record.mila_state is None or record.phase_type == "A":
         return []
     if record.phase_type == "R":
-        # M7: a retreat whose coast is left out where only one coast is offered to the fleet (DATC 4.B.2), or
+        # STD-M07: a retreat whose coast is left out where only one coast is offered to the fleet (DATC 4.B.2), or
         # given for an army (DATC 4.B.6): MILA rejects both.
         offered = {u: opts for entries in record.case.get("dislodged", {}).values() for u, opts in entries.items()}
         m7: dict[str, str] = {}
@@ -1028,7 +1028,7 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
     unit_at = {province(u.split()[1]): u for u in owner}
     out: list[_Transform] = []
 
-    # C1: armies MILA walked over land that should have gone by convoy (or failed for want of one).
+    # STD-MC01: armies MILA walked over land that should have gone by convoy (or failed for want of one).
     if record.land_fallback:
         fallback = set(record.land_fallback)
         out.append(
@@ -1042,12 +1042,12 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
         )
 
     convoys = [(u, w) for u, w in order_of.items() if len(w) >= 7 and w[2] == "C"]
-    # M2 (support for a convoying fleet) and C2 (support for an attack on it), given by a unit of another
-    # power that the convoyed army attacks: MILA never lets the army cut it (the 1982 rule, and for C2 the
+    # STD-M02 (support for a convoying fleet) and STD-MC02 (support for an attack on it), given by a unit of another
+    # power that the convoyed army attacks: MILA never lets the army cut it (the 1982 rule, and for STD-MC02 the
     # 2000 rule); umpire cuts it, as there is no paradox (Szykman rule).
     # When the supporter is of the army's own power the army cannot cut the support at all, yet MILA takes
     # a hold support for the fleet by the unit at the army's destination for a paradox and disrupts the
-    # convoy (M2 as well): replayed with that support replaced by a hold.
+    # convoy (STD-M02 as well): replayed with that support replaced by a hold.
     m2: dict[str, str] = {}
     m2_own: dict[str, str] = {}
     c2: dict[str, str] = {}
@@ -1086,7 +1086,7 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
                 )
             )
 
-    # M3: a move ordered VIA convoy whose supports from the attacked unit's own power MILA counts. For an
+    # STD-M03: a move ordered VIA convoy whose supports from the attacked unit's own power MILA counts. For an
     # army that cannot walk there, the same move without VIA is adjudicated alike by the rules.
     m3: dict[str, str] = {}
     for unit, w in order_of.items():
@@ -1114,7 +1114,7 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
     if m3b:
         out.append(_Transform("M3", m3b, skip=set(m3b)))
 
-    # M5: a support naming a coast other than the one the supported fleet was ordered to (DATC 6.B.9).
+    # STD-M05: a support naming a coast other than the one the supported fleet was ordered to (DATC 6.B.9).
     m5: dict[str, str] = {}
     for unit, w in order_of.items():
         if len(w) == 7 and w[2] == "S" and w[3] == "F" and "/" in w[6]:
@@ -1131,7 +1131,7 @@ def _transforms(record: PhaseRecord) -> list[_Transform]:
             )
         )
 
-    # M6: supports from a convoying fleet's own power for an attack on that fleet, which MILA lets disrupt
+    # STD-M06: supports from a convoying fleet's own power for an attack on that fleet, which MILA lets disrupt
     # the convoy although they cannot help to dislodge it.
     m6: dict[str, str] = {}
     for fleet, _ in convoys:
@@ -1155,7 +1155,7 @@ def _explain(record: PhaseRecord, answer: dict[str, Any], diffs: list[Diff]) -> 
 
     For each combination of the deviations that may be at work (fewest first), MILA replays the phase with
     its orders rewritten so that the deviation cannot arise (see :class:`_Transform`). If umpire's answer
-    then agrees in full, every difference of the phase is put down to that combination. M4 (a head-to-head
+    then agrees in full, every difference of the phase is put down to that combination. STD-M04 (a head-to-head
     MILA decides by the wrong strengths) cannot be replayed away; it is recognised from MILA's own support
     counts (``PhaseRecord.h2h_errors``) and umpire keeping both units.
     """

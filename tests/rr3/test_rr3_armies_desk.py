@@ -103,7 +103,7 @@ def journal(game: Game, title: str) -> list[dict[str, Any]]:
 # --- raising -------------------------------------------------------------------------------------------------------
 
 
-def test_raising_in_phase_1_costs_1_florin_per_5000_and_goes_through_map_control() -> None:
+def test_campaigns_raising_in_phase_1_costs_1_florin_per_5000_and_goes_through_map_control() -> None:
     game = make_game()
     game.act("france", {"type": "raise_army", "state": "france", "men": 12_000, "area": "burgundy",
                         "commander": "ruler_of_france"})  # fmt: skip
@@ -126,13 +126,13 @@ def test_raising_in_phase_1_costs_1_florin_per_5000_and_goes_through_map_control
         ({"state": "milan", "men": 5_000, "area": "lombardy"}, "cannot be 'milan'; expected one of: france"),
     ],
 )
-def test_bad_raisings_are_refused(action: dict[str, Any], message: str) -> None:
+def test_campaigns_bad_raisings_are_refused(action: dict[str, Any], message: str) -> None:
     game = make_game()
     with pytest.raises(IllegalAction, match=message):
         game.act("france", {"type": "raise_army", **action})
 
 
-def test_permission_to_raise_abroad_and_the_army_limit() -> None:
+def test_campaigns_permission_to_raise_abroad_and_the_army_limit() -> None:
     game = make_game(france_1={"area": "burgundy"})
     with pytest.raises(IllegalAction, match="already fields 1 army"):
         game.act("france", {"type": "raise_army", "state": "france", "men": 5_000, "area": "ile_de_france"})
@@ -146,7 +146,7 @@ def test_permission_to_raise_abroad_and_the_army_limit() -> None:
     assert game.state["armies"]["france_2"]["area"] == "lombardy"
 
 
-def test_raised_in_a_military_phase_it_may_not_move_and_owes_no_pay_that_phase() -> None:
+def test_campaigns_raised_in_a_military_phase_it_may_not_move_and_owes_no_pay_that_phase() -> None:
     game = make_game(france_1={"area": "burgundy"})
     to_phase(game, 2)
     game.act("france", {"type": "raise_army", "state": "france", "men": 5_000, "area": "burgundy",
@@ -163,7 +163,7 @@ def test_raised_in_a_military_phase_it_may_not_move_and_owes_no_pay_that_phase()
 # --- disbanding and garrisons -----------------------------------------------------------------------------------------
 
 
-def test_disbanding_needs_troops_paid_to_date() -> None:
+def test_campaigns_disbanding_needs_troops_paid_to_date() -> None:
     game = make_game(france_1={"arrears": 1})
     with pytest.raises(IllegalAction, match="paid to date"):
         game.act("france", {"type": "disband_army", "army": "france_1"})
@@ -173,7 +173,7 @@ def test_disbanding_needs_troops_paid_to_date() -> None:
     assert "france_1" not in game.state["armies"]
 
 
-def test_garrison_transfer_capacity_emptying_and_pay_for_extra_men() -> None:
+def test_campaigns_garrison_transfer_capacity_emptying_and_pay_for_extra_men() -> None:
     game = make_game(france_1={"men": 3_000})
     # Paris (fort 3) holds at most 6,000 men (Sieges); its own garrison is 3,000
     game.state["cities"]["paris"]["garrison"] = 5_000
@@ -192,7 +192,7 @@ def test_garrison_transfer_capacity_emptying_and_pay_for_extra_men() -> None:
     assert game.state["cities"]["paris"]["garrison"] == 6_000
 
 
-def test_unpaid_extra_garrison_men_leave() -> None:
+def test_campaigns_unpaid_extra_garrison_men_leave() -> None:
     game = make_game()
     game.state["cities"]["paris"]["garrison"] = 6_000
     to_phase(game, 2)
@@ -204,7 +204,7 @@ def test_unpaid_extra_garrison_men_leave() -> None:
 # --- pay and mutiny -------------------------------------------------------------------------------------------------
 
 
-def test_monluc_pay_18000_is_4_and_paying_3_marks_an_arrears_box() -> None:
+def test_campaigns_monluc_pay_18000_is_4_and_paying_3_marks_an_arrears_box() -> None:
     game = make_game(france_1={"men": 18_000})
     to_phase(game, 2)
     with pytest.raises(IllegalAction, match="due 4 this phase"):
@@ -218,7 +218,7 @@ def test_monluc_pay_18000_is_4_and_paying_3_marks_an_arrears_box() -> None:
     assert journal(game, "Mutiny roll: france_1")[0]["dice"][0]["result"] == 6
 
 
-def test_paid_in_full_no_arrears_no_roll() -> None:
+def test_campaigns_paid_in_full_no_arrears_no_roll() -> None:
     game = make_game(france_1={"men": 18_000})
     to_phase(game, 2)
     game.act("france", {"type": "pay_army", "army": "france_1", "florins": 4})
@@ -226,7 +226,7 @@ def test_paid_in_full_no_arrears_no_roll() -> None:
     assert game.state["armies"]["france_1"]["arrears"] == 0 and not journal(game, "Mutiny roll: france_1")
 
 
-def test_pay_only_in_the_pay_step() -> None:
+def test_campaigns_pay_only_in_the_pay_step() -> None:
     game = make_game(france_1={})
     to_phase(game, 2)
     step(game)
@@ -235,8 +235,8 @@ def test_pay_only_in_the_pay_step() -> None:
 
 
 @pytest.mark.parametrize(("face", "mutiny"), [(2, True), (3, False), (4, False)])
-def test_mutiny_example_three_arrears(face: int, mutiny: bool) -> None:
-    """Monluc's army has 3 Arrears boxes: a roll less than 3 mutinies (ruling R9: a 3 does not)."""
+def test_campaigns_mutiny_example_three_arrears(face: int, mutiny: bool) -> None:
+    """Monluc's army has 3 Arrears boxes: a roll less than 3 mutinies (ruling RR3-R09: a 3 does not)."""
     game = make_game(france_1={"men": 18_000, "arrears": 2})
     to_phase(game, 2)
     rig(game, [face])
@@ -247,7 +247,7 @@ def test_mutiny_example_three_arrears(face: int, mutiny: bool) -> None:
     assert entry["dice"][0]["purpose"] == "france_1: mutiny roll (3 arrears)"
 
 
-def test_mutineers_accept_no_orders_until_paid_off_in_full() -> None:
+def test_campaigns_mutineers_accept_no_orders_until_paid_off_in_full() -> None:
     game = make_game(france_1={"men": 18_000, "arrears": 3, "mutinous": True})
     with pytest.raises(IllegalAction, match="all 3 Arrears boxes"):
         game.act("france", {"type": "pay_arrears", "army": "france_1", "boxes": 1})
@@ -261,7 +261,7 @@ def test_mutineers_accept_no_orders_until_paid_off_in_full() -> None:
 # --- the end of the phase, winter and the turn's markers ------------------------------------------------------------
 
 
-def test_desertion_1000_per_arrears_or_fatigue_box_when_the_phase_ends() -> None:
+def test_campaigns_desertion_1000_per_arrears_or_fatigue_box_when_the_phase_ends() -> None:
     game = make_game(france_1={"men": 10_000, "arrears": 1, "fatigue": 2}, milan_1={"men": 2_000, "fatigue": 2})
     to_phase(game, 2)
     game.act("france", {"type": "pay_army", "army": "france_1", "florins": 2})
@@ -278,7 +278,7 @@ def test_desertion_1000_per_arrears_or_fatigue_box_when_the_phase_ends() -> None
     assert "france_1 loses 3,000 men" in journal(game, "Desertion")[0]["text"]
 
 
-def test_winter_all_armies_disband_and_the_journal_says_so() -> None:
+def test_campaigns_winter_all_armies_disband_and_the_journal_says_so() -> None:
     game = make_game()
     to_phase(game, 5)
     game.state["armies"] = {
@@ -291,7 +291,7 @@ def test_winter_all_armies_disband_and_the_journal_says_so() -> None:
     assert entry["public"] and "france_1" in entry["text"] and "milan_1" in entry["text"]
 
 
-def test_looted_and_extorted_markers_are_removed_in_phase_1() -> None:
+def test_campaigns_looted_and_extorted_markers_are_removed_in_phase_1() -> None:
     game = make_game()
     to_phase(game, 6)
     game.state["areas"]["lombardy"]["looted"] = True
@@ -302,7 +302,7 @@ def test_looted_and_extorted_markers_are_removed_in_phase_1() -> None:
     assert "lombardy" in journal(game, "Markers removed")[0]["text"]
 
 
-def test_a_counter_has_five_arrears_boxes() -> None:
+def test_campaigns_a_counter_has_five_arrears_boxes() -> None:
     game = make_game(france_1={"men": 10_000, "arrears": 5})
     to_phase(game, 2)
     rig(game, [6])
@@ -311,7 +311,7 @@ def test_a_counter_has_five_arrears_boxes() -> None:
     assert not game.state["armies"]["france_1"]["mutinous"]  # a 6 is not less than 5
 
 
-def test_a_loyal_army_may_pay_off_some_boxes() -> None:
+def test_campaigns_a_loyal_army_may_pay_off_some_boxes() -> None:
     game = make_game(france_1={"men": 18_000, "arrears": 2})
     game.act("france", {"type": "pay_arrears", "army": "france_1", "boxes": 1})
     assert game.state["armies"]["france_1"]["arrears"] == 1
@@ -320,14 +320,14 @@ def test_a_loyal_army_may_pay_off_some_boxes() -> None:
         game.act("france", {"type": "pay_arrears", "army": "france_1", "boxes": 2})
 
 
-def test_a_non_played_state_army_is_not_paid_here() -> None:
+def test_campaigns_a_non_played_state_army_is_not_paid_here() -> None:
     game = make_game(genoa_1={"men": 8_000})
     to_phase(game, 2)
     step(game)
     assert game.state["armies"]["genoa_1"]["arrears"] == 0 and not journal(game, "Mutiny roll: genoa_1")
 
 
-def test_money_earmarked_for_an_army_is_spent_before_the_treasury() -> None:
+def test_campaigns_money_earmarked_for_an_army_is_spent_before_the_treasury() -> None:
     game = make_game()
     game.state["states"]["france"]["raise_fund"] = 2
     game.act("france", {"type": "raise_army", "state": "france", "men": 15_000, "area": "burgundy"})

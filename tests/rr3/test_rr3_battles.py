@@ -12,7 +12,7 @@ def fresh(seed: int = 1) -> dict:
     return {"rng": init_rng(seed), "rolls": []}
 
 
-def test_bosrovia_against_ruritannia_worked_example() -> None:
+def test_battles_bosrovia_against_ruritannia_worked_example() -> None:
     bosrovia = b.BattleSide("Bosrovia", 23_000)
     ruritannia = b.BattleSide("Ruritannia", 17_000)
     assert b.dice_plan(bosrovia) == b.DicePlan(full=4, partial_penalty=-2, bonus_dice=0)
@@ -26,21 +26,21 @@ def test_bosrovia_against_ruritannia_worked_example() -> None:
     assert result.survivors == (21_000, 9_000)
 
 
-def test_small_army_partial_die_only() -> None:
+def test_battles_small_army_partial_die_only() -> None:
     assert b.dice_plan(b.BattleSide("x", 1_000)) == b.DicePlan(0, -4, 0)
     assert b.dice_plan(b.BattleSide("x", 5_000)) == b.DicePlan(1, None, 0)
     assert b.dice_plan(b.BattleSide("x", 0)).count == 0
-    # whole thousands short: 3,500 men are 1,500 short, one whole thousand (R1)
+    # whole thousands short: 3,500 men are 1,500 short, one whole thousand (RR3-R01)
     assert b.dice_plan(b.BattleSide("x", 3_500)).partial_penalty == -1
 
 
-def test_no_die_below_zero() -> None:
+def test_battles_no_die_below_zero() -> None:
     side = b.BattleSide("x", 6_000, fatigue=2, looting=True)
     assert b.die_scores(side, [6, 6]) == [2, 0]
     assert b.die_scores(side, [1, 1]) == [0, 0]
 
 
-def test_spanish_and_swiss_add_one_per_die_including_partial() -> None:
+def test_battles_spanish_and_swiss_add_one_per_die_including_partial() -> None:
     spain = b.BattleSide("Spain", 12_000, nation="spanish")
     assert b.dice_plan(spain).bonus_dice == 3
     assert b.die_scores(spain, [1, 1, 4]) == [2, 2, 2]  # partial die: 4 + 1 - 3
@@ -51,45 +51,45 @@ def test_spanish_and_swiss_add_one_per_die_including_partial() -> None:
 @pytest.mark.parametrize(
     ("men", "bonus"), [(14_000, 0), (15_000, 1), (29_000, 1), (30_000, 2), (44_000, 2), (45_000, 3)]
 )
-def test_third_of_french_army_is_swiss(men: int, bonus: int) -> None:
+def test_battles_third_of_french_army_is_swiss(men: int, bonus: int) -> None:
     assert b.dice_plan(b.BattleSide("France", men, nation="french")).bonus_dice == bonus
 
 
-def test_french_swiss_dice_are_the_first_dice() -> None:
+def test_battles_french_swiss_dice_are_the_first_dice() -> None:
     france = b.BattleSide("France", 18_000, nation="french")  # 3 full dice + partial (-2); one Swiss die
     assert b.die_scores(france, [2, 2, 2, 2]) == [3, 2, 2, 0]
 
 
-def test_river_defence_and_fatigue() -> None:
+def test_battles_river_defence_and_fatigue() -> None:
     side = b.BattleSide("x", 10_000, river_defence=True, fatigue=1)
     assert b.per_die_modifier(side) == 0
     assert b.die_scores(b.BattleSide("y", 10_000, river_defence=True), [3, 4]) == [4, 5]
 
 
-def test_drawn_battle_each_inflicts_a_quarter() -> None:
+def test_battles_drawn_battle_each_inflicts_a_quarter() -> None:
     r = b.resolve_battle(b.BattleSide("a", 10_000), b.BattleSide("b", 10_000), [4, 4], [5, 3])
     assert r.winner is None and r.loser is None
     assert r.losses == (2_000, 2_000)
 
 
-def test_losses_capped_at_strength() -> None:
+def test_battles_losses_capped_at_strength() -> None:
     r = b.resolve_battle(b.BattleSide("big", 50_000), b.BattleSide("tiny", 1_000), [6] * 10, [1])
     assert r.losses == (0, 1_000) and r.survivors == (50_000, 0)
 
 
-def test_wrong_number_of_dice_rejected() -> None:
+def test_battles_wrong_number_of_dice_rejected() -> None:
     with pytest.raises(ValueError):
         b.die_scores(b.BattleSide("x", 10_000), [1])
     with pytest.raises(ValueError):
         b.BattleSide("x", -1)
 
 
-def test_leader_death_thresholds() -> None:
+def test_battles_leader_death_thresholds() -> None:
     assert b.leader_dies(2, won=True) and not b.leader_dies(3, won=True)
     assert b.leader_dies(2, won=False) and b.leader_dies(3, won=False) and not b.leader_dies(4, won=False)
 
 
-def test_fight_rolls_and_logs_everything() -> None:
+def test_battles_fight_rolls_and_logs_everything() -> None:
     state = fresh(7)
     a = b.BattleSide("Bosrovia", 23_000, leaders=("King of Bosrovia",))
     c = b.BattleSide("Ruritannia", 17_000, leaders=("Duke", "Count"))
@@ -103,7 +103,7 @@ def test_fight_rolls_and_logs_everything() -> None:
     assert b.fight(fresh(7), a, c, where="Oldberg") == result
 
 
-def test_death_rolls_follow_the_dice() -> None:
+def test_battles_death_rolls_follow_the_dice() -> None:
     for seed in range(40):
         state = fresh(seed)
         side = b.BattleSide("x", 5_000, leaders=("L",))
@@ -111,14 +111,14 @@ def test_death_rolls_follow_the_dice() -> None:
         assert (dead == ("L",)) == (sum(state["rolls"][0]["result"]) in (2, 3))
 
 
-def test_retreat_preferences() -> None:
+def test_battles_retreat_preferences() -> None:
     adjacent = ["A", "B", "C", "D"]
     assert b.retreat_options(adjacent, came_from="C", friendly=["B", "C"]) == ["C", "B", "A", "D"]
     assert b.retreat_options(adjacent, came_from="Z", friendly=["D"], barred=["A"]) == ["D", "B", "C"]
     assert b.retreat_options(["A"], barred=["A"]) == []
 
 
-def test_opposing_army_and_revolt_suppression() -> None:
+def test_battles_opposing_army_and_revolt_suppression() -> None:
     state = fresh(3)
     men = b.raise_opposing_army(state, "Duke of Lorraine")
     assert men == (state["rolls"][0]["result"] + 2) * 1_000
@@ -127,7 +127,7 @@ def test_opposing_army_and_revolt_suppression() -> None:
     assert ok == (state["rolls"][1]["result"] + 2 < 9)
 
 
-def test_mixed_army_contingent() -> None:
+def test_battles_mixed_army_contingent() -> None:
     imperial = b.BattleSide("Empire", 22_000, nation="german", bonus_men=12_000)
     assert b.dice_plan(imperial).bonus_dice == 2
     assert b.dice_plan(b.BattleSide("x", 10_000, nation="spanish", bonus_men=0)).bonus_dice == 0

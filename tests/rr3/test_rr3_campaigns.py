@@ -95,20 +95,20 @@ def order(state: dict[str, Any], raw: dict[str, Any], step: str = "move1") -> cp
 # --- the options of a step ---------------------------------------------------------------------------------------
 
 
-def test_one_area_no_fatigue_and_two_areas_one_fatigue() -> None:
+def test_campaigns_one_area_no_fatigue_and_two_areas_one_fatigue() -> None:
     assert cp.move_option(GEO, "piedmont", ["lombardy"]) == cp.MoveOption(("lombardy",), 0, "one")
     # ile de france -> burgundy -> switzerland: two areas, not along a river
     assert cp.move_option(GEO, "ile_de_france", ["burgundy", "switzerland"]).fatigue == 1
 
 
-def test_downriver_two_areas_without_fatigue_but_upriver_costs_one() -> None:
+def test_campaigns_downriver_two_areas_without_fatigue_but_upriver_costs_one() -> None:
     down = cp.move_option(GEO, "piedmont", ["lombardy", "veneto"])
     assert (down.kind, down.fatigue) == ("downriver", 0)
     up = cp.move_option(GEO, "veneto", ["lombardy", "piedmont"])
     assert (up.kind, up.fatigue) == ("two", 1)
 
 
-def test_mountain_pass_costs_one_fatigue_and_is_a_move_of_its_own() -> None:
+def test_campaigns_mountain_pass_costs_one_fatigue_and_is_a_move_of_its_own() -> None:
     assert cp.move_option(GEO, "burgundy", ["piedmont"]) == cp.MoveOption(("piedmont",), 1, "pass")
     with pytest.raises(IllegalAction, match="crosses a mountain pass"):
         cp.move_option(GEO, "burgundy", ["piedmont", "lombardy"])
@@ -127,12 +127,12 @@ def test_mountain_pass_costs_one_fatigue_and_is_a_move_of_its_own() -> None:
         ("piedmont", ["piedmont"], "list only the areas entered"),
     ],
 )
-def test_bad_paths_are_refused_precisely(start: str, path: list[str], message: str) -> None:
+def test_campaigns_bad_paths_are_refused_precisely(start: str, path: list[str], message: str) -> None:
     with pytest.raises(IllegalAction, match=message):
         cp.move_option(GEO, start, path)
 
 
-def test_no_moving_through_an_enemy_city_but_ending_there_is_allowed() -> None:
+def test_campaigns_no_moving_through_an_enemy_city_but_ending_there_is_allowed() -> None:
     state = position(("france", "milan"), armies={"france_1": army("france_1", "france", "piedmont")})
     with pytest.raises(IllegalAction, match="enemy city milano"):
         order(state, {"army": "france_1", "option": "move", "path": ["lombardy", "veneto"]})
@@ -162,14 +162,14 @@ def test_no_moving_through_an_enemy_city_but_ending_there_is_allowed() -> None:
         ({"army": "france_1", "option": "move", "path": ["burgundy"], "extort": True}, "your own side's area"),
     ],
 )
-def test_bad_intentions_are_refused_precisely(raw: dict[str, Any], message: str) -> None:
+def test_campaigns_bad_intentions_are_refused_precisely(raw: dict[str, Any], message: str) -> None:
     state = position(armies={"france_1": army("france_1", "france", "piedmont"),
                              "spain_1": army("spain_1", "spain", "castile")})  # fmt: skip
     with pytest.raises(IllegalAction, match=message):
         cp.validate_intention(GEO, state, "france", raw, "move1")
 
 
-def test_mutinous_and_newly_raised_armies_take_no_move() -> None:
+def test_campaigns_mutinous_and_newly_raised_armies_take_no_move() -> None:
     state = position(
         armies={
             "france_1": army("france_1", "france", "piedmont", mutinous=True),
@@ -184,7 +184,7 @@ def test_mutinous_and_newly_raised_armies_take_no_move() -> None:
     assert cp.legal_moves(GEO, state, "france_1") == [] and cp.legal_moves(GEO, state, "france_2") == []
 
 
-def test_loot_takes_the_whole_phase_and_not_twice() -> None:
+def test_campaigns_loot_takes_the_whole_phase_and_not_twice() -> None:
     state = position(armies={"france_1": army("france_1", "france", "lombardy")})
     assert order(state, {"army": "france_1", "option": "stay", "loot": True}).loot
     with pytest.raises(IllegalAction, match="complete military phase"):
@@ -194,7 +194,7 @@ def test_loot_takes_the_whole_phase_and_not_twice() -> None:
         order(state, {"army": "france_1", "option": "stay", "loot": True})
 
 
-def test_extortion_only_when_moving_one_area_that_phase_and_not_twice() -> None:
+def test_campaigns_extortion_only_when_moving_one_area_that_phase_and_not_twice() -> None:
     state = position(armies={"france_1": army("france_1", "france", "piedmont")})
     assert order(state, {"army": "france_1", "option": "move", "path": ["lombardy"], "extort": True}).extort
     state["armies"]["france_1"]["moved_phase"] = 1
@@ -216,7 +216,7 @@ def resolve(state: dict[str, Any], *raws: dict[str, Any]) -> cp.StepResult:
     return cp.resolve_step(GEO, state, {r["army"]: order(state, r) for r in raws})
 
 
-def test_moves_and_fatigue_stay_recovers_missing_card_does_not() -> None:
+def test_campaigns_moves_and_fatigue_stay_recovers_missing_card_does_not() -> None:
     state = position(armies={"france_1": army("france_1", "france", "ile_de_france"),
                              "venice_1": army("venice_1", "venice", "veneto", fatigue=2),
                              "milan_1": army("milan_1", "milan", "lombardy", fatigue=2)})  # fmt: skip
@@ -232,7 +232,7 @@ def test_moves_and_fatigue_stay_recovers_missing_card_does_not() -> None:
     assert result.contacts == []
 
 
-def test_enemies_ending_in_the_same_area_meet_and_a_stander_behind_the_river_defends_it() -> None:
+def test_campaigns_enemies_ending_in_the_same_area_meet_and_a_stander_behind_the_river_defends_it() -> None:
     state = position(
         ("france", "papacy"),
         armies={"france_1": army("france_1", "france", "lombardy"), "papacy_1": army("papacy_1", "papacy", "emilia")},
@@ -247,14 +247,14 @@ def test_enemies_ending_in_the_same_area_meet_and_a_stander_behind_the_river_def
     assert result.contacts == [cp.Contact("emilia", ("france_1", "papacy_1"), "meeting", None)]
 
 
-def test_friends_and_neutrals_do_not_meet() -> None:
+def test_campaigns_friends_and_neutrals_do_not_meet() -> None:
     state = position(armies={"france_1": army("france_1", "france", "lombardy"),
                              "papacy_1": army("papacy_1", "papacy", "emilia")})  # fmt: skip
     result = resolve(state, {"army": "france_1", "option": "move", "path": ["emilia"]})
     assert result.contacts == [] and result.moves["france_1"].final == "emilia"
 
 
-def test_crossing_armies_miss_each_other_unless_one_intends_to_engage() -> None:
+def test_campaigns_crossing_armies_miss_each_other_unless_one_intends_to_engage() -> None:
     state = position(
         ("france", "milan"),
         armies={"france_1": army("france_1", "france", "piedmont"), "milan_1": army("milan_1", "milan", "lombardy")},
@@ -270,7 +270,7 @@ def test_crossing_armies_miss_each_other_unless_one_intends_to_engage() -> None:
     assert (met.moves["france_1"].final, met.moves["milan_1"].final) == ("lombardy", "lombardy")
 
 
-def test_intention_to_engage_stops_an_army_passing_through() -> None:
+def test_campaigns_intention_to_engage_stops_an_army_passing_through() -> None:
     state = position(
         ("austria", "venice"),
         armies={
@@ -286,7 +286,7 @@ def test_intention_to_engage_stops_an_army_passing_through() -> None:
     assert caught.contacts == [cp.Contact("lombardy", ("austria_1", "venice_1"), "interception", None)]
 
 
-def test_retreat_before_combat_free_after_no_move_one_fatigue_after_one_none_after_two() -> None:
+def test_campaigns_retreat_before_combat_free_after_no_move_one_fatigue_after_one_none_after_two() -> None:
     state = position(
         ("austria", "venice"),
         armies={
@@ -322,7 +322,7 @@ def test_retreat_before_combat_free_after_no_move_one_fatigue_after_one_none_aft
     assert result.retreats == [] and [c.area for c in result.contacts] == ["veneto"]
 
 
-def test_extortion_and_loot_in_a_non_played_state_are_opposed() -> None:
+def test_campaigns_extortion_and_loot_in_a_non_played_state_are_opposed() -> None:
     state = position(armies={"france_1": army("france_1", "france", "piedmont"),
                              "spain_1": army("spain_1", "spain", "liguria")})  # fmt: skip
     result = resolve(state, {"army": "france_1", "option": "move", "path": ["lombardy"], "extort": True},
@@ -335,7 +335,7 @@ def test_extortion_and_loot_in_a_non_played_state_are_opposed() -> None:
     assert quiet.passages == [] and quiet.extortions == []
 
 
-def test_mutineers_make_for_an_undefended_city_else_besiege_a_near_one_else_march() -> None:
+def test_campaigns_mutineers_make_for_an_undefended_city_else_besiege_a_near_one_else_march() -> None:
     state = position(armies={"france_1": army("france_1", "france", "piedmont", mutinous=True, arrears=3)})
     plan = cp.mutineer_plan(GEO, state, "france_1")
     # Genova and Milano are one area away; foreign before own; ties by id

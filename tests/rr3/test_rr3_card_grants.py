@@ -9,7 +9,7 @@ from umpire.kernel.errors import IllegalAction
 from umpire.kernel.game import new_game
 
 
-def test_a_persuasion_card_earned_by_prestige_can_be_played_with_a_subsidy() -> None:
+def test_prestige_a_persuasion_card_earned_by_prestige_can_be_played_with_a_subsidy() -> None:
     game = new_game("rr3", "1524", {}, seed=7)
     before = set(game.view("france")["team"]["card_ids"])
     game.act("political_control", {"type": "grant_card", "team": "france", "kind": "persuasion",
@@ -23,7 +23,7 @@ def test_a_persuasion_card_earned_by_prestige_can_be_played_with_a_subsidy() -> 
     assert any("Persuasion card" in line["text"] and "Pat" in line["text"] for line in game.state["journal"])
 
 
-def test_debating_cards_only_for_the_top_of_the_heavenly_chart() -> None:
+def test_religion_debating_cards_only_for_the_top_of_the_heavenly_chart() -> None:
     game = new_game("rr3", "1524", {}, seed=7)
     grant = {"type": "grant_card", "team": "papacy", "kind": "debating", "issue": "transubstantiation", "value": 5,
              "why": "the Pope's piety", "who": "Rue"}  # fmt: skip
@@ -37,7 +37,7 @@ def test_debating_cards_only_for_the_top_of_the_heavenly_chart() -> None:
     assert game.state["teams"]["papacy"]["debating"]["transubstantiation"] == [*before, 5]
 
 
-def test_only_the_control_team_grants_cards() -> None:
+def test_control_only_the_control_team_grants_cards() -> None:
     game = new_game("rr3", "1524", {}, seed=7)
     with pytest.raises(IllegalAction):
         game.act("france", {"type": "grant_card", "team": "france", "kind": "persuasion", "why": "we deserve it"})

@@ -16,7 +16,7 @@ from umpire.kernel import rng
 from umpire.kernel.errors import IllegalAction
 
 State = dict[str, Any]
-NEVER, ALWAYS = 1, 12  # death numbers against 2d6 (D1): 2d6 is never 1 or less, always 12 or less
+NEVER, ALWAYS = 1, 12  # death numbers against 2d6 (RR3-D01): 2d6 is never 1 or less, always 12 or less
 
 
 def seed_where(n: int, ok: Callable[[list[int]], bool]) -> int:
@@ -131,7 +131,7 @@ def deaths(state: State) -> dict[str, Any]:
 # --- deaths ---
 
 
-def test_characters_desk_death_rolls_item_each_phase_one() -> None:
+def test_family_characters_desk_death_rolls_item_each_phase_one() -> None:
     s = make()
     sdesk.open_death_rolls(s)
     assert [i["title"] for i in desk.pending(s, desk.CHARACTER)] == ["Death rolls, turn 1"]
@@ -140,8 +140,8 @@ def test_characters_desk_death_rolls_item_each_phase_one() -> None:
     assert len(desk.pending(s, desk.CHARACTER)) == 1
 
 
-def test_characters_desk_heir_succeeds_under_a_regency() -> None:
-    """Henry dies in 1525 (D1 figure 12) with no son: Character Control names Mary, born 1516, under sixteen: a
+def test_family_characters_desk_heir_succeeds_under_a_regency() -> None:
+    """Henry dies in 1525 (RR3-D01 figure 12) with no son: Character Control names Mary, born 1516, under sixteen: a
     regency (RR3-G01)."""
     s = make()
     s["characters"]["henry"]["death_number"] = ALWAYS
@@ -163,7 +163,7 @@ def test_characters_desk_heir_succeeds_under_a_regency() -> None:
     assert ["mary", 1] in item["claims"]["henry"]
 
 
-def test_characters_desk_no_heir_gives_a_new_character() -> None:
+def test_family_characters_desk_no_heir_gives_a_new_character() -> None:
     s = make()
     s["characters"]["ferdinand"]["death_number"] = ALWAYS
     deaths(s)
@@ -185,7 +185,7 @@ def test_characters_desk_no_heir_gives_a_new_character() -> None:
     assert s["characters"]["maximilian"]["played"]
 
 
-def test_characters_desk_emperor_death() -> None:
+def test_family_characters_desk_emperor_death() -> None:
     s = make()
     s["characters"]["charles"]["death_number"] = ALWAYS
     s["king_of_romans"] = "ferdinand"
@@ -199,7 +199,7 @@ def test_characters_desk_emperor_death() -> None:
     assert len(elections) == 1 and elections[0]["params"]["office"] == "emperor"
 
 
-def test_characters_desk_non_played_ruler_is_succeeded() -> None:
+def test_family_characters_desk_non_played_ruler_is_succeeded() -> None:
     s = make()
     s["characters"]["john"]["death_number"] = ALWAYS
     s["characters"]["joao"] = {
@@ -224,7 +224,7 @@ def propose(state: State, team: str, suitor: str, match: str, **more: Any) -> di
     )
 
 
-def test_characters_desk_marriage_needs_consent_and_phase_four() -> None:
+def test_family_characters_desk_marriage_needs_consent_and_phase_four() -> None:
     s = make(phase=2)
     s["characters"]["eleanor"]["played"] = False  # a card, not a player: it passes to France
     item = propose(s, "france", "francis", "eleanor")
@@ -242,14 +242,14 @@ def test_characters_desk_marriage_needs_consent_and_phase_four() -> None:
     assert births and births[0]["params"] == {"husband": "francis", "wife": "eleanor"}
 
 
-def test_characters_desk_marriage_is_settled_in_phase_four_only() -> None:
+def test_family_characters_desk_marriage_is_settled_in_phase_four_only() -> None:
     s = make(phase=2)
     item = propose(s, "habsburgs", "charles", "isabella")
     with pytest.raises(IllegalAction, match="phase 4"):
         settle(s, item)
 
 
-def test_characters_desk_match_rules() -> None:
+def test_family_characters_desk_match_rules() -> None:
     s = make(phase=4)
     with pytest.raises(IllegalAction, match="cannot be 'wolsey'"):
         propose(s, "england", "wolsey", "eleanor")
@@ -262,8 +262,8 @@ def test_characters_desk_match_rules() -> None:
     propose(s, "france", "henri", "mary", betrothal=True)
 
 
-def test_characters_desk_competing_suitors_for_a_non_played_character() -> None:
-    """Two suitors for Isabella of Portugal; France stands higher in prestige (+1, D5). The dice are rolled for
+def test_family_characters_desk_competing_suitors_for_a_non_played_character() -> None:
+    """Two suitors for Isabella of Portugal; France stands higher in prestige (+1, RR3-D05). The dice are rolled for
     the suitors in name order (charles, francis)."""
     s = make(seed_where(2, lambda d: d[0] > d[1] + 1), phase=4)
     first = propose(s, "habsburgs", "charles", "isabella")
@@ -278,7 +278,7 @@ def test_characters_desk_competing_suitors_for_a_non_played_character() -> None:
     assert "charles won" in second["outcome"]
 
 
-def test_characters_desk_suitor_with_the_prestige_bonus_wins() -> None:
+def test_family_characters_desk_suitor_with_the_prestige_bonus_wins() -> None:
     s = make(seed_where(2, lambda d: d[1] + 1 > d[0]), phase=4)
     first = propose(s, "habsburgs", "charles", "isabella")
     second = propose(s, "france", "francis", "isabella")
@@ -288,7 +288,7 @@ def test_characters_desk_suitor_with_the_prestige_bonus_wins() -> None:
     assert [i for i in desk.pending(s, desk.CHARACTER) if i["kind"] == "births"]
 
 
-def test_characters_desk_births() -> None:
+def test_family_characters_desk_births() -> None:
     seed = seed_where(1, lambda d: d[0] >= 4)
     s = make(seed, phase=4)
     item = propose(s, "habsburgs", "charles", "isabella")
@@ -308,14 +308,14 @@ def test_characters_desk_births() -> None:
     assert all(k != "ferdinand" for k in kids)
 
 
-def test_characters_desk_default_child_names() -> None:
+def test_family_characters_desk_default_child_names() -> None:
     s = make()
     deck = cdesk.child_deck(s, "francis")
     assert len(deck) == 6 and {sex for _, sex in deck} == {"M", "F"}
     assert deck[0][0] == "Son of Francis I (1)"
 
 
-def test_characters_desk_betrothal_becomes_marriage_at_sixteen() -> None:
+def test_family_characters_desk_betrothal_becomes_marriage_at_sixteen() -> None:
     s = make(phase=2)
     item = propose(s, "france", "henri", "mary", betrothal=True)
     desk.do_direct(s, "england", {"type": "accept_marriage", "item": item["id"]}, team="england")
@@ -332,7 +332,7 @@ def test_characters_desk_betrothal_becomes_marriage_at_sixteen() -> None:
     assert s["characters"]["mary"]["spouse"] == "henri" and s["betrothals"] == []
 
 
-def test_characters_desk_family_tree() -> None:
+def test_family_characters_desk_family_tree() -> None:
     s = make()
     s["characters"]["edward"] = {**s["characters"]["mary"], "name": "Edward", "sex": "M", "born": 1537}
     tree = cdesk.family_tree(s, "tudor")
@@ -342,7 +342,7 @@ def test_characters_desk_family_tree() -> None:
     assert cdesk.claims(s, "henry")[0] == ("catherine", 1)
 
 
-def test_characters_desk_in_a_game() -> None:
+def test_family_characters_desk_in_a_game() -> None:
     """End to end: the game opens the death rolls at phase 1 and Character Control settles them with one click."""
     from tests.rr3.rr3fixtures import fixture_game
 
@@ -358,7 +358,7 @@ def test_characters_desk_in_a_game() -> None:
     assert done["status"] == desk.SETTLED and len(rolled) >= len(living)
 
 
-def test_a_character_is_betrothed_to_one_match_at_a_time() -> None:
+def test_family_a_character_is_betrothed_to_one_match_at_a_time() -> None:
     s = make(phase=2)
     item = propose(s, "france", "henri", "mary", betrothal=True)
     rival = propose(s, "habsburgs", "ferdinand", "mary", betrothal=True)
@@ -371,7 +371,7 @@ def test_a_character_is_betrothed_to_one_match_at_a_time() -> None:
         settle(s, rival)
 
 
-def test_a_betrothal_that_can_no_longer_be_kept_does_not_stop_the_game() -> None:
+def test_family_a_betrothal_that_can_no_longer_be_kept_does_not_stop_the_game() -> None:
     s = make(turn=4, phase=4)
     # Two promises of one hand (recorded before the one-at-a-time rule, or by an umpire's adjustment): the first
     # wedding takes place, the second is simply not due any more.

@@ -27,7 +27,7 @@ def to_phase(game: Game, phase: int) -> None:
 # --- adjust -----------------------------------------------------------------------------------------------------
 
 
-def test_adjust_sets_a_value_and_records_who_why_before_and_after(game: Game) -> None:
+def test_control_adjust_sets_a_value_and_records_who_why_before_and_after(game: Game) -> None:
     game.act(
         "map_control",
         {
@@ -59,7 +59,7 @@ def test_adjust_sets_a_value_and_records_who_why_before_and_after(game: Game) ->
     assert "miscount" in line["text"] and "Dave" in line["text"]
 
 
-def test_adjust_by_delta_and_other_targets(game: Game) -> None:
+def test_control_adjust_by_delta_and_other_targets(game: Game) -> None:
     game.act(
         "gm",
         {
@@ -169,7 +169,7 @@ def test_adjust_by_delta_and_other_targets(game: Game) -> None:
         ({"target": "states", "key": "france", "field": "unrest", "delta": 0, "why": "x"}, "non-zero"),
     ],
 )
-def test_adjust_errors_are_precise(game: Game, action: dict[str, Any], message: str) -> None:
+def test_control_adjust_errors_are_precise(game: Game, action: dict[str, Any], message: str) -> None:
     before = game.state
     with pytest.raises(IllegalAction, match=message):
         game.act("map_control", {"type": "adjust", **action})
@@ -177,7 +177,7 @@ def test_adjust_errors_are_precise(game: Game, action: dict[str, Any], message: 
     assert game.state["adjustments"] == []
 
 
-def test_only_the_control_team_adjusts(game: Game) -> None:
+def test_control_only_the_control_team_adjusts(game: Game) -> None:
     action = {"type": "adjust", "target": "states", "key": "france", "field": "treasury", "value": 99, "why": "x"}
     with pytest.raises(IllegalAction, match="only the control team"):
         game.act("france", action)
@@ -188,7 +188,7 @@ def test_only_the_control_team_adjusts(game: Game) -> None:
 # --- announce ---------------------------------------------------------------------------------------------------
 
 
-def test_announcements_are_numbered_and_public(game: Game) -> None:
+def test_control_announcements_are_numbered_and_public(game: Game) -> None:
     game.act("gm", {"type": "announce", "text": "The Emperor summons a Diet at Worms", "who": "Jim"})
     game.act("political_control", {"type": "announce", "text": "A treaty is registered"})
     board = game.view("observer")["announcements"]
@@ -206,7 +206,7 @@ def test_announcements_are_numbered_and_public(game: Game) -> None:
 # --- steps and resolve ------------------------------------------------------------------------------------------
 
 
-def test_next_step_walks_the_military_phase(game: Game) -> None:
+def test_control_next_step_walks_the_military_phase(game: Game) -> None:
     to_phase(game, 2)
     assert game.state["step"] == "pay"
     game.act("map_control", {"type": "next_step"})
@@ -220,7 +220,7 @@ def test_next_step_walks_the_military_phase(game: Game) -> None:
         game.act("map_control", {"type": "next_step"})
 
 
-def test_next_step_errors(game: Game) -> None:
+def test_control_next_step_errors(game: Game) -> None:
     with pytest.raises(IllegalAction, match="phase 1 is not a military phase"):
         game.act("map_control", {"type": "next_step"})
     to_phase(game, 2)
@@ -230,7 +230,7 @@ def test_next_step_errors(game: Game) -> None:
         game.act("france", {"type": "next_step"})
 
 
-def test_resolve_finishes_the_steps_then_ends_the_phase(game: Game) -> None:
+def test_control_resolve_finishes_the_steps_then_ends_the_phase(game: Game) -> None:
     to_phase(game, 2)
     game.act("map_control", {"type": "next_step"})
     start = len(game.state["calls"])
@@ -245,7 +245,7 @@ def test_resolve_finishes_the_steps_then_ends_the_phase(game: Game) -> None:
     assert (game.state["phase"], game.state["step"]) == (3, "pay")
 
 
-def test_resolve_after_phase_6_opens_the_next_turn(game: Game) -> None:
+def test_control_resolve_after_phase_6_opens_the_next_turn(game: Game) -> None:
     to_phase(game, 6)
     game.act("gm", {"type": "resolve"})
     assert (game.state["turn"], game.state["phase"], game.state["step"]) == (2, 1, None)
@@ -253,7 +253,7 @@ def test_resolve_after_phase_6_opens_the_next_turn(game: Game) -> None:
     assert game.view("observer")["phase_seconds"] == 600
 
 
-def test_only_game_control_resolves(game: Game) -> None:
+def test_control_only_game_control_resolves(game: Game) -> None:
     for role in ("map_control", "france"):
         with pytest.raises(IllegalAction, match=r"only Game Control \(gm\)"):
             game.act(role, {"type": "resolve"})
@@ -272,14 +272,14 @@ def test_only_game_control_resolves(game: Game) -> None:
         (7, "at most 6"),
     ],
 )
-def test_check_fields_int(value: Any, message: str) -> None:
+def test_control_check_fields_int(value: Any, message: str) -> None:
     field = desk.Field("n", "Number", "int", minimum=1, maximum=6)
     with pytest.raises(IllegalAction, match=message):
         desk.check_fields([field], {"n": value}, {})
     desk.check_fields([field], {"n": 6}, {})
 
 
-def test_check_fields_choice_multi_bool_text() -> None:
+def test_control_check_fields_choice_multi_bool_text() -> None:
     fields = [
         desk.Field("pick", "Pick", "choice", ("a", "b")),
         desk.Field("many", "Many", "multi"),
@@ -298,7 +298,7 @@ def test_check_fields_choice_multi_bool_text() -> None:
         desk.check_fields(fields, {"pick": "a", "many": [], "note": 5}, choices)
 
 
-def test_registration_is_checked(game: Game) -> None:
+def test_control_registration_is_checked(game: Game) -> None:
     with pytest.raises(ValueError, match="registered twice"):
         desk.request("petition", desk=desk.POLITICAL, label="Again")(lambda state, role, action: {"title": ""})
     with pytest.raises(ValueError, match="unknown desk"):
@@ -307,7 +307,7 @@ def test_registration_is_checked(game: Game) -> None:
         desk.open_item(game.state, desk=desk.MAP, kind="unheard_of", title="x")
 
 
-def test_journal_lines_carry_the_clock_and_their_dice(game: Game) -> None:
+def test_control_journal_lines_carry_the_clock_and_their_dice(game: Game) -> None:
     to_phase(game, 2)
     line = desk.journal(game.state, "Test", "text", team="france", dice=[{"n": 1, "result": 3}])
     assert line == {
@@ -323,6 +323,6 @@ def test_journal_lines_carry_the_clock_and_their_dice(game: Game) -> None:
     assert game.state["journal"][-1] is line
 
 
-def test_the_game_map_is_the_states_map_data_or_the_map_of_1524(game: Game) -> None:
+def test_control_the_game_map_is_the_states_map_data_or_the_map_of_1524(game: Game) -> None:
     assert "london" in desk.geography(game.state).areas
     assert desk.geography({}) is map1524()

@@ -28,7 +28,7 @@ def edit(game: Game, target: str, key: str, field: str, value: Any, role: str = 
     return entry
 
 
-def test_the_ruler_of_a_state_is_set_and_the_change_is_logged_for_control_only() -> None:
+def test_control_the_ruler_of_a_state_is_set_and_the_change_is_logged_for_control_only() -> None:
     game = fixture_game(seed=4)
     entry = edit(game, "states", "spain", "ruler", "ruler_of_austria", who="Anna", why="Charles V's will")
     assert game.state["states"]["spain"]["ruler"] == "ruler_of_austria"
@@ -49,7 +49,7 @@ def test_the_ruler_of_a_state_is_set_and_the_change_is_logged_for_control_only()
     assert "Charles V's will" in str(game.view("habsburgs"))  # the team concerned hears of it privately
 
 
-def test_bad_edits_are_named_precisely() -> None:
+def test_control_bad_edits_are_named_precisely() -> None:
     game = fixture_game(seed=4)
     with pytest.raises(IllegalAction, match="an adjustment needs 'why'"):
         edit(game, "states", "spain", "ruler", "ruler_of_austria")
@@ -71,7 +71,7 @@ def test_bad_edits_are_named_precisely() -> None:
     assert game.state["adjustments"] == []
 
 
-def test_a_state_a_character_and_a_card_change_team_with_their_lists() -> None:
+def test_control_a_state_a_character_and_a_card_change_team_with_their_lists() -> None:
     game = fixture_game(seed=4)
     edit(game, "states", "austria", "team", None, why="Austria passes to the Estates")
     assert game.state["states"]["austria"]["played"] is False and game.state["states"]["austria"]["team"] is None
@@ -94,7 +94,7 @@ def test_a_state_a_character_and_a_card_change_team_with_their_lists() -> None:
     assert game.state["states"]["austria"]["regent"] == "ruler_of_bavaria"
 
 
-def test_editor_in_the_1524_game_replays_exactly() -> None:
+def test_control_editor_in_the_1524_game_replays_exactly() -> None:
     game = new_game("rr3", "1524", {}, seed=8)
     edit(game, "states", "spain", "ruler", "ferdinand", who="Anna", why="Charles abdicates")
     edit(game, "characters", "charles_v", "state", None, why="retires to Yuste")
@@ -106,7 +106,7 @@ def test_editor_in_the_1524_game_replays_exactly() -> None:
 # --- permissions (RR3-L03) ---
 
 
-def test_the_editor_sets_a_states_permissions_audited() -> None:
+def test_control_the_editor_sets_a_states_permissions_audited() -> None:
     """Handbook, *Raising an army*: "No troops may be recruited in the home areas of other played countries without
     their permission"; *Navies*: "Fleets may only enter ports with the permission of the owning player". Control's
     editor sets both as an adjustment with who and why (issue 19, point 1: "permissions")."""

@@ -19,7 +19,7 @@ def people(*cs: Character) -> dict[str, Character]:
     return {c.name: c for c in cs}
 
 
-def test_turn_years_follow_the_timetable() -> None:
+def test_family_turn_years_follow_the_timetable() -> None:
     assert d.turn_start_year(1) == 1525
     assert d.turn_start_year(4) == 1537  # Turn 4: 1537 - 1540
     assert d.turn_start_year(6) == 1545
@@ -27,11 +27,11 @@ def test_turn_years_follow_the_timetable() -> None:
         d.turn_start_year(0)
 
 
-def test_death_number_rises_with_age() -> None:
+def test_family_death_number_rises_with_age() -> None:
     assert [d.death_number(a) for a in (10, 39, 40, 55, 65, 80)] == [2, 2, 3, 4, 5, 6]
 
 
-def test_death_outcome_by_age_and_by_controls_list() -> None:
+def test_family_death_outcome_by_age_and_by_controls_list() -> None:
     old = Character("Clement VII", MALE, 1478)
     r = d.death_outcome(old, 1537, [2, 2])  # aged 59: dies on 4 or less
     assert r.age == 59 and r.dies_on == 4 and r.died
@@ -42,7 +42,7 @@ def test_death_outcome_by_age_and_by_controls_list() -> None:
         d.death_outcome(old, 1537, [6])
 
 
-def test_roll_deaths_logs_one_roll_per_living_character() -> None:
+def test_family_roll_deaths_logs_one_roll_per_living_character() -> None:
     state = fresh(3)
     cs = [Character("A", MALE, 1470), Character("B", FEMALE, 1500, alive=False), Character("C", FEMALE, 1505)]
     results = d.roll_deaths(state, cs, 1)
@@ -60,7 +60,7 @@ def family() -> dict[str, Character]:
     )
 
 
-def test_heir_is_eldest_son_then_daughter_with_regency_under_sixteen() -> None:
+def test_family_heir_is_eldest_son_then_daughter_with_regency_under_sixteen() -> None:
     p = family()
     s = d.succession(p, "Henry", 1541)
     assert (s.heir, s.regency, s.new_character) == ("Edward", True, False)
@@ -69,7 +69,7 @@ def test_heir_is_eldest_son_then_daughter_with_regency_under_sixteen() -> None:
     assert (s2.heir, s2.regency) == ("Mary", False)
 
 
-def test_dead_childs_line_comes_first_and_no_heir_means_new_character() -> None:
+def test_family_dead_childs_line_comes_first_and_no_heir_means_new_character() -> None:
     p = family()
     p["Edward"] = Character("Edward", MALE, 1510, family="Tudor", parents=("Henry", "Catherine"), alive=False)
     p["Ned"] = Character("Ned", MALE, 1530, family="Tudor", parents=("Edward",))
@@ -79,7 +79,7 @@ def test_dead_childs_line_comes_first_and_no_heir_means_new_character() -> None:
     assert s.heir is None and s.new_character
 
 
-def test_match_rules() -> None:
+def test_family_match_rules() -> None:
     boy = Character("Philip", MALE, 1527)
     girl = Character("Maria", FEMALE, 1528)
     assert "under 16" in (d.match_error(boy, girl, 1537) or "")
@@ -92,7 +92,7 @@ def test_match_rules() -> None:
     assert "closely" in (d.match_error(p["Edward"], p["Mary"], 1560) or "")
 
 
-def test_marry_moves_the_wifes_card_to_the_husbands_family() -> None:
+def test_family_marry_moves_the_wifes_card_to_the_husbands_family() -> None:
     p = people(Character("James", MALE, 1512, family="Stewart"), Character("Madeleine", FEMALE, 1520, family="Valois"))
     out = d.marry(p, "Madeleine", "James", 1537)
     assert out["James"].spouse == "Madeleine" and out["Madeleine"].spouse == "James"
@@ -102,23 +102,23 @@ def test_marry_moves_the_wifes_card_to_the_husbands_family() -> None:
         d.marry(out, "James", "Madeleine", 1537)
 
 
-def test_betrothals_become_weddings_at_sixteen() -> None:
+def test_family_betrothals_become_weddings_at_sixteen() -> None:
     p = people(Character("Philip", MALE, 1527), Character("Maria", FEMALE, 1528))
     assert d.due_weddings(p, [("Philip", "Maria")], 1541) == []
     assert d.due_weddings(p, [("Philip", "Maria")], 1545) == [("Philip", "Maria")]
 
 
-def test_bury_widows_the_spouse() -> None:
+def test_family_bury_widows_the_spouse() -> None:
     out = d.bury(family(), "Catherine")
     assert not out["Catherine"].alive and out["Henry"].spouse is None
 
 
-def test_suitor_bonus_goes_to_highest_prestige() -> None:
+def test_family_suitor_bonus_goes_to_highest_prestige() -> None:
     assert d.prestige_bonus({"France": 5, "England": 3}) == {"France": 1, "England": 0}
     assert d.prestige_bonus({"France": 4, "England": 4}) == {"France": 0, "England": 0}
 
 
-def test_suitor_outcome_with_bonus_and_tie() -> None:
+def test_family_suitor_outcome_with_bonus_and_tie() -> None:
     prestige = {"France": 5, "England": 3, "Scotland": 1}
     # France 3+1=4, England 4, Scotland 2: France and England roll again; England 5 beats France 3+1
     c = d.suitor_outcome(prestige, [{"France": 3, "England": 4, "Scotland": 2}, {"France": 3, "England": 5}])
@@ -128,7 +128,7 @@ def test_suitor_outcome_with_bonus_and_tie() -> None:
         d.suitor_outcome(prestige, [{"France": 3, "England": 4, "Scotland": 2}])
 
 
-def test_roll_suitors_logs_and_finds_a_winner() -> None:
+def test_family_roll_suitors_logs_and_finds_a_winner() -> None:
     state = fresh(11)
     c = d.roll_suitors(state, "Anne of Cleves", {"France": 2, "England": 2, "Scotland": 2})
     assert c.winner in {"France", "England", "Scotland"}
@@ -138,13 +138,13 @@ def test_roll_suitors_logs_and_finds_a_winner() -> None:
         d.roll_suitors(state, "x", {"France": 1})
 
 
-def test_children_count_is_d6_minus_two() -> None:
+def test_family_children_count_is_d6_minus_two() -> None:
     assert [d.children_count(i) for i in range(1, 7)] == [0, 0, 1, 2, 3, 4]
     with pytest.raises(ValueError):
         d.children_count(7)
 
 
-def test_birth_outcome_cards_in_age_order() -> None:
+def test_family_birth_outcome_cards_in_age_order() -> None:
     p = family()
     kids = d.birth_outcome(p["Henry"], p["Catherine"], 5, [("Elizabeth", FEMALE), ("Henry", MALE), ("Arthur", MALE)], 2)
     assert [k.name for k in kids] == ["Elizabeth", "Henry", "Arthur"]
@@ -152,7 +152,7 @@ def test_birth_outcome_cards_in_age_order() -> None:
     assert d.birth_outcome(p["Henry"], p["Catherine"], 2, [("X", MALE)], 2) == []
 
 
-def test_roll_births_draws_cards_and_adds_children() -> None:
+def test_family_roll_births_draws_cards_and_adds_children() -> None:
     p = people(Character("James", MALE, 1512, family="Stewart"), Character("Madeleine", FEMALE, 1520))
     p = d.marry(p, "James", "Madeleine", 1537)
     deck = [("Alpha", MALE), ("Beta", FEMALE), ("Gamma", MALE), ("Delta", FEMALE), ("Eps", MALE)]
@@ -165,7 +165,7 @@ def test_roll_births_draws_cards_and_adds_children() -> None:
         assert all(k.family == "Stewart" for k in kids)
 
 
-def test_claimants_are_kin_by_any_connection() -> None:
+def test_family_claimants_are_kin_by_any_connection() -> None:
     p = family()
     p["Margaret"] = Character("Margaret", FEMALE, 1489, family="Stewart", parents=("Henry VII",))
     p["Henry VII"] = Character("Henry VII", MALE, 1457, alive=False)
@@ -175,7 +175,7 @@ def test_claimants_are_kin_by_any_connection() -> None:
     assert claims == [("Catherine", 1), ("Edward", 1), ("Mary", 1), ("Margaret", 2)]
 
 
-def test_resolve_deaths_buries_and_passes_the_card() -> None:
+def test_family_resolve_deaths_buries_and_passes_the_card() -> None:
     p = family()
     p["Henry"] = Character("Henry", MALE, 1491, family="Tudor", played=True, spouse="Catherine")
     results = [
@@ -189,7 +189,7 @@ def test_resolve_deaths_buries_and_passes_the_card() -> None:
     assert out["Mary"].played and out["Catherine"].spouse is None
 
 
-def test_births_due_only_for_new_couples_of_played_families() -> None:
+def test_family_births_due_only_for_new_couples_of_played_families() -> None:
     p = people(
         Character("James", MALE, 1512, family="Stewart", played=True),
         Character("Madeleine", FEMALE, 1520, family="Valois"),

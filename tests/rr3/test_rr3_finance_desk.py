@@ -162,7 +162,7 @@ def test_finance_desk_one_card_of_each_type_per_player() -> None:
     play(s, "france", card="fr_sub1")
     with pytest.raises(IllegalAction, match="already played a subsidy"):
         play(s, "france", card="fr_sub2")
-    # DK1: the limit is per player; the Habsburgs' two players each play a subsidy
+    # RR3-DK01: the limit is per player; the Habsburgs' two players each play a subsidy
     play(s, "habsburgs", card="sp_sub")
     play(s, "habsburgs", card="au_sub")
     with pytest.raises(IllegalAction, match="already played a subsidy"):
@@ -226,6 +226,7 @@ def test_finance_desk_loans_phase_four_halved_and_debt() -> None:
 
 
 def test_finance_desk_italian_bank_grants() -> None:
+    # ruling RR3-DK22
     s = make(5)
     with pytest.raises(IllegalAction, match="needs a bank granted"):
         play(s, "france", card="fr_it1")
@@ -298,7 +299,7 @@ def test_finance_desk_phase_one_procedures() -> None:
     s["penny_due"] = {"austria": 9}
     fdesk.phase_one(s)
     assert s["states"]["france"]["unrest"] == 1 and s["states"]["spain"]["unrest"] == 0
-    # two areas in revolt: 4 florins; 3 in the treasury, 1 added to the debt (DK4)
+    # two areas in revolt: 4 florins; 3 in the treasury, 1 added to the debt (RR3-DK04)
     assert s["states"]["france"]["treasury"] == 0 and s["states"]["france"]["debt"] == 1
     assert s["states"]["austria"]["treasury"] == 14 and s["penny_due"] == {}
 
@@ -315,7 +316,7 @@ def test_finance_desk_phase_one_procedures_wait_for_turn_two() -> None:
 
 
 def test_finance_desk_war_without_grievance_raises_revolt_risk() -> None:
-    """DK13: +1 on the index while at war without a valid grievance. Dice: revolt die exactly 2, index 2."""
+    """RR3-DK13: +1 on the index while at war without a valid grievance. Dice: revolt die exactly 2, index 2."""
     seed = seed_where(2, lambda d: d[1] == 2)
     calm, angry = make(seed), make(seed)
     pdesk.declare_war(angry, "france", "swiss", team="france")
@@ -347,7 +348,7 @@ def test_finance_desk_in_a_game() -> None:
         game.act("france", {"type": "play_card", "card": cid})  # played: no longer held
 
 
-def test_high_prestige_raises_the_revenue_of_each_card() -> None:
+def test_finance_high_prestige_raises_the_revenue_of_each_card() -> None:
     """Handbook, *Prestige*: "The rewards of high prestige can include increased chances of raising revenue".
     Issue 19, point 6: prestige gave no such reward; the team first on the chart now adds 1 florin to each revenue
     card (RR3-H03), shown in the outcome; the others roll as before."""
@@ -367,7 +368,7 @@ def test_high_prestige_raises_the_revenue_of_each_card() -> None:
     assert f"loan (+1 for the first place on the prestige chart): {die + 6 + 1} florins" in loan["outcome"]
 
 
-def test_an_all_equal_chart_gives_no_revenue_bonus() -> None:
+def test_finance_an_all_equal_chart_gives_no_revenue_bonus() -> None:
     assert prestige.revenue_bonus({"france": 1, "habsburgs": 1}, "france") == 0
     assert prestige.revenue_bonus({"france": 2, "habsburgs": 1, "england": 2}, "england") == 1
     assert prestige.revenue_bonus({"france": 2, "habsburgs": 1}, "habsburgs") == 0

@@ -15,11 +15,12 @@ def pending(game: Game, role: str, kind: str) -> list[dict[str, Any]]:
     return [i for i in game.view(role)["desk"]["pending"] if i["kind"] == kind]
 
 
-def test_a_new_character_s_form_asks_only_the_name_and_makes_the_id() -> None:
+def test_family_a_new_character_s_form_asks_only_the_name_and_makes_the_id() -> None:
     """Handbook, *Death*: "If there is no heir they will be given another character". Charles V dies and Ferdinand,
     played already, takes Spain: Character Control's form starts from the dead man's sex, family, role and religion,
     born 25 years before the turn; the name is all it types, and the id is made from it ("Charles V" again:
     ``charles_v_2``)."""
+    # ruling RR3-M09
     game = new_game("rr3", "1524", {}, seed=5)
     for c in game.state["characters"].values():
         c["death_number"] = 1
@@ -48,9 +49,10 @@ def test_a_new_character_s_form_asks_only_the_name_and_makes_the_id() -> None:
     assert players.character_of(game.state, "charles_v") == "charles_v_2"
 
 
-def test_settle_and_dismiss_are_listed_once_and_each_item_carries_its_own_forms() -> None:
+def test_control_settle_and_dismiss_are_listed_once_and_each_item_carries_its_own_forms() -> None:
     """Game Control's and a desk's action lists name ``settle`` and ``dismiss`` once each, with the pending items as
     choices; each item's own forms (with the fields that item needs) are on the item in the desk part."""
+    # ruling RR3-M10
     game = new_game("rr3", "1524", {"seats": "teams"}, seed=5)
     game.act("france", {"type": "play_card", "card": "francis_i_loan_1"})
     for role in (desk.GAME, MAP):
@@ -67,7 +69,7 @@ def test_settle_and_dismiss_are_listed_once_and_each_item_carries_its_own_forms(
         a for a in gm["actions"] if a["type"] == "dismiss")["fields"][0]["choices"])  # fmt: skip
 
 
-def test_non_played_states_control_is_prompted_for_its_card_not_listed_missing() -> None:
+def test_nonplayed_non_played_states_control_is_prompted_for_its_card_not_listed_missing() -> None:
     """RR3-G03 and issue 28 point 11: in a movement step the Ottoman army may move; Non-played States Control's desk
     shows the card it is to write, for that army, and Map Control's list of missing cards does not name it (its
     armies simply stay without one); once it hands the card in, its desk and Map Control's say so."""

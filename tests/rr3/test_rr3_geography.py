@@ -60,7 +60,7 @@ def small() -> dict[str, Any]:
     }
 
 
-def test_loads_and_answers() -> None:
+def test_map_loads_and_answers() -> None:
     g = load_geography(small(), "small")
     assert len(g.areas) == 12 and len(g.cities) == 5 and set(g.rivers) == {"rhine"}
     assert g.areas["sea1"].state is None and g.areas["alps"].minority == "lutheran"
@@ -75,9 +75,9 @@ def test_loads_and_answers() -> None:
     assert "free_x" in g.states() and g.areas["free"].free_city
 
 
-def test_neighbours_by_army_and_fleet() -> None:
+def test_map_neighbours_by_army_and_fleet() -> None:
     g = load_geography(small())
-    assert g.neighbours("up1") == ("mid1", "mid2", "up2")  # mountains to "south" impassable (MP1)
+    assert g.neighbours("up1") == ("mid1", "mid2", "up2")  # mountains to "south" impassable (RR3-MP01)
     assert g.neighbours("up2") == ("alps", "mid2", "up1")  # the pass is open
     assert g.neighbours("low1") == ("island", "low2", "mid1")  # the strait is open to armies, not the coast
     assert g.neighbours("free") == ("mid2",)
@@ -96,7 +96,7 @@ def test_neighbours_by_army_and_fleet() -> None:
         g.ports("low1")
 
 
-def test_fatigue_and_river_between() -> None:
+def test_map_fatigue_and_river_between() -> None:
     g = load_geography(small())
     assert g.crossing_fatigue("up2", "alps") == 1
     assert g.crossing_fatigue("up1", "mid1") == 0
@@ -110,7 +110,7 @@ def test_fatigue_and_river_between() -> None:
     assert g.river_between("up1", "low1") is None
 
 
-def test_reach_and_downriver() -> None:
+def test_map_reach_and_downriver() -> None:
     g = load_geography(small())
     assert g.reach("rhine", "up1") == 0 and g.reach("rhine", "low2") == 2 and g.reach("rhine", "alps") is None
     assert g.rivers_of("mid2") == ("rhine",) and g.rivers_of("alps") == ()
@@ -121,7 +121,7 @@ def test_reach_and_downriver() -> None:
     assert g.downriver(["up1", "mid1"])
     assert not g.downriver(["low1", "mid1", "up1"])  # upstream
     assert not g.downriver(["up1", "up2"])  # across the river, same reach
-    assert not g.downriver(["up1", "mid2"])  # across the river itself, even though further down (MP4)
+    assert not g.downriver(["up1", "mid2"])  # across the river itself, even though further down (RR3-MP04)
     assert not g.downriver(["up1", "low1"])  # not adjacent
     assert not g.downriver(["up2", "alps"])  # not on the river
     assert not g.downriver(["up1"])
@@ -130,7 +130,7 @@ def test_reach_and_downriver() -> None:
         g.downriver(["up1", "nowhere"])
 
 
-def test_distance() -> None:
+def test_map_distance() -> None:
     g = load_geography(small())
     assert g.distance("up1", "up1") == 0
     assert g.distance("up1", "low2") == 2
@@ -142,7 +142,7 @@ def test_distance() -> None:
     assert g.distance("up1", "sea1", by="fleet") is None
 
 
-def test_minimal_map_defaults() -> None:
+def test_map_minimal_map_defaults() -> None:
     g = load_geography(
         {"areas": {"a": land("s", 0, 50), "b": land("s", 1, 50)}, "borders": [{"between": ["a", "b"], "kind": "land"}]}
     )
@@ -212,11 +212,11 @@ ERRORS: list[tuple[str, Any, str]] = [
 
 
 @pytest.mark.parametrize(("label", "change", "message"), ERRORS, ids=[e[0] for e in ERRORS])
-def test_validation_errors(label: str, change: Any, message: str) -> None:
+def test_map_validation_errors(label: str, change: Any, message: str) -> None:
     with pytest.raises(GeographyError, match=message):
         load_geography(broken(change), "small")
 
 
-def test_error_names_source() -> None:
+def test_map_error_names_source() -> None:
     with pytest.raises(GeographyError, match=r"^test\.json: area up1"):
         load_geography(broken(_set_area("up1", table="north")), "test.json")

@@ -60,7 +60,7 @@ def g() -> Geography:
     return map1524()
 
 
-def test_loads_once_and_from_the_package(g: Geography) -> None:
+def test_map_loads_once_and_from_the_package(g: Geography) -> None:
     assert map1524() is g
     text = resources.files("umpire.games.rr3").joinpath("data/map1524.json").read_text(encoding="utf-8")
     data = json.loads(text)
@@ -69,7 +69,7 @@ def test_loads_once_and_from_the_package(g: Geography) -> None:
     assert set(again.areas) == set(g.areas) and len(again.borders) == len(g.borders)
 
 
-def test_counts_in_range(g: Geography) -> None:
+def test_map_counts_in_range(g: Geography) -> None:
     land = [a for a in g.areas.values() if a.is_land]
     regular = [a for a in land if not a.free_city]
     seas = [a for a in g.areas.values() if not a.is_land]
@@ -81,7 +81,8 @@ def test_counts_in_range(g: Geography) -> None:
     assert len(g.cities) >= 300
 
 
-def test_every_state_present_and_played_capitals(g: Geography) -> None:
+def test_map_every_state_present_and_played_capitals(g: Geography) -> None:
+    # rulings RR3-MP10, RR3-MP14
     states = set(g.states())
     for state in [*PLAYED, *NON_PLAYED]:
         assert state in states, state
@@ -94,7 +95,8 @@ def test_every_state_present_and_played_capitals(g: Geography) -> None:
     assert capitals == {"france": "paris", "austria": "vienna", "papacy": "rome", "spain": "valladolid"}
 
 
-def test_tables_regions_religions(g: Geography) -> None:
+def test_map_tables_regions_religions(g: Geography) -> None:
+    # rulings RR3-MP09, RR3-MP11, RR3-MP12
     for area in g.areas.values():
         assert area.table in TABLES
         if area.is_land:
@@ -108,7 +110,7 @@ def test_tables_regions_religions(g: Geography) -> None:
     assert g.areas["austria_upper"].minority == "lutheran"  # the handbook's example of a Lutheran minority
 
 
-def test_borders_symmetric_and_connected(g: Geography) -> None:
+def test_map_borders_symmetric_and_connected(g: Geography) -> None:
     for area in g.areas:
         for by in ("army", "fleet"):
             for other in g.neighbours(area, by):
@@ -125,7 +127,7 @@ def test_borders_symmetric_and_connected(g: Geography) -> None:
     assert all(g.distance("english_channel", s, by="fleet") is not None for s in seas)
 
 
-def test_alpine_crossings(g: Geography) -> None:
+def test_map_alpine_crossings(g: Geography) -> None:
     gotthard = g.border("milan", "central_switzerland")
     assert gotthard is not None and gotthard.kind == "pass" and gotthard.name == "St Gotthard"
     assert g.crossing_fatigue("milan", "central_switzerland") == 1
@@ -143,7 +145,7 @@ def test_alpine_crossings(g: Geography) -> None:
     assert {"pass", "mountains"} <= ranges
 
 
-def test_rivers(g: Geography) -> None:
+def test_map_rivers(g: Geography) -> None:
     for river in ("rhine", "danube", "elbe", "oder", "po", "rhone", "main", "weser", "meuse", "seine", "loire"):
         assert river in g.rivers
     assert g.downriver(["alsace", "palatinate", "mainz"])
@@ -159,7 +161,7 @@ def test_rivers(g: Geography) -> None:
     assert {"rhine", "danube", "elbe", "oder", "po", "rhone", "main", "weser"} <= rivers_used
 
 
-def test_fleets_home_ports(g: Geography) -> None:
+def test_map_fleets_home_ports(g: Geography) -> None:
     for state, port in FLEETS.items():
         city = g.cities[port]
         assert city.port and g.areas[city.area].state == state
@@ -170,7 +172,7 @@ def test_fleets_home_ports(g: Geography) -> None:
             assert g.coastal_seas(city.area), city.id
 
 
-def test_free_cities_are_separate_areas(g: Geography) -> None:
+def test_map_free_cities_are_separate_areas(g: Geography) -> None:
     for name in FREE_CITIES:
         area = g.areas[f"free_{name}"]
         assert area.free_city and area.state == f"free_{name}" and len(area.cities) == 1
@@ -180,7 +182,8 @@ def test_free_cities_are_separate_areas(g: Geography) -> None:
     assert g.areas["free_metz"].table == "west"
 
 
-def test_positions_inside_the_map(g: Geography) -> None:
+def test_map_positions_inside_the_map(g: Geography) -> None:
+    # ruling RR3-MP16
     for area in g.areas.values():
         lon, lat = area.pos
         assert -12 <= lon <= 45 and 28 <= lat <= 66

@@ -137,7 +137,7 @@ def settle(game: Game, item: dict[str, Any], role: str = "map_control", **fields
 # --- intention cards ------------------------------------------------------------------------------------------------
 
 
-def test_cards_open_for_teams_with_movable_armies_and_stay_sealed() -> None:
+def test_campaigns_cards_open_for_teams_with_movable_armies_and_stay_sealed() -> None:
     game = make_game(("austria", "venice"))
     put(game, "austria_1", "tyrol")
     put(game, "venice_1", "veneto")
@@ -167,7 +167,7 @@ def test_cards_open_for_teams_with_movable_armies_and_stay_sealed() -> None:
         ({"army": "austria_1", "option": "move", "path": ["lombardy", "veneto"]}, "enemy city milano"),
     ],
 )
-def test_bad_intentions_are_refused_with_the_reason(line: dict[str, Any], message: str) -> None:
+def test_campaigns_bad_intentions_are_refused_with_the_reason(line: dict[str, Any], message: str) -> None:
     game = make_game(("austria", "milan"))
     put(game, "austria_1", "tyrol")
     put(game, "venice_1", "veneto")
@@ -177,7 +177,7 @@ def test_bad_intentions_are_refused_with_the_reason(line: dict[str, Any], messag
     assert game.state["box"]["habsburgs"]["submission"] is None
 
 
-def test_two_lines_for_one_army_are_refused() -> None:
+def test_campaigns_two_lines_for_one_army_are_refused() -> None:
     game = make_game()
     put(game, "austria_1", "tyrol")
     to_move1(game)
@@ -188,7 +188,7 @@ def test_two_lines_for_one_army_are_refused() -> None:
 # --- moving ---------------------------------------------------------------------------------------------------------
 
 
-def test_downriver_two_areas_free_two_areas_one_fatigue_pass_one_fatigue() -> None:
+def test_campaigns_downriver_two_areas_free_two_areas_one_fatigue_pass_one_fatigue() -> None:
     game = make_game()
     put(game, "france_1", "piedmont")
     put(game, "papacy_1", "romagna")
@@ -207,7 +207,7 @@ def test_downriver_two_areas_free_two_areas_one_fatigue_pass_one_fatigue() -> No
     assert "france_1 piedmont -> lombardy -> veneto" in moved["text"] and moved["public"]
 
 
-def test_a_team_missing_its_card_misses_the_step_and_recovers_no_fatigue() -> None:
+def test_campaigns_a_team_missing_its_card_misses_the_step_and_recovers_no_fatigue() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", fatigue=2)
     put(game, "milan_1", "lombardy", fatigue=2)
@@ -223,7 +223,7 @@ def test_a_team_missing_its_card_misses_the_step_and_recovers_no_fatigue() -> No
 # --- contact and battle ---------------------------------------------------------------------------------------------
 
 
-def test_bosrovia_against_ruritannia_through_a_battle_item() -> None:
+def test_campaigns_bosrovia_against_ruritannia_through_a_battle_item() -> None:
     """Handbook, *Battles*: 23,000 against 17,000, dice 3,5,2,6,3 (17) and 1,4,3,5 (10): the winner inflicts
     8,000 and the loser 2,000, leaving 21,000 and 9,000; the loser retreats."""
     game = make_game(("austria", "venice"))
@@ -266,7 +266,7 @@ def battle_lost_by_venice(game: Game) -> dict[str, Any]:
     return settle(game, battle)
 
 
-def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
+def test_campaigns_the_loser_chooses_its_retreat_after_the_dice() -> None:
     """Handbook, *After combat*: "The losing army must retreat to an adjacent area, preferably on the line on which
     it advanced or to a friendly area". Issue 19: the retreat was a field of the battle's settle form, chosen by Map
     Control before the dice; now the beaten army's team chooses once the battle is fought (RR3-H04)."""
@@ -289,7 +289,7 @@ def test_the_loser_chooses_its_retreat_after_the_dice() -> None:
     assert closed["status"] == "settled" and closed["closed_by"] == {"role": "venice", "who": "Gritti"}
 
 
-def test_a_non_played_armys_retreat_is_non_played_states_controls_choice() -> None:
+def test_campaigns_a_non_played_armys_retreat_is_non_played_states_controls_choice() -> None:
     """RR3-G03 and RR3-H04: a beaten non-played army's retreat waits for Non-played States Control."""
     game = make_game()
     put(game, "genoa_1", "liguria", 5_000)
@@ -301,7 +301,7 @@ def test_a_non_played_armys_retreat_is_non_played_states_controls_choice() -> No
     assert game.state["armies"]["genoa_1"]["area"] == "piedmont"
 
 
-def test_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() -> None:
+def test_campaigns_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() -> None:
     game = make_game(("austria", "venice"))
     battle_lost_by_venice(game)
     step(game)  # Map Control calls the second movement step: the retreat is settled by the engine
@@ -309,7 +309,7 @@ def test_an_unchosen_retreat_takes_the_line_of_advance_when_the_step_moves_on() 
     assert game.state["armies"]["venice_1"]["area"] == "veneto" and done["closed_by"]["who"].startswith("engine")
 
 
-def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
+def test_campaigns_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
     game = make_game(("france", "papacy"))
     put(game, "france_1", "lombardy", 5_000, commander="ruler_of_france")
     put(game, "papacy_1", "emilia", 5_000, commander="ruler_of_papacy")
@@ -336,7 +336,7 @@ def test_river_defence_and_the_winner_leader_dying_on_a_double_one() -> None:
     assert game.state["armies"]["france_1"]["area"] == "lombardy"  # retreats the way it came
 
 
-def test_a_king_killed_in_battle_passes_crown_cards_and_player_to_his_son() -> None:
+def test_campaigns_a_king_killed_in_battle_passes_crown_cards_and_player_to_his_son() -> None:
     """Handbook, *Death of leaders* and *Death*: the regression of issue 19 -- a ruler killed in battle used to stay
     ruler and keep his cards. Now his son of age succeeds at once (RR3-G01)."""
     game = make_game(("france", "papacy"))
@@ -367,7 +367,7 @@ def test_a_king_killed_in_battle_passes_crown_cards_and_player_to_his_son() -> N
     assert items(game, "new_character") == [] and items(game, "battle_death") == []
 
 
-def test_crossing_armies_meet_only_with_intention_to_engage() -> None:
+def test_campaigns_crossing_armies_meet_only_with_intention_to_engage() -> None:
     game = make_game(("france", "milan"))
     put(game, "france_1", "piedmont")
     put(game, "milan_1", "lombardy")
@@ -385,7 +385,7 @@ def test_crossing_armies_meet_only_with_intention_to_engage() -> None:
     assert battle["params"]["area"] == "lombardy" and battle["params"]["how"] == "crossing"
 
 
-def test_intention_to_engage_catches_an_army_passing_and_retreat_before_combat() -> None:
+def test_campaigns_intention_to_engage_catches_an_army_passing_and_retreat_before_combat() -> None:
     game = make_game(("austria", "venice"), ("france", "papacy"))
     put(game, "austria_1", "piedmont")
     put(game, "venice_1", "lombardy")
@@ -404,7 +404,7 @@ def test_intention_to_engage_catches_an_army_passing_and_retreat_before_combat()
     assert any("papacy_1 retreated before combat from emilia to romagna" in e["text"] for e in game.state["journal"])
 
 
-def test_a_battle_left_pending_is_fought_when_the_step_moves_on() -> None:
+def test_campaigns_a_battle_left_pending_is_fought_when_the_step_moves_on() -> None:
     game = make_game(("austria", "venice"))
     put(game, "austria_1", "tyrol", 20_000)
     put(game, "venice_1", "lombardy", 5_000)
@@ -420,7 +420,7 @@ def test_a_battle_left_pending_is_fought_when_the_step_moves_on() -> None:
 # --- non-played states, extortion, loot -----------------------------------------------------------------------------
 
 
-def test_extorting_in_a_non_played_state_raises_its_ruler_d6_plus_2_thousand() -> None:
+def test_campaigns_extorting_in_a_non_played_state_raises_its_ruler_d6_plus_2_thousand() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", 10_000)
     to_move1(game)
@@ -444,7 +444,7 @@ def test_extorting_in_a_non_played_state_raises_its_ruler_d6_plus_2_thousand() -
         intend(game, "france", {"army": "france_1", "option": "move", "path": ["emilia"]})
 
 
-def test_loot_a_whole_phase_annuls_an_arrears_box_or_gains_d6() -> None:
+def test_campaigns_loot_a_whole_phase_annuls_an_arrears_box_or_gains_d6() -> None:
     game = make_game(("france", "milan"))
     put(game, "france_1", "lombardy", 10_000, arrears=1)
     put(game, "austria_1", "tyrol", 10_000)
@@ -466,7 +466,7 @@ def test_loot_a_whole_phase_annuls_an_arrears_box_or_gains_d6() -> None:
     assert game.state["areas"]["lombardy"]["looted"] and game.state["areas"]["tyrol"]["looted"]
 
 
-def test_moving_on_gives_up_the_loot() -> None:
+def test_campaigns_moving_on_gives_up_the_loot() -> None:
     game = make_game(("france", "milan"))
     put(game, "france_1", "lombardy", 10_000)
     to_move1(game)
@@ -481,7 +481,7 @@ def test_moving_on_gives_up_the_loot() -> None:
 # --- mutineers and revolts ------------------------------------------------------------------------------------------
 
 
-def test_mutineers_move_by_themselves_and_besiege_a_near_city() -> None:
+def test_campaigns_mutineers_move_by_themselves_and_besiege_a_near_city() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", 10_000, arrears=2)
     rig(game, [1])
@@ -493,7 +493,7 @@ def test_mutineers_move_by_themselves_and_besiege_a_near_city() -> None:
     assert "france_1" in game.state["cities"]["genova"]["besieged_by"]
 
 
-def test_suppressing_a_revolt() -> None:
+def test_campaigns_suppressing_a_revolt() -> None:
     game = make_game()
     put(game, "milan_1", "lombardy", 10_000)
     game.state["areas"]["lombardy"]["revolt"] = True
@@ -509,7 +509,7 @@ def test_suppressing_a_revolt() -> None:
         game.act("milan", {"type": "suppress_revolt", "army": "milan_1"})
 
 
-def test_a_failed_suppression_leaves_the_revolt() -> None:
+def test_campaigns_a_failed_suppression_leaves_the_revolt() -> None:
     game = make_game()
     put(game, "milan_1", "lombardy", 8_000)
     game.state["areas"]["lombardy"]["revolt"] = True
@@ -521,7 +521,7 @@ def test_a_failed_suppression_leaves_the_revolt() -> None:
     assert "fails" in done["outcome"] and game.state["areas"]["lombardy"]["revolt"] is True
 
 
-def test_funds_given_to_the_rebels_count_against_the_army_suppressing_them() -> None:
+def test_campaigns_funds_given_to_the_rebels_count_against_the_army_suppressing_them() -> None:
     """The roll that put the revolt down above (6 + unrest 3 < 10) fails once France has given the Lutheran rebels
     1 florin through Religious Control (RR3-H05); the dice show it."""
     game = make_game()
@@ -538,7 +538,7 @@ def test_funds_given_to_the_rebels_count_against_the_army_suppressing_them() -> 
     assert "fails" in done["outcome"] and done["dice"][0]["purpose"].endswith("+ rebel funds 1)")
 
 
-def test_battle_sides_carry_nation_fatigue_looting_and_only_living_played_leaders() -> None:
+def test_campaigns_battle_sides_carry_nation_fatigue_looting_and_only_living_played_leaders() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", 18_000, fatigue=2, looting=True, commander="ruler_of_france")
     put(game, "papacy_1", "emilia", 5_000, commander="ruler_of_papacy")
@@ -549,7 +549,7 @@ def test_battle_sides_carry_nation_fatigue_looting_and_only_living_played_leader
     assert battle_side(game.state, "papacy_1").leaders == ()
 
 
-def test_fatigue_stops_at_the_fifth_box() -> None:
+def test_campaigns_fatigue_stops_at_the_fifth_box() -> None:
     game = make_game()
     put(game, "papacy_1", "romagna", fatigue=5)
     to_move1(game)
@@ -558,7 +558,7 @@ def test_fatigue_stops_at_the_fifth_box() -> None:
     assert game.state["armies"]["papacy_1"]["fatigue"] == 5
 
 
-def test_an_army_aboard_a_fleet_takes_no_intention_card() -> None:
+def test_campaigns_an_army_aboard_a_fleet_takes_no_intention_card() -> None:
     game = make_game()
     put(game, "france_1", "piedmont", 10_000)
     put(game, "france_2", "piedmont", 5_000, aboard="french_fleet")

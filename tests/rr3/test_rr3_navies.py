@@ -12,7 +12,7 @@ def fresh(seed: int = 1) -> dict:
     return {"rng": init_rng(seed), "rolls": []}
 
 
-def test_quality() -> None:
+def test_naval_quality() -> None:
     assert n.fleet_modifier(n.Fleet("Gritti", "Venetian")) == 1
     assert n.fleet_modifier(n.Fleet("Doria", "genoan", damaged=True)) == -1
     assert n.fleet_modifier(n.Fleet("Armada", "spanish")) == 0
@@ -22,7 +22,7 @@ def test_quality() -> None:
         n.Fleet("x", "english", troops=41_000)
 
 
-def test_loser_damaged_then_sunk_and_troops_lost() -> None:
+def test_naval_loser_damaged_then_sunk_and_troops_lost() -> None:
     spain = n.Fleet("Spain", "spanish", troops=20_000)
     turks = n.Fleet("Turks", "turkish")
     r = n.naval_outcome(spain, turks, 4, 4)  # 4 vs 5
@@ -35,7 +35,7 @@ def test_loser_damaged_then_sunk_and_troops_lost() -> None:
     assert r.sunk == ("Spain",) and r.damaged == ()
 
 
-def test_tie_is_indecisive() -> None:
+def test_naval_tie_is_indecisive() -> None:
     r = n.naval_outcome(n.Fleet("E", "english"), n.Fleet("S", "spanish"), 3, 3)
     assert r.winner is None and r.damaged == () and r.sunk == ()
 
@@ -47,7 +47,7 @@ def test_naval_battle_rolls() -> None:
     assert "Adriatic" in state["rolls"][0]["purpose"]
 
 
-def test_repair() -> None:
+def test_naval_repair() -> None:
     damaged = n.Fleet("E", "english", damaged=True)
     assert n.repair_error(damaged, True, 2, False) is None
     assert n.repair_error(damaged, False, 2, False) is not None
@@ -62,7 +62,7 @@ def test_repair() -> None:
         n.attempt_repair(fresh(), n.Fleet("E", "english"))
 
 
-def test_piracy_and_transport() -> None:
+def test_naval_piracy_and_transport() -> None:
     assert n.piracy_loss(0) == 2 and n.piracy_loss(1) == 0
     assert n.transport_error(n.Fleet("E", "english", troops=30_000), 10_000) is None
     assert n.transport_error(n.Fleet("E", "english", troops=30_000), 11_000) is not None

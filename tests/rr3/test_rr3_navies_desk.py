@@ -163,7 +163,8 @@ def grant(state: State, role: str, owner: str, to: str, yes: bool = True) -> Non
 # --- movement and ports -----------------------------------------------------------------------------------------
 
 
-def test_a_fleet_sails_any_distance_in_a_step_through_seas_with_friendly_ports() -> None:
+def test_naval_a_fleet_sails_any_distance_in_a_step_through_seas_with_friendly_ports() -> None:
+    # ruling RR3-MP08
     state = make_state()
 
     def order() -> None:
@@ -179,7 +180,7 @@ def test_a_fleet_sails_any_distance_in_a_step_through_seas_with_friendly_ports()
     assert state["fleets"]["spain_fleet"]["port"] == "naples" and state["fleets"]["spain_fleet"]["sea"] is None
 
 
-def test_orders_are_checked_precisely() -> None:
+def test_naval_orders_are_checked_precisely() -> None:
     state = make_state()
 
     def order(role: str = "habsburgs", **fields: Any) -> None:
@@ -209,7 +210,7 @@ def test_orders_are_checked_precisely() -> None:
         order(path="gulf_of_lion")
 
 
-def test_port_entry_needs_the_owners_permission() -> None:
+def test_naval_port_entry_needs_the_owners_permission() -> None:
     state = make_state()
     with pytest.raises(IllegalAction, match="genoa has not given spain permission to enter its ports"):
         act(state, "habsburgs", type="fleet_orders", fleet="spain_fleet", path="gulf_of_lion", port="genoa")
@@ -226,7 +227,7 @@ def test_port_entry_needs_the_owners_permission() -> None:
     assert any(e["title"] == "spain_fleet withdraws" for e in state["journal"])
 
 
-def test_home_ports_of_the_team_are_always_open() -> None:
+def test_naval_home_ports_of_the_team_are_always_open() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"].update(port=None, sea="tyrrhenian")
     act(state, "habsburgs", type="fleet_orders", fleet="spain_fleet", port="naples")
@@ -234,7 +235,8 @@ def test_home_ports_of_the_team_are_always_open() -> None:
     assert state["fleets"]["spain_fleet"]["port"] == "naples"
 
 
-def test_a_fleet_without_a_friendly_port_in_its_sea_withdraws() -> None:
+def test_naval_a_fleet_without_a_friendly_port_in_its_sea_withdraws() -> None:
+    # ruling RR3-MP08
     state = make_state()
     grant(state, desk.NONPLAYED, "genoa", "spain")
     state["fleets"]["spain_fleet"].update(port=None, sea="ligurian")
@@ -251,7 +253,7 @@ def _ottomans_sail_into_the_tyrrhenian(state: State) -> None:
     act(state, desk.NONPLAYED, type="fleet_orders", fleet="ottoman_fleet", path="ionian tyrrhenian")
 
 
-def test_hostile_fleets_in_one_sea_fight_with_quality_modifiers() -> None:
+def test_naval_hostile_fleets_in_one_sea_fight_with_quality_modifiers() -> None:
     """Spain (0) and the Turks (+1) both roll 3: 3 against 4, the Turks win; the Spanish fleet is damaged, returns
     to the nearest friendly port (Naples, on that sea) and the army it carried is lost."""
     state = make_state()
@@ -273,7 +275,7 @@ def test_hostile_fleets_in_one_sea_fight_with_quality_modifiers() -> None:
     assert not state["fleets"]["ottoman_fleet"]["damaged"]
 
 
-def test_a_tie_is_indecisive_and_a_winner_may_return_to_port() -> None:
+def test_naval_a_tie_is_indecisive_and_a_winner_may_return_to_port() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"].update(port=None, sea="tyrrhenian")
     _ottomans_sail_into_the_tyrrhenian(state)
@@ -290,7 +292,7 @@ def test_a_tie_is_indecisive_and_a_winner_may_return_to_port() -> None:
     assert state["fleets"]["ottoman_fleet"]["damaged"] and state["fleets"]["ottoman_fleet"]["port"] == "tunis"
 
 
-def test_a_damaged_fleet_that_loses_is_sunk() -> None:
+def test_naval_a_damaged_fleet_that_loses_is_sunk() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"].update(port=None, sea="tyrrhenian", damaged=True)
     state["fleets"]["ottoman_fleet"].update(port=None, sea="tyrrhenian")
@@ -302,7 +304,7 @@ def test_a_damaged_fleet_that_loses_is_sunk() -> None:
     assert "spain_fleet" not in state["fleets"] and "is sunk" in settled["outcome"]
 
 
-def test_a_loser_with_no_friendly_port_is_lost_and_a_stale_battle_is_void() -> None:
+def test_naval_a_loser_with_no_friendly_port_is_lost_and_a_stale_battle_is_void() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"].update(port=None, sea="tyrrhenian")
     state["fleets"]["ottoman_fleet"].update(port=None, sea="tyrrhenian")
@@ -323,7 +325,7 @@ def test_a_loser_with_no_friendly_port_is_lost_and_a_stale_battle_is_void() -> N
     assert settled["outcome"].startswith("no battle: fleet spain_fleet is no longer at sea") and settled["dice"] == []
 
 
-def test_a_fleet_in_port_sails_out_to_intercept() -> None:
+def test_naval_a_fleet_in_port_sails_out_to_intercept() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"]["port"] = "naples"
     act(state, "habsburgs", type="fleet_orders", fleet="spain_fleet", intercept="tyrrhenian")
@@ -338,7 +340,7 @@ def test_a_fleet_in_port_sails_out_to_intercept() -> None:
     assert state["fleets"]["venice_fleet"]["port"] == "venice"  # nobody passed through the Adriatic
 
 
-def test_fleets_in_port_are_safe() -> None:
+def test_naval_fleets_in_port_are_safe() -> None:
     state = make_state()
     state["fleets"]["spain_fleet"]["port"] = "naples"
     _ottomans_sail_into_the_tyrrhenian(state)
@@ -349,7 +351,7 @@ def test_fleets_in_port_are_safe() -> None:
 # --- repair -----------------------------------------------------------------------------------------------------
 
 
-def test_repair_costs_two_florins_once_per_phase() -> None:
+def test_naval_repair_costs_two_florins_once_per_phase() -> None:
     state = make_state()
     state["phase"], state["step"] = 1, None
     spain = state["fleets"]["spain_fleet"]
@@ -386,7 +388,7 @@ def test_repair_costs_two_florins_once_per_phase() -> None:
 # --- transport --------------------------------------------------------------------------------------------------
 
 
-def test_transport_embark_sail_and_land_on_a_coast() -> None:
+def test_naval_transport_embark_sail_and_land_on_a_coast() -> None:
     state = make_state()
     state["armies"]["spain_1"] = army("spain_1", "spain", "habsburgs", 41_000, "catalonia")
     with pytest.raises(IllegalAction, match="can carry 40000 more men, not 41000"):
@@ -407,7 +409,7 @@ def test_transport_embark_sail_and_land_on_a_coast() -> None:
     assert state["fleets"]["spain_fleet"]["troops"] == 0 and state["fleets"]["spain_fleet"]["sea"] == "gulf_of_lion"
 
 
-def test_embark_only_where_the_fleet_is() -> None:
+def test_naval_embark_only_where_the_fleet_is() -> None:
     state = make_state()
     state["armies"]["naples_1"] = army("naples_1", "naples", "habsburgs", 5_000, "campania")
     with pytest.raises(IllegalAction, match="in port at barcelona, not in campania"):
@@ -425,7 +427,7 @@ def test_embark_only_where_the_fleet_is() -> None:
 # --- piracy -----------------------------------------------------------------------------------------------------
 
 
-def test_piracy_costs_two_florins_at_most_once_per_turn_per_state() -> None:
+def test_naval_piracy_costs_two_florins_at_most_once_per_turn_per_state() -> None:
     state = make_state()
     raid = ask(state, desk.NONPLAYED, type="pirate_raid", raider="north_africa", area="campania")
     assert raid["desk"] == desk.NONPLAYED and raid["team"] == "habsburgs" and raid["params"]["state"] == "naples"
@@ -446,7 +448,7 @@ def test_piracy_costs_two_florins_at_most_once_per_turn_per_state() -> None:
     assert again["status"] == desk.PENDING
 
 
-def test_piracy_refusals() -> None:
+def test_naval_piracy_refusals() -> None:
     state = make_state()
     with pytest.raises(IllegalAction, match="lombardy has no coast"):
         ask(state, desk.NONPLAYED, type="pirate_raid", raider="ottomans", area="lombardy")
@@ -483,7 +485,7 @@ def ruleset_game(seed: int = 4) -> Game:
     return Game(RULESET, record, state)
 
 
-def test_fleet_orders_and_a_naval_battle_through_the_ruleset() -> None:
+def test_naval_fleet_orders_and_a_naval_battle_through_the_ruleset() -> None:
     game = ruleset_game()
     game.act(desk.GAME, {"type": "resolve"})
     game.act(desk.MAP, {"type": "next_step", "who": "Bo"})

@@ -31,7 +31,7 @@ def pending(game: Game, kind: str) -> list[dict[str, Any]]:
     return [i for i in desk.pending(game.state) if i["kind"] == kind]
 
 
-def test_the_ottoman_army_is_raised_again_after_winter_moves_and_fights() -> None:
+def test_nonplayed_the_ottoman_army_is_raised_again_after_winter_moves_and_fights() -> None:
     game = new_game("rr3", "1524", {}, seed=11)
     assert game.state["armies"]["ottomans_1"]["men"] == 40_000
     to(game, 1, 6)
@@ -80,7 +80,7 @@ def test_the_ottoman_army_is_raised_again_after_winter_moves_and_fights() -> Non
     assert canonical_json(again.state) == canonical_json(game.state)
 
 
-def test_a_non_played_state_goes_to_war_with_its_attacker_and_disbands() -> None:
+def test_nonplayed_a_non_played_state_goes_to_war_with_its_attacker_and_disbands() -> None:
     game = new_game("rr3", "1524", {}, seed=2)
     game.act(NP, {"type": "np_war", "state": "ottomans", "enemy": "venice", "why": "Venetian raids on Morea"})
     assert "venice" in game.state["states"]["ottomans"]["at_war_with"]

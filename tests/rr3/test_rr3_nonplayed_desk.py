@@ -1,5 +1,5 @@
 """RR3 Non-played States Control's desk (handbook, *The Non-played States*): influence by money or prestige, ruled
-or rolled (DK19), and a non-played state going to war when attacked."""
+or rolled (RR3-DK19), and a non-played state going to war when attacked."""
 
 from __future__ import annotations
 
@@ -100,6 +100,7 @@ def test_nonplayed_desk_influence_checks() -> None:
 
 
 def test_nonplayed_desk_attacked_goes_to_war() -> None:
+    # ruling RR3-DK21
     s = make()
     assert ndesk.attacked(s, "swiss", "france")
     assert s["states"]["swiss"]["at_war_with"] == ["france"] and s["states"]["france"]["at_war_with"] == ["swiss"]

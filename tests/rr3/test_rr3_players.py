@@ -41,7 +41,7 @@ def cards_of(game: Game, cid: str) -> list[str]:
     return sorted(c for c, card in game.state["cards"].items() if card["holder"] == cid)
 
 
-def test_each_played_character_of_the_handbook_is_a_seat_of_its_own() -> None:
+def test_teams_each_played_character_of_the_handbook_is_a_seat_of_its_own() -> None:
     """*The Player Teams*: the five Electors are five players, the Habsburgs six; Venice one."""
     game = game_1524()
     seats = RULESET.seats(game.state)
@@ -54,13 +54,13 @@ def test_each_played_character_of_the_handbook_is_a_seat_of_its_own() -> None:
     assert "electors" in RULESET.roles(game.state)
 
 
-def test_the_teams_option_gives_one_seat_per_team() -> None:
+def test_teams_the_teams_option_gives_one_seat_per_team() -> None:
     game = game_1524(seats="teams")
     assert RULESET.seats(game.state) == [*desk.TEAMS, *desk.CONTROL_SEATS]
     assert "joachim_i" not in RULESET.roles(game.state)
 
 
-def test_an_elector_sees_his_own_brief_and_cards_and_nothing_of_another_electors() -> None:
+def test_teams_an_elector_sees_his_own_brief_and_cards_and_nothing_of_another_electors() -> None:
     """The leak this issue reported: the five Electors saw each other's briefs and cards."""
     game = game_1524()
     frederick, joachim = game.view("frederick_iii_saxony"), game.view("joachim_i")
@@ -81,7 +81,7 @@ def test_an_elector_sees_his_own_brief_and_cards_and_nothing_of_another_electors
     assert personal("frederick_iii_saxony") not in text(joachim)
 
 
-def test_the_team_seat_and_the_control_team_see_every_players_brief() -> None:
+def test_teams_the_team_seat_and_the_control_team_see_every_players_brief() -> None:
     game = game_1524(seats="teams")
     team = text(game.view("electors"))
     umpire = text(game.view(desk.CHARACTER))
@@ -90,14 +90,14 @@ def test_the_team_seat_and_the_control_team_see_every_players_brief() -> None:
         assert all(c in team for c in cards_of(game, cid))
 
 
-def test_who_plays_whom_is_public() -> None:
+def test_teams_who_plays_whom_is_public() -> None:
     game = game_1524()
     seen = game.view("observer")["players"]
     assert seen["joachim_i"] == {"team": "electors", "character": "joachim_i", "n": 2}
     assert personal("joachim_i") not in text(game.view("observer"))
 
 
-def test_a_player_chooses_among_his_own_cards_only() -> None:
+def test_teams_a_player_chooses_among_his_own_cards_only() -> None:
     game = game_1524()
     [form] = [f for f in game.view("joachim_i")["actions"] if f["type"] == "play_card"]
     [card] = [f for f in form["fields"] if f["name"] == "card"]
@@ -106,7 +106,7 @@ def test_a_player_chooses_among_his_own_cards_only() -> None:
     assert all(not f["choices"] for f in form["fields"] if f["name"] == "persuasion")
 
 
-def test_playing_another_members_card_is_refused_and_an_own_card_is_played_for_the_team() -> None:
+def test_teams_playing_another_members_card_is_refused_and_an_own_card_is_played_for_the_team() -> None:
     """*The Financial System*: "can only be played by the owning player"."""
     game = game_1524()
     theirs = next(c for c in cards_of(game, "joachim_i") if "subsidy" in c)
@@ -124,14 +124,14 @@ def test_playing_another_members_card_is_refused_and_an_own_card_is_played_for_t
     assert theirs in text(game.view("joachim_i")) and theirs in text(game.view("electors"))
 
 
-def test_a_team_seat_still_plays_any_card_of_its_team() -> None:
+def test_teams_a_team_seat_still_plays_any_card_of_its_team() -> None:
     game = game_1524(seats="teams")
     card = next(c for c in cards_of(game, "joachim_i") if "subsidy" in c)
     game.act("electors", {"type": "play_card", "card": card})
     assert [i["params"]["card"] for i in desk.pending(game.state, desk.MAP) if i["kind"] == "play_card"] == [card]
 
 
-def test_the_heir_takes_the_dead_players_seat_with_his_cards() -> None:
+def test_teams_the_heir_takes_the_dead_players_seat_with_his_cards() -> None:
     """*Death*: "A player who dies will become their heir": Francis I dies; the Dauphin (six) succeeds under a
     regency, and the seat of Francis's player now plays him, with Francis's cards (RR3-K04)."""
     game = game_1524()
@@ -152,7 +152,7 @@ def test_the_heir_takes_the_dead_players_seat_with_his_cards() -> None:
     game.act("francis_i", {"type": "play_card", "card": card})
 
 
-def test_a_player_given_a_new_character_plays_it_from_the_same_seat() -> None:
+def test_teams_a_player_given_a_new_character_plays_it_from_the_same_seat() -> None:
     """Charles V dies without a son and Ferdinand (played already) takes Spain: Charles's player is given a new
     character, whom the seat then plays (RR3-K04)."""
     game = game_1524()
@@ -172,7 +172,7 @@ def test_a_player_given_a_new_character_plays_it_from_the_same_seat() -> None:
     assert players.team_of(game.state, "charles_v") == "habsburgs"
 
 
-def test_a_scenario_personal_brief_must_name_a_played_character_of_the_team() -> None:
+def test_teams_a_scenario_personal_brief_must_name_a_played_character_of_the_team() -> None:
     data = json.loads(resources.files("umpire.games.rr3").joinpath("data/scenario1524.json").read_text())
     data["teams"]["electors"]["brief"]["personal"]["wolsey"] = "Not an elector."
     with pytest.raises(IllegalAction, match="personal: 'wolsey' is not a played character of the team"):

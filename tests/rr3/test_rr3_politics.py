@@ -10,7 +10,7 @@ from umpire.games.rr3 import politics as pol
 from umpire.kernel.rng import init_rng
 
 
-def test_diet_needs_a_majority_of_those_present() -> None:
+def test_politics_diet_needs_a_majority_of_those_present() -> None:
     present = ["saxony", "hesse", "bavaria", "brandenburg"]
     assert not pol.diet_vote(present, ["saxony", "hesse"]).granted  # a tie fails
     assert pol.diet_vote(present, ["saxony", "hesse", "bavaria"]).granted
@@ -20,7 +20,7 @@ def test_diet_needs_a_majority_of_those_present() -> None:
         pol.diet_vote([], [])
 
 
-def test_imperial_penny() -> None:
+def test_politics_imperial_penny() -> None:
     assert [pol.imperial_penny(i) for i in (1, 6)] == [7, 12]
     assert pol.penny_error(False, True) and pol.penny_error(True, False)
     assert pol.penny_error(True, True) is None
@@ -37,7 +37,7 @@ def test_imperial_penny() -> None:
         pol.request_imperial_penny(state, ["saxony"], [], emperor_at_war=False, city_is_imperial_free=True)
 
 
-def test_election_needs_four_of_seven() -> None:
+def test_politics_election_needs_four_of_seven() -> None:
     sexes = {"Ferdinand": "M", "Francis": "M", "Mary": "F"}
     votes = {"mainz": "Ferdinand", "cologne": "Ferdinand", "trier": "Francis", "bohemia": "Ferdinand"}
     assert pol.election(votes, sexes).elected is None

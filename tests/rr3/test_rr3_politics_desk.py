@@ -215,7 +215,7 @@ def test_politics_desk_election_without_majority_opens_a_ballot() -> None:
         req(s, "france", "election", office="king_of_the_romans")
 
 
-def test_the_election_form_fits_the_election() -> None:
+def test_politics_the_election_form_fits_the_election() -> None:
     """Handbook, *Election of an emperor*: "Each elector has one vote. The votes of the two non-played prince
     bishops (of Cologne and Trier) may be obtained by suitable financial bribery via the Political Control ... Any
     male may stand" (RR3-L02): the count asks the played electors' votes only, among the males (of age with the
@@ -259,7 +259,7 @@ def test_politics_desk_imperial_ban() -> None:
     settle(s, item, with_diet=True, ruling="his lands are forfeit to whoever takes them")
     assert s["states"]["wurttemberg"]["banned"] and s["characters"]["ulrich"]["outlaw"]
     assert s["bans"][0]["with_diet"] and s["banned"] == ["ulrich"]
-    war(s, "princes", "bavaria", "wurttemberg")  # the ban stands for a grievance (DK15)
+    war(s, "princes", "bavaria", "wurttemberg")  # the ban stands for a grievance (RR3-DK15)
     assert pdesk.unjust_war_modifier(s, "bavaria") == 0
 
 
@@ -288,7 +288,7 @@ def test_politics_desk_prestige_awards() -> None:
     assert [p["reason"] for p in s["prestige_log"]] == ["Pavia", "the King captured"]
 
 
-def test_the_election_form_names_each_elector_and_his_state_in_words() -> None:
+def test_politics_the_election_form_names_each_elector_and_his_state_in_words() -> None:
     """Handbook, *Election of an emperor*: "Each elector has one vote": the count's fields say whose vote in words --
     the elector's name and his state's ("Vote of saxony" told the umpire nothing)."""
     s = make()

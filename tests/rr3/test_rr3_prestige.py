@@ -7,7 +7,7 @@ import pytest
 from umpire.games.rr3 import prestige as p
 
 
-def test_the_table_lists_the_handbooks_causes() -> None:
+def test_prestige_the_table_lists_the_handbooks_causes() -> None:
     assert [c.handbook for c in p.CAUSES.values()] == [
         "Diplomatic Success",
         "Military victory",
@@ -19,7 +19,7 @@ def test_the_table_lists_the_handbooks_causes() -> None:
     ]
 
 
-def test_account_adds_awards_and_losses_by_cause() -> None:
+def test_prestige_account_adds_awards_and_losses_by_cause() -> None:
     awards = [
         p.Award("France", p.MILITARY_VICTORY),
         p.Award("France", p.GOOD_MARRIAGE, 2),
@@ -31,7 +31,7 @@ def test_account_adds_awards_and_losses_by_cause() -> None:
     assert acc.by_cause["France"] == {p.MILITARY_VICTORY: 1, p.GOOD_MARRIAGE: 2}
 
 
-def test_awards_are_capped_unless_exceptional() -> None:
+def test_prestige_awards_are_capped_unless_exceptional() -> None:
     with pytest.raises(ValueError):
         p.account({}, [p.Award("Spain", p.MILITARY_VICTORY, 5)])
     assert p.account({}, [p.Award("Spain", p.MILITARY_VICTORY, 5, exceptional=True)]).chart == {"Spain": 5}
@@ -39,11 +39,11 @@ def test_awards_are_capped_unless_exceptional() -> None:
         p.account({}, [p.Award("Spain", "piety")])
 
 
-def test_ranking_shares_ranks() -> None:
+def test_prestige_ranking_shares_ranks() -> None:
     assert p.ranking({"A": 3, "B": 5, "C": 3, "D": 1}) == [(1, "B", 5), (2, "A", 3), (2, "C", 3), (4, "D", 1)]
 
 
-def test_revolt_modifier() -> None:
+def test_prestige_revolt_modifier() -> None:
     chart = {"A": 5, "B": 3, "C": 1}
     assert [p.revolt_modifier(chart, t) for t in "ABC"] == [-1, 0, 1]
     assert p.revolt_modifier({"A": 2, "B": 2}, "A") == 0

@@ -12,7 +12,7 @@ def names(nodes: list[dict[str, Any]]) -> list[str]:
     return [n["id"] for n in nodes]
 
 
-def test_family_trees_head_each_house_with_its_own_members() -> None:
+def test_layout_family_trees_head_each_house_with_its_own_members() -> None:
     game = new_game("rr3", "1524", {}, seed=7)
     families = game.view("observer")["families"]
     habsburg = names(families["Habsburg"])
@@ -27,7 +27,7 @@ def test_family_trees_head_each_house_with_its_own_members() -> None:
     assert born == sorted(born)  # eldest first
 
 
-def test_every_role_sees_the_charts_and_trees_alike() -> None:
+def test_layout_every_role_sees_the_charts_and_trees_alike() -> None:
     game = new_game("rr3", "1524", {}, seed=7)
     game.act("political_control", {"type": "adjust", "target": "teams", "key": "france", "field": "prestige",
                                    "delta": 2, "why": "victory at the Sesia", "who": "Pat"})  # fmt: skip
@@ -41,7 +41,7 @@ def test_every_role_sees_the_charts_and_trees_alike() -> None:
     )
 
 
-def test_views_carry_the_latest_news_rolls_and_closed_items_only() -> None:
+def test_layout_views_carry_the_latest_news_rolls_and_closed_items_only() -> None:
     from umpire.games.rr3 import views
 
     game = new_game("rr3", "1524", {}, seed=7)

@@ -16,7 +16,7 @@ from umpire.kernel.errors import IllegalAction
 RANGE = {"between": ["tyrol", "emilia"], "kind": "mountains", "name": "Dolomites"}
 
 
-def test_every_reading_is_a_rules_option_with_its_ruling() -> None:
+def test_control_every_reading_is_a_rules_option_with_its_ruling() -> None:
     options = {o.name: o for o in RULESET.info.options}
     expected = {
         "mountains": ("passes", "RR3-M04"),
@@ -31,10 +31,10 @@ def test_every_reading_is_a_rules_option_with_its_ruling() -> None:
         RULESET.option_values({"mountains": "everywhere"})
 
 
-def test_a_mountain_range_is_crossed_only_at_a_pass_or_with_ranges_anywhere_at_one_fatigue() -> None:
-    """RR3-M04. *Movement*: "Move across a mountain range and gain 1 Fatigue marker". By default (MP1) the Dolomites
-    between Tyrol and Emilia, a range with no pass, are refused; with ``mountains: ranges`` the army crosses them with
-    1 Fatigue, as a move of its own (CP1: not as the first of two areas)."""
+def test_map_a_mountain_range_is_crossed_only_at_a_pass_or_with_ranges_anywhere_at_one_fatigue() -> None:
+    """RR3-M04. *Movement*: "Move across a mountain range and gain 1 Fatigue marker". By default (RR3-MP01) the
+    Dolomites between Tyrol and Emilia, a range with no pass, are refused; with ``mountains: ranges`` the army crosses
+    them with 1 Fatigue, as a move of its own (RR3-CP01: not as the first of two areas)."""
     closed = make_game(borders=[RANGE])
     put(closed, "austria_1", "tyrol")
     to_move1(closed)
@@ -61,7 +61,7 @@ def election_form(options: dict[str, Any]) -> tuple[Any, dict[str, Any], list[st
     return game, item, next(f for f in count["fields"])["choices"]
 
 
-def test_any_male_may_stand_for_election_or_only_those_of_age() -> None:
+def test_politics_any_male_may_stand_for_election_or_only_those_of_age() -> None:
     """RR3-M05. *Election of an emperor*: "Any male may stand for election": a boy born in 1520 is a candidate
     (and may be voted for) by default; with ``candidates: of_age`` he is not (RR3-L02's sixteen)."""
     game, item, choices = election_form({})
@@ -88,10 +88,10 @@ def minority_game(options: dict[str, Any]) -> Any:
     return game, neighbour
 
 
-def test_minority_revolts_are_checked_when_triggered_or_every_phase_five() -> None:
+def test_religion_minority_revolts_are_checked_when_triggered_or_every_phase_five() -> None:
     """RR3-M06. *Possible revolt by a religious minority*: "Roll 1d6: +1 each adjacent area in revolt". By default
-    (RL7, RL8) London's minority, beside a revolt of unrest (not of its religion) and never purged, is not rolled for
-    in phase 5; with ``minority_revolts: every_phase5`` it is, and the neighbour's revolt counts +1."""
+    (RR3-RL07, RR3-RL08) London's minority, beside a revolt of unrest (not of its religion) and never purged, is not
+    rolled for in phase 5; with ``minority_revolts: every_phase5`` it is, and the neighbour's revolt counts +1."""
     game, _ = minority_game({})
     game.act("gm", {"type": "resolve"})
     assert not [i for i in game.state["items"].values() if i["kind"] == "minority_revolt"]
@@ -106,7 +106,7 @@ def test_minority_revolts_are_checked_when_triggered_or_every_phase_five() -> No
     assert f"+1 adjacent revolt(s) {neighbour}" in game.state["items"][check["id"]]["outcome"]
 
 
-def test_the_unrest_index_is_public_by_default_or_the_team_s_own() -> None:
+def test_politics_the_unrest_index_is_public_by_default_or_the_team_s_own() -> None:
     """RR3-M07. *Revolt*: "add 2 to the Unrest Index (represented by black counters in the home area)": every role
     sees each state's index on the map by default; with ``unrest: private`` only its team and the control team."""
     game = fixture_game()
@@ -121,10 +121,11 @@ def test_the_unrest_index_is_public_by_default_or_the_team_s_own() -> None:
 
 
 @pytest.mark.parametrize(("reading", "mutinous"), [("rule", False), ("example", True)])
-def test_a_roll_equal_to_the_arrears_mutinies_only_by_the_example(reading: str, mutinous: bool) -> None:
+def test_campaigns_a_roll_equal_to_the_arrears_mutinies_only_by_the_example(reading: str, mutinous: bool) -> None:
     """RR3-M08. *Mutiny*: "If the score is less than the total markers, the army mutinies", but the example: "Monluc's
     army has 3 Arrears boxes marked. The die roll needs to be more than 3 to avoid a mutiny". A roll of 3 with 3
-    Arrears keeps the army loyal by the rule (R9, the default) and mutinies by the example (``mutiny: example``)."""
+    Arrears keeps the army loyal by the rule (RR3-R09, the default) and mutinies by the example (``mutiny:
+    example``)."""
     game = make_game(options={"mutiny": reading})
     put(game, "france_1", "piedmont", arrears=3)
     game.act("france", {"type": "pay_army", "army": "france_1", "florins": 2})

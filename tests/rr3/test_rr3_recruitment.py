@@ -21,7 +21,7 @@ def homes() -> dict[str, object]:
     return s
 
 
-def test_a_played_owner_grants_permission_and_the_area_can_raise() -> None:
+def test_campaigns_a_played_owner_grants_permission_and_the_area_can_raise() -> None:
     s = homes()
     assert "wessex" not in raising_areas(s, "france")
     asked = req(s, "france", "ask_recruitment", state="france", area="wessex", note="for the Scots war")
@@ -39,7 +39,7 @@ def test_a_played_owner_grants_permission_and_the_area_can_raise() -> None:
     assert "wessex" not in raising_areas(s, "france")
 
 
-def test_a_refusal_changes_nothing_and_only_the_owner_answers() -> None:
+def test_campaigns_a_refusal_changes_nothing_and_only_the_owner_answers() -> None:
     s = homes()
     asked = req(s, "france", "ask_recruitment", state="france", area="hesse")
     with pytest.raises(IllegalAction, match="not possible for england"):
@@ -48,7 +48,7 @@ def test_a_refusal_changes_nothing_and_only_the_owner_answers() -> None:
     assert "hesse" not in raising_areas(s, "france")
 
 
-def test_a_non_played_states_permission_is_non_played_states_controls() -> None:
+def test_campaigns_a_non_played_states_permission_is_non_played_states_controls() -> None:
     s = homes()
     asked = req(s, "france", "ask_recruitment", state="france", area="swabia")
     assert asked["desk"] == desk.NONPLAYED and asked["params"]["answer_by"] is None
@@ -56,7 +56,7 @@ def test_a_non_played_states_permission_is_non_played_states_controls() -> None:
     assert "swabia" in raising_areas(s, "france")
 
 
-def test_no_permission_is_asked_of_oneself() -> None:
+def test_campaigns_no_permission_is_asked_of_oneself() -> None:
     s = homes()
     with pytest.raises(IllegalAction, match=r"'area' .* cannot be 'castile'; expected one of: hesse, ile_de_fr"):
         req(s, "habsburgs", "ask_recruitment", state="austria", area="castile")

@@ -60,7 +60,7 @@ def test_religion_debate_convincing_catholic_victory() -> None:
 def test_religion_debate_outcome_table() -> None:
     assert r.debate_outcome({C: 2, L: 1}) == (C, False, -2)
     assert r.debate_outcome({C: 0, L: 3}) == (L, True, 3)
-    assert r.debate_outcome({C: 1, L: 1}) == (None, False, 0)  # one issue undecided (RL11)
+    assert r.debate_outcome({C: 1, L: 1}) == (None, False, 0)  # one issue undecided (RR3-RL11)
     assert r.debate_outcome({C: 2, L: 0}) == (C, False, -2)
     with pytest.raises(ValueError):
         r.debate_outcome({C: 2, L: 2})
@@ -126,7 +126,7 @@ def test_religion_conversion_table() -> None:
         r.conversion_target(4, "Germany")
     with pytest.raises(ValueError):
         r.conversion_target(1, "Muscovy")
-    assert r.conversion_target(2, r.WEST) == 5  # a column may be named directly (RL5)
+    assert r.conversion_target(2, r.WEST) == 5  # a column may be named directly (RR3-RL05)
 
 
 def test_religion_converts_by_die() -> None:

@@ -183,11 +183,11 @@ def test_religion_desk_convincing_catholic_victory_and_drawn_rounds() -> None:
         issue2=COMM,
         rounds2="5 / 4",
         issue3=FAITH,
-        rounds3="4 / 4; 2 / 1",  # a draw is replayed with fresh cards (RL2)
+        rounds3="4 / 4; 2 / 1",  # a draw is replayed with fresh cards (RR3-RL02)
     )
     assert s["debates"][0]["convincing"] and s["debates"][0]["winner"] == religion.CATHOLIC
     assert [i["chosen_by"] for i in s["debates"][0]["issues"]] == ["catholic", "lutheran", "catholic"]
-    assert s["teams"]["lutherans"]["conversion_counters"] == 0  # 2 - 3, never below zero (RL4)
+    assert s["teams"]["lutherans"]["conversion_counters"] == 0  # 2 - 3, never below zero (RR3-RL04)
     assert s["teams"]["lutherans"]["debating"][FAITH] == []
     assert "convincing catholic victory" in item["outcome"]
 
@@ -259,7 +259,7 @@ def convert(state: State, where: str, n: int, **fields: Any) -> dict[str, Any]:
 
 def test_religion_desk_one_area_state_converts_with_its_ruler() -> None:
     s = make(phase=3)
-    item = convert(s, "nuremberg", 3)  # Germany, 3 counters: automatic, no die (RL6)
+    item = convert(s, "nuremberg", 3)  # Germany, 3 counters: automatic, no die (RR3-RL06)
     assert item["dice"] == []
     assert s["states"]["free_nuremberg"]["religion"] == "lutheran"
     assert s["areas"]["nuremberg"]["religion"] == "lutheran"
@@ -338,6 +338,7 @@ def test_religion_desk_upper_austria_examples() -> None:
 
 
 def test_religion_desk_purge_success_and_one_per_ruler_per_phase() -> None:
+    # ruling RR3-DK20
     seed = seed_where(1, lambda d: d[0] >= 3)  # 5,000 troops (+1) and 1 florin (+1): 3+ succeeds
     s = make(seed, phase=5)
     s["areas"]["lower_austria"]["minority"] = "lutheran"
@@ -357,13 +358,14 @@ def test_religion_desk_purge_success_and_one_per_ruler_per_phase() -> None:
 
 
 def test_religion_desk_phase_five_checks() -> None:
+    # ruling RR3-DK23
     s = make(phase=5)
     s["areas"]["bohemia"].update(revolt=True, revolt_by="lutheran")
-    s["areas"]["tyrol"].update(minority="lutheran")  # no adjacent revolt, no purge: no check (RL8)
+    s["areas"]["tyrol"].update(minority="lutheran")  # no adjacent revolt, no purge: no check (RR3-RL08)
     s["areas"]["saxony"].update(minority="lutheran")  # adjacent to Bohemia's Lutheran revolt
     s["areas"]["normandy"].update(minority="lutheran", purge_attempts=2)
     s["areas"]["ile_de_france"].update(revolt=True, revolt_by="unrest")
-    s["areas"]["lower_austria"].update(minority="catholic")  # next to no Catholic revolt (RL7)
+    s["areas"]["lower_austria"].update(minority="catholic")  # next to no Catholic revolt (RR3-RL07)
     rdesk.open_revolt_checks(s)
     checks = {i["params"]["area"]: i for i in desk.pending(s, desk.RELIGIOUS)}
     assert sorted(checks) == ["normandy", "saxony", "upper_austria"]
@@ -401,7 +403,7 @@ def test_religion_desk_heavenly_judgement() -> None:
 # --- funds to the rebels ---
 
 
-def test_funds_to_religious_rebels_go_through_religious_control_and_harden_the_revolt() -> None:
+def test_religion_funds_to_religious_rebels_go_through_religious_control_and_harden_the_revolt() -> None:
     """Handbook, *Revolts*: "In the case of a religious revolt, players may support the revolt by providing funds to
     the rebels. This should be actioned via Religious Control." Issue 19, point 6: there was no such procedure. France
     pays 3 florins to the Lutheran rebels of Upper Austria; each florin adds 1 to the roll to suppress it (RR3-H05)."""
@@ -423,7 +425,7 @@ def test_funds_to_religious_rebels_go_through_religious_control_and_harden_the_r
     assert "upper_austria" not in rdesk.rebel_areas(s, "habsburgs")
 
 
-def test_rebel_funds_add_to_the_suppression_roll() -> None:
+def test_religion_rebel_funds_add_to_the_suppression_roll() -> None:
     """*Suppressing Revolts*: d6 + Unrest must score less than the army's thousands; 9,000 men against a 3 with
     unrest 2 put it down (5 < 9), not with 4 florins given to the rebels (9)."""
     assert battles.suppresses_revolt(3, 2, 9_000) and not battles.suppresses_revolt(3, 2, 9_000, rebel_funds=4)
@@ -471,7 +473,7 @@ def test_religion_desk_debate_is_played_round_by_round_from_the_hands() -> None:
     assert label == f"Issue 1 ({FAITH}), round 1" and form == {"catholic": ["2"], "lutheran": ["5"]}  # 4 and 6 spent
     step(s, item, catholic="2", lutheran="5")
     assert next_form(s, item)[1] == "Issue 2, chosen by the catholic side"
-    assert FAITH not in next_form(s, item)[2]["issue"]  # no issue is argued twice (RL1)
+    assert FAITH not in next_form(s, item)[2]["issue"]  # no issue is argued twice (RR3-RL01)
     step(s, item, issue=POPE)
     assert next_form(s, item)[2] == {"catholic": ["6"], "lutheran": ["1", "2"]}
     step(s, item, catholic="6", lutheran="2")
@@ -492,7 +494,7 @@ def test_religion_desk_debate_is_played_round_by_round_from_the_hands() -> None:
 
 
 def test_religion_desk_debate_side_without_cards_plays_none() -> None:
-    """RL11: a side with no card for the issue plays none (and loses the round); it is offered only '-'."""
+    """RR3-RL11: a side with no card for the issue plays none (and loses the round); it is offered only '-'."""
     s = make()
     s["teams"]["lutherans"]["debating"][POPE] = []
     item = desk.make_request(s, "papacy", {"type": "propose_debate"}, team="papacy")

@@ -20,7 +20,7 @@ def game(monkeypatch: pytest.MonkeyPatch) -> Game:
     return fixture_game(seed=11)
 
 
-def test_the_registry_lists_rr3() -> None:
+def test_teams_the_registry_lists_rr3() -> None:
     names = [r.info.name for r in registry.available()]
     assert "rr3" in names
     rules = registry.get("rr3")
@@ -39,7 +39,7 @@ def test_the_registry_lists_rr3() -> None:
     }
 
 
-def test_seats_are_the_eleven_teams_then_the_five_desks() -> None:
+def test_teams_seats_are_the_eleven_teams_then_the_five_desks() -> None:
     """With the ``seats`` option ``teams`` (RR3-K02; the default, a seat per player: test_rr3_players.py)."""
     game = new_game("rr3", "1524", {"seats": "teams"}, seed=1)
     assert RULESET.seats(game.state) == list(SEATS)
@@ -70,7 +70,7 @@ def test_seats_are_the_eleven_teams_then_the_five_desks() -> None:
     assert team_of(game.state, "observer") is None
 
 
-def test_a_new_game_opens_turn_1_phase_1() -> None:
+def test_turn_sequence_a_new_game_opens_turn_1_phase_1() -> None:
     game = new_game("rr3", seed=2, options={"first_turn_long": False})
     s = game.state
     assert (s["turn"], s["phase"], s["step"], s["over"]) == (1, 1, None, False)
@@ -80,11 +80,11 @@ def test_a_new_game_opens_turn_1_phase_1() -> None:
     assert set(s["teams"]) == set(SEATS[:11])
 
 
-def test_the_phase_start_hooks_run_at_setup(game: Game) -> None:
+def test_turn_sequence_the_phase_start_hooks_run_at_setup(game: Game) -> None:
     assert game.state["calls"] == [["start", 1, 1, None]]
 
 
-def test_settle_records_the_dice_and_who(game: Game) -> None:
+def test_control_settle_records_the_dice_and_who(game: Game) -> None:
     game.act("france", {"type": "petition", "text": "more money"})
     item = game.state["items"]["i1"]
     assert (item["desk"], item["team"], item["status"], item["by"]) == (
@@ -101,7 +101,7 @@ def test_settle_records_the_dice_and_who(game: Game) -> None:
     assert item["outcome"].endswith(str(item["dice"][0]["result"]))
 
 
-def test_dismiss_needs_a_reason(game: Game) -> None:
+def test_control_dismiss_needs_a_reason(game: Game) -> None:
     game.act("england", {"type": "petition", "text": "x"})
     with pytest.raises(IllegalAction, match="needs 'why'"):
         game.act("political_control", {"type": "dismiss", "item": "i1"})
@@ -127,7 +127,7 @@ def test_dismiss_needs_a_reason(game: Game) -> None:
         ("france", {"type": "conquer"}, "unknown action type 'conquer'; france may now use: gift, note, petition"),
     ],
 )
-def test_errors_are_precise(game: Game, role: str, action: dict[str, object], message: str) -> None:
+def test_control_errors_are_precise(game: Game, role: str, action: dict[str, object], message: str) -> None:
     game.act("france", {"type": "petition", "text": "x"})
     before = canonical_json(game.state)
     with pytest.raises(IllegalAction, match=message):
@@ -135,21 +135,21 @@ def test_errors_are_precise(game: Game, role: str, action: dict[str, object], me
     assert canonical_json(game.state) == before
 
 
-def test_settling_an_item_twice_is_refused(game: Game) -> None:
+def test_control_settling_an_item_twice_is_refused(game: Game) -> None:
     game.act("france", {"type": "petition", "text": "x"})
     game.act("political_control", {"type": "settle", "item": "i1"})
     with pytest.raises(IllegalAction, match="already settled"):
         game.act("gm", {"type": "settle", "item": "i1"})
 
 
-def test_a_team_may_name_its_own_state_and_army_and_non_played_states(game: Game) -> None:
+def test_control_a_team_may_name_its_own_state_and_army_and_non_played_states(game: Game) -> None:
     game.act("france", {"type": "note", "text": "x", "state": "france", "army": "france_1", "team": "france"})
     game.act("habsburgs", {"type": "note", "text": "x", "state": "austria"})
     game.act("england", {"type": "note", "text": "x", "state": "swiss"})
     assert [n[0] for n in game.state["notes"]] == ["france", "habsburgs", "england"]
 
 
-def test_a_declared_field_may_name_another_team_within_its_choices(game: Game) -> None:
+def test_control_a_declared_field_may_name_another_team_within_its_choices(game: Game) -> None:
     game.act("venice", {"type": "gift", "team": "england"})
     assert game.state["notes"] == [["venice", "gift to england"]]
     with pytest.raises(IllegalAction, match="'team' \\(To team\\) cannot be 'venice'"):
@@ -164,7 +164,7 @@ def test_control_requests_and_public_items(game: Game) -> None:
     assert game.state["items"]["i2"]["public"] is True
 
 
-def test_replay_of_a_new_game_reaches_the_same_state() -> None:
+def test_turn_sequence_replay_of_a_new_game_reaches_the_same_state() -> None:
     game = new_game("rr3", seed=7)
     game.act("gm", {"type": "announce", "text": "Welcome to 1524", "who": "Jim"})
     game.act(
@@ -187,7 +187,7 @@ def test_replay_of_a_new_game_reaches_the_same_state() -> None:
     assert (again.state["turn"], again.state["phase"], again.state["step"]) == (1, 3, "pay")
 
 
-def test_every_role_has_a_view(game: Game) -> None:
+def test_turn_sequence_every_role_has_a_view(game: Game) -> None:
     for role in RULESET.roles(game.state):
         view = game.view(role)
         assert view["ruleset"] == "rr3" and view["role"] == role
@@ -197,7 +197,7 @@ def test_every_role_has_a_view(game: Game) -> None:
 # --- end to end, with every desk module registered ------------------------------------------------------------
 
 
-def test_turn_1_phase_1_to_phase_2_with_a_revenue_card_and_an_army_raised() -> None:
+def test_turn_sequence_turn_1_phase_1_to_phase_2_with_a_revenue_card_and_an_army_raised() -> None:
     """Phase 1 (*The Turn Sequence*): England plays its Subsidy card to raise an army, Map Control rolls it; the
     army is raised and paid from the revenue; Game Control ends the phase and the military phase opens at pay."""
     game = fixture_game(seed=21)
@@ -226,7 +226,7 @@ def test_turn_1_phase_1_to_phase_2_with_a_revenue_card_and_an_army_raised() -> N
     assert str(treasury - 2) not in text_of(game.view("france"))
 
 
-def test_the_1524_game_plays_phase_1_into_phase_2() -> None:
+def test_turn_sequence_the_1524_game_plays_phase_1_into_phase_2() -> None:
     """The real scenario: England plays a Subsidy card and raises an army at home in phase 1; the phase ends."""
     game = new_game("rr3", seed=12)
     state = game.state
@@ -253,7 +253,7 @@ def test_the_1524_game_plays_phase_1_into_phase_2() -> None:
     assert canonical_json(again.state) == canonical_json(game.state)
 
 
-def test_the_1524_game_runs_its_36_phases_with_every_desk_and_replays() -> None:
+def test_turn_sequence_the_1524_game_runs_its_36_phases_with_every_desk_and_replays() -> None:
     """Six turns of six phases with every desk module's hooks; Game Control settles what needs no input (the
     rest is dismissed) and ends each phase. The game is over after 1545-1548 and its record replays."""
     game = new_game("rr3", seed=30)

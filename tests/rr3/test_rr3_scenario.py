@@ -105,7 +105,8 @@ def error_of(data: dict[str, Any]) -> str:
 # --- the handbook's teams and characters ------------------------------------------------------------------------
 
 
-def test_the_teams_are_exactly_the_handbooks_teams_and_characters() -> None:
+def test_teams_the_teams_are_exactly_the_handbooks_teams_and_characters() -> None:
+    # ruling RR3-SC05
     sc = load_scenario()
     assert list(sc["teams"]) == list(HANDBOOK_TEAMS)
     for team, named in HANDBOOK_TEAMS.items():
@@ -118,11 +119,11 @@ def test_the_teams_are_exactly_the_handbooks_teams_and_characters() -> None:
     assert played == {cid for named in HANDBOOK_TEAMS.values() for cid, _ in named}
 
 
-def test_team_names_are_those_of_the_heavenly_chart() -> None:
+def test_teams_team_names_are_those_of_the_heavenly_chart() -> None:
     assert [t["name"] for t in load_scenario()["teams"].values()] == list(religion.TEAMS)
 
 
-def test_titles_and_offices_of_the_handbook() -> None:
+def test_teams_titles_and_offices_of_the_handbook() -> None:
     chars = load_scenario()["characters"]
     assert "King of the Romans" in chars["charles_v"]["role"] and "emperor" in chars["charles_v"]["offices"]
     assert {"elector", "chancellor"} <= set(chars["albert_of_mainz"]["offices"]) and chars["albert_of_mainz"]["cleric"]
@@ -134,7 +135,7 @@ def test_titles_and_offices_of_the_handbook() -> None:
     assert "Viceroy" in chars["lannoy"]["role"] and "Netherlands" in chars["margaret_of_austria"]["role"]
 
 
-def test_played_and_non_played_states_of_the_shared_ids() -> None:
+def test_teams_played_and_non_played_states_of_the_shared_ids() -> None:
     states = load_scenario()["states"]
     assert {s: v["team"] for s, v in states.items() if v["team"] is not None} == PLAYED
     for sid in NON_PLAYED:
@@ -143,7 +144,7 @@ def test_played_and_non_played_states_of_the_shared_ids() -> None:
         assert sorted(t["states"]) == sorted(s for s, tm in PLAYED.items() if tm == team)
 
 
-def test_every_played_state_has_a_ruler_of_its_team() -> None:
+def test_teams_every_played_state_has_a_ruler_of_its_team() -> None:
     sc = load_scenario()
     for sid, s in sc["states"].items():
         if s["team"] is not None:
@@ -152,7 +153,7 @@ def test_every_played_state_has_a_ruler_of_its_team() -> None:
     assert sc["states"]["bohemia"]["ruler"] == sc["states"]["hungary"]["ruler"] == "louis_ii"
 
 
-def test_italian_banks_and_electors() -> None:
+def test_teams_italian_banks_and_electors() -> None:
     sc = load_scenario()
     states, chars = sc["states"], sc["characters"]
     assert {s for s, v in states.items() if v["italian_bank"]} == set(finance.ITALIAN_STATES)
@@ -163,11 +164,12 @@ def test_italian_banks_and_electors() -> None:
     assert states["mainz"]["ruler"] == "albert_of_mainz"
 
 
-def test_emperor_king_of_the_romans_and_the_ban() -> None:
+def test_teams_emperor_king_of_the_romans_and_the_ban() -> None:
+    # ruling RR3-SC11
     sc = load_scenario()
     assert sc["politics"] == {
         "emperor": "charles_v",
-        "king_of_romans": None,  # SC4: the office of designated successor is vacant in 1524
+        "king_of_romans": None,  # RR3-SC04: the office of designated successor is vacant in 1524
         "banned": ["martin_luther", "ulrich_of_wurttemberg"],
     }
     assert sc["states"]["wurttemberg"]["banned"] and sc["states"]["wurttemberg"]["ruler"] == "ulrich_of_wurttemberg"
@@ -178,7 +180,7 @@ def test_emperor_king_of_the_romans_and_the_ban() -> None:
 # --- families ---------------------------------------------------------------------------------------------------
 
 
-def test_non_played_family_members_and_rulers_are_present() -> None:
+def test_teams_non_played_family_members_and_rulers_are_present() -> None:
     chars = load_scenario()["characters"]
     for cid in (
         "mary_tudor", "catherine_of_aragon", "dauphin_francis", "henry_of_orleans", "charles_of_angouleme",
@@ -191,7 +193,8 @@ def test_non_played_family_members_and_rulers_are_present() -> None:
     assert chars["isabella_of_portugal"]["spouse"] is None and chars["charles_v"]["spouse"] is None
 
 
-def test_birth_years_of_the_principal_characters() -> None:
+def test_teams_birth_years_of_the_principal_characters() -> None:
+    # ruling RR3-SC09
     chars = load_scenario()["characters"]
     born = {"henry_viii": 1491, "francis_i": 1494, "charles_v": 1500, "ferdinand": 1503, "louis_ii": 1506,
             "clement_vii": 1478, "martin_luther": 1483, "philip_of_hesse": 1504, "alessandro_de_medici": 1510,
@@ -199,12 +202,12 @@ def test_birth_years_of_the_principal_characters() -> None:
     assert {cid: chars[cid]["born"] for cid in born} == born
 
 
-def test_living_marriages_are_reciprocal_and_claude_is_dead() -> None:
+def test_teams_living_marriages_are_reciprocal_and_claude_is_dead() -> None:
     chars = load_scenario()["characters"]
     for cid, c in chars.items():
         if c["spouse"] and c["alive"] and chars[c["spouse"]]["alive"]:
             assert chars[c["spouse"]]["spouse"] == cid
-    assert not chars["claude_of_france"]["alive"] and chars["francis_i"]["spouse"] is None  # SC6: a widower
+    assert not chars["claude_of_france"]["alive"] and chars["francis_i"]["spouse"] is None  # RR3-SC06: a widower
 
 
 def dynasty() -> dict[str, dynasties.Character]:
@@ -215,11 +218,11 @@ def dynasty() -> dict[str, dynasties.Character]:
     }  # fmt: skip
 
 
-def test_heirs_follow_from_the_parents_recorded() -> None:
-    """Handbook, *Death*: the dead player becomes the heir, or the regent of an heir under sixteen (D2)."""
+def test_teams_heirs_follow_from_the_parents_recorded() -> None:
+    """Handbook, *Death*: the dead player becomes the heir, or the regent of an heir under sixteen (RR3-D02)."""
     people = dynasty()
     henry = dynasties.succession(people, "henry_viii", 1525)
-    assert henry.heir == "mary_tudor" and henry.regency  # FitzRoy is illegitimate: no parents link (SC8)
+    assert henry.heir == "mary_tudor" and henry.regency  # FitzRoy is illegitimate: no parents link (RR3-SC08)
     assert dynasties.succession(people, "francis_i", 1525).heir == "dauphin_francis"
     assert dynasties.succession(people, "joachim_i", 1525).heir == "joachim_ii"
     assert dynasties.succession(people, "charles_v", 1525).new_character  # no legitimate child in 1524
@@ -228,7 +231,8 @@ def test_heirs_follow_from_the_parents_recorded() -> None:
 # --- finance, religion, armies and fleets ----------------------------------------------------------------------
 
 
-def test_every_card_holder_is_a_played_character_of_its_team_and_state() -> None:
+def test_teams_every_card_holder_is_a_played_character_of_its_team_and_state() -> None:
+    # rulings RR3-SC03, RR3-SC05
     sc = load_scenario()
     for cid, card in sc["cards"].items():
         holder = sc["characters"][card["holder"]]
@@ -238,7 +242,8 @@ def test_every_card_holder_is_a_played_character_of_its_team_and_state() -> None
     assert sorted(c for t in sc["teams"].values() for c in t["cards"]) == sorted(sc["cards"])
 
 
-def test_every_played_state_has_revenue_cards_and_italian_loans_go_to_non_italian_teams() -> None:
+def test_teams_every_played_state_has_revenue_cards_and_italian_loans_go_to_non_italian_teams() -> None:
+    # ruling RR3-SC03
     sc = load_scenario()
     for sid, s in sc["states"].items():
         if s["team"] is not None:
@@ -254,7 +259,7 @@ def test_every_played_state_has_revenue_cards_and_italian_loans_go_to_non_italia
     assert max(counts.values()) <= 6
 
 
-def test_lutherans_and_papacy_hold_debating_cards_for_all_four_issues() -> None:
+def test_teams_lutherans_and_papacy_hold_debating_cards_for_all_four_issues() -> None:
     teams = load_scenario()["teams"]
     for team in ("lutherans", "papacy"):
         assert set(teams[team]["debating"]) == set(religion.ISSUES)
@@ -264,15 +269,16 @@ def test_lutherans_and_papacy_hold_debating_cards_for_all_four_issues() -> None:
     for team, t in teams.items():
         if team not in ("lutherans", "papacy"):
             assert all(not v for v in t["debating"].values()), team
-    # SC14: the two sides are matched, card for card and in total value.
+    # RR3-SC14: the two sides are matched, card for card and in total value.
     decks = [[v for values in teams[t]["debating"].values() for v in values] for t in ("lutherans", "papacy")]
     assert len(decks[0]) == len(decks[1]) == 25 and sum(decks[0]) == sum(decks[1])
     assert teams["lutherans"]["conversion_counters"] == 4
     assert all(t["conversion_counters"] == 0 for k, t in teams.items() if k != "lutherans")
-    assert all(t["heavenly"] == 0 for t in teams.values())  # RL10: all equal at the start
+    assert all(t["heavenly"] == 0 for t in teams.values())  # RR3-RL10: all equal at the start
 
 
-def test_starting_armies_can_be_paid_once_and_fleets_are_the_six_of_navies() -> None:
+def test_teams_starting_armies_can_be_paid_once_and_fleets_are_the_six_of_navies() -> None:
+    # rulings RR3-SC02, RR3-SC12
     sc = load_scenario()
     for army in sc["armies"]:
         state = sc["states"][army["state"]]
@@ -288,7 +294,7 @@ def test_starting_armies_can_be_paid_once_and_fleets_are_the_six_of_navies() -> 
 # --- validation -------------------------------------------------------------------------------------------------
 
 
-def test_the_file_validates_and_its_format_is_checked() -> None:
+def test_teams_the_file_validates_and_its_format_is_checked() -> None:
     data = raw()
     assert data["format"] == FORMAT
     data["format"] = "umpire-rr3-scenario/0"
@@ -366,13 +372,13 @@ def test_the_file_validates_and_its_format_is_checked() -> None:
         (lambda d: d["fleets"].append(dict(d["fleets"][0])), "fleet spain_fleet: duplicate fleet id spain_fleet"),
     ],
 )  # fmt: skip
-def test_validation_errors(mutate: Any, message: str) -> None:
+def test_teams_validation_errors(mutate: Any, message: str) -> None:
     data = raw()
     mutate(data)
     assert message in error_of(data)
 
 
-def test_duplicate_ids_in_the_file_text_are_refused() -> None:
+def test_teams_duplicate_ids_in_the_file_text_are_refused() -> None:
     text = resources.files("umpire.games.rr3").joinpath("data/scenario1524.json").read_text(encoding="utf-8")
     doubled = text.replace('"characters": {\n', '"characters": {\n  "wolsey": {},\n', 1)
     assert doubled != text
@@ -385,7 +391,7 @@ def test_duplicate_ids_in_the_file_text_are_refused() -> None:
 # --- the initial state ------------------------------------------------------------------------------------------
 
 
-def test_initial_state_from_a_map() -> None:
+def test_teams_initial_state_from_a_map() -> None:
     geo = scenario_map()
     st = initial_state(geo)
     assert set(st) == {"teams", "cards", "states", "characters", "areas", "cities", "armies", "fleets", "emperor",
@@ -407,7 +413,7 @@ def test_initial_state_from_a_map() -> None:
     assert st["teams"]["england"]["brief"]["confidential"]
 
 
-def test_initial_state_is_deterministic_and_does_not_share_the_scenario() -> None:
+def test_teams_initial_state_is_deterministic_and_does_not_share_the_scenario() -> None:
     geo = scenario_map()
     first = initial_state(geo)
     first["states"]["england"]["treasury"] = 999
@@ -418,7 +424,7 @@ def test_initial_state_is_deterministic_and_does_not_share_the_scenario() -> Non
     assert canonical_json(initial_state(geo)) == canonical_json(second)
 
 
-def test_initial_state_refuses_a_map_that_disagrees() -> None:
+def test_teams_initial_state_refuses_a_map_that_disagrees() -> None:
     states = sorted(load_scenario()["states"])
     stranger = {"name": "Utopia", "kind": "land", "state": "utopia", "table": "east", "pos": [10, 50]}
     with pytest.raises(IllegalAction, match="area utopia is owned by 'utopia', a state the scenario lacks"):
@@ -427,7 +433,7 @@ def test_initial_state_refuses_a_map_that_disagrees() -> None:
         initial_state(small_map([s for s in states if s != "milan"]))
 
 
-def test_initial_state_places_armies_on_land_and_fleets_in_ports() -> None:
+def test_teams_initial_state_places_armies_on_land_and_fleets_in_ports() -> None:
     town = {"name": "Town", "kind": "land", "state": "bavaria", "table": "east", "pos": [11, 48],
             "cities": [{"id": "landshut", "name": "Landshut", "fort": 2}]}  # fmt: skip
     geo = small_map(sorted(load_scenario()["states"]), extra={"b_inland": town})
@@ -450,7 +456,7 @@ def test_initial_state_places_armies_on_land_and_fleets_in_ports() -> None:
         initial_state(nocap)
 
 
-def test_the_authored_map_and_the_scenario_agree() -> None:
+def test_teams_the_authored_map_and_the_scenario_agree() -> None:
     """Every state of data/map1524.json is in the scenario and every scenario state is on the map."""
     if not resources.files("umpire.games.rr3").joinpath("data/map1524.json").is_file():
         pytest.skip("data/map1524.json is not written yet")

@@ -138,7 +138,7 @@ def end_step(state: State) -> None:
 # --- garrisons and the movement helper ---------------------------------------------------------------------------
 
 
-def test_enemy_cities_only_of_states_at_war() -> None:
+def test_sieges_enemy_cities_only_of_states_at_war() -> None:
     state = make_state()
     geo = sieges.geography(state)
     assert sieges.enemy_cities(state, geo, "lombardy", "france") == ["milan"]
@@ -148,7 +148,7 @@ def test_enemy_cities_only_of_states_at_war() -> None:
         sieges.enemy_cities(state, geo, "atlantis", "france")
 
 
-def test_garrison_is_made_up_at_phase_start_only_when_no_enemy_is_near() -> None:
+def test_sieges_garrison_is_made_up_at_phase_start_only_when_no_enemy_is_near() -> None:
     state = make_state()
     state["cities"]["milan"]["garrison"] = 1_000
     sieges._phase_start(state)
@@ -159,7 +159,7 @@ def test_garrison_is_made_up_at_phase_start_only_when_no_enemy_is_near() -> None
     assert sieges.base_garrison(state, "milan") == 4_000
 
 
-def test_breaches_are_repaired_at_the_turn_start() -> None:
+def test_sieges_breaches_are_repaired_at_the_turn_start() -> None:
     state = make_state()
     state["armies"] = {}
     state["cities"]["milan"].update(fort=2, garrison=500)
@@ -173,7 +173,7 @@ def test_breaches_are_repaired_at_the_turn_start() -> None:
 # --- blockade ---------------------------------------------------------------------------------------------------
 
 
-def test_blockade_counts_three_steps_then_the_city_surrenders() -> None:
+def test_sieges_blockade_counts_three_steps_then_the_city_surrenders() -> None:
     state = make_state()
     item = request(state, "france", type="blockade", city="milan", army="france_1")
     assert item["desk"] == desk.MAP and item["public"] and item["params"]["step"] == "move1"
@@ -192,11 +192,11 @@ def test_blockade_counts_three_steps_then_the_city_surrenders() -> None:
     assert any(e["title"] == "milan falls" and e["public"] for e in state["journal"])
 
 
-def test_blockade_lapses_when_the_army_leaves_or_is_too_weak() -> None:
+def test_sieges_blockade_lapses_when_the_army_leaves_or_is_too_weak() -> None:
     state = make_state()
     settle(state, request(state, "france", type="blockade", city="milan", army="france_1"))
     end_step(state)
-    state["armies"]["france_1"]["men"] = 19_000  # R11: below 5,000 per defence value, the count restarts
+    state["armies"]["france_1"]["men"] = 19_000  # RR3-R11: below 5,000 per defence value, the count restarts
     end_step(state)
     assert state["cities"]["milan"]["blockade"] == 0 and state["cities"]["milan"]["besieged_by"] == ["france_1"]
     state["step"] = "move1"
@@ -205,12 +205,12 @@ def test_blockade_lapses_when_the_army_leaves_or_is_too_weak() -> None:
     assert state["cities"]["milan"]["besieged_by"] == [] and state["cities"]["milan"]["blockade"] == 0
 
 
-def test_blockade_needs_5000_per_defence_value() -> None:
+def test_sieges_blockade_needs_5000_per_defence_value() -> None:
     state = make_state()
     state["armies"]["france_1"]["men"] = 15_000
     with pytest.raises(IllegalAction, match="needs 20,000 men; france_1 has 15,000"):
         request(state, "france", type="blockade", city="milan", army="france_1")
-    state["cities"]["milan"]["fort"] = 3  # R10: the current value after breaches
+    state["cities"]["milan"]["fort"] = 3  # RR3-R10: the current value after breaches
     request(state, "france", type="blockade", city="milan", army="france_1")
     with pytest.raises(IllegalAction, match="already blockades milan"):
         request(state, "france", type="blockade", city="milan", army="france_1")
@@ -219,7 +219,7 @@ def test_blockade_needs_5000_per_defence_value() -> None:
 # --- bombardment -----------------------------------------------------------------------------------------------
 
 
-def test_bombardment_breaches_to_zero_and_the_city_surrenders() -> None:
+def test_sieges_bombardment_breaches_to_zero_and_the_city_surrenders() -> None:
     state = make_state()
     state["armies"]["france_1"]["men"] = 40_000  # two dice
     state["cities"]["milan"]["fort"] = 3
@@ -239,7 +239,7 @@ def test_bombardment_breaches_to_zero_and_the_city_surrenders() -> None:
     assert "surrenders to france" in settled["outcome"]
 
 
-def test_bombardment_needs_20000_men() -> None:
+def test_sieges_bombardment_needs_20000_men() -> None:
     state = make_state()
     state["armies"]["france_1"]["men"] = 19_000
     with pytest.raises(IllegalAction, match="at least 20,000 men"):
@@ -249,7 +249,7 @@ def test_bombardment_needs_20000_men() -> None:
 # --- assault ----------------------------------------------------------------------------------------------------
 
 
-def test_assault_result_rows_pure() -> None:
+def test_sieges_assault_result_rows_pure() -> None:
     """Milan (4, garrison 4,000) assaulted by 16,000 (4:1, +3): the three rows of *Results*."""
     taken = rules.assault_outcome(6, 2, 16_000, 4_000, 4)  # 9 - 6 = +3
     assert taken.taken and taken.besieger_loss == 0 and taken.garrison_left == 0
@@ -269,7 +269,7 @@ def test_assault_result_rows_pure() -> None:
         ((1, 6), 16_000, 4_000, "milan"),  # worse: the same row
     ],
 )
-def test_assault_result_rows_through_an_item(
+def test_sieges_assault_result_rows_through_an_item(
     faces: tuple[int, int], men_left: int, garrison_left: int, owner: str
 ) -> None:
     state = make_state()
@@ -283,9 +283,9 @@ def test_assault_result_rows_through_an_item(
     assert ("is taken" in settled["outcome"]) == (owner == "france")
 
 
-def test_assault_minimum_loss_takes_a_small_garrison() -> None:
+def test_sieges_assault_minimum_loss_takes_a_small_garrison() -> None:
     """2,000 men against Turin (1, garrison 1,000), 2:1 (+1): +1/+2 costs each side the 1,000 minimum; the
-    garrison's loss reaches its strength, so the town is taken (R16)."""
+    garrison's loss reaches its strength, so the town is taken (RR3-R16)."""
     state = make_state()
     state["states"]["france"]["at_war_with"].append("savoy")
     state["armies"]["france_1"].update(area="piedmont", men=2_000)
@@ -296,7 +296,7 @@ def test_assault_minimum_loss_takes_a_small_garrison() -> None:
     assert state["cities"]["turin"]["owner"] == "france" and state["cities"]["turin"]["garrison"] == 1_000
 
 
-def test_assault_refusals_are_precise() -> None:
+def test_sieges_assault_refusals_are_precise() -> None:
     state = make_state()
     with pytest.raises(IllegalAction, match="cannot commit 25,000"):
         request(state, "france", type="assault", city="milan", army="france_1", men=25_000)
@@ -311,7 +311,7 @@ def test_assault_refusals_are_precise() -> None:
         request(state, desk.MAP, type="assault", city="milan", army="france_1", men=10_000)
 
 
-def test_a_settled_item_checks_the_army_is_still_there() -> None:
+def test_sieges_a_settled_item_checks_the_army_is_still_there() -> None:
     state = make_state()
     item = request(state, "france", type="assault", city="milan", army="france_1", men=10_000)
     state["armies"]["france_1"]["area"] = "piedmont"
@@ -319,7 +319,7 @@ def test_a_settled_item_checks_the_army_is_still_there() -> None:
         settle(state, item)
 
 
-def test_an_army_aboard_a_fleet_neither_besieges_nor_blocks_the_garrison() -> None:
+def test_sieges_an_army_aboard_a_fleet_neither_besieges_nor_blocks_the_garrison() -> None:
     state = make_state()
     settle(state, request(state, "france", type="blockade", city="milan", army="france_1"))
     state["cities"]["milan"]["garrison"] = 2_000
@@ -342,7 +342,7 @@ def test_sieges_happen_in_movement_steps_only() -> None:
     assert city_field["choices"] == ["milan"]
 
 
-def test_a_team_cannot_besiege_its_own_city() -> None:
+def test_sieges_a_team_cannot_besiege_its_own_city() -> None:
     state = make_state()
     state["armies"]["france_1"]["area"] = "provence"
     state["states"]["france"]["at_war_with"] = []
@@ -353,7 +353,7 @@ def test_a_team_cannot_besiege_its_own_city() -> None:
         sieges.settle_blockade(state, item, {})
 
 
-def test_a_taken_city_closes_pending_siege_requests() -> None:
+def test_sieges_a_taken_city_closes_pending_siege_requests() -> None:
     state = make_state()
     blockade = request(state, "france", type="blockade", city="milan", army="france_1")
     assault = request(state, "france", type="assault", city="milan", army="france_1", men=16_000)
@@ -395,7 +395,7 @@ def ruleset_game(seed: int = 2, more: dict[str, int] | None = None) -> Game:
     return Game(RULESET, record, state)
 
 
-def test_a_blockade_through_the_ruleset_takes_milan_in_the_next_military_phase() -> None:
+def test_sieges_a_blockade_through_the_ruleset_takes_milan_in_the_next_military_phase() -> None:
     game = ruleset_game()
 
     def next_step() -> None:
@@ -425,7 +425,7 @@ def test_a_blockade_through_the_ruleset_takes_milan_in_the_next_military_phase()
     assert game.view("observer")["map"]["cities"]["milan"]["owner"] == "france"
 
 
-def test_bombardment_rolls_for_every_besieging_army_present() -> None:
+def test_sieges_bombardment_rolls_for_every_besieging_army_present() -> None:
     """Issue 28 point 9, RR3-M03: "For each 20,000 troops present roll 1d6". France's 20,000 and 25,000 in
     Lombardy bombard Milan with two dice, whichever army is named; 10,000 and 10,000 together may bombard too."""
     game = ruleset_game(more={"france_2": 25_000})
@@ -455,7 +455,7 @@ def test_bombardment_rolls_for_every_besieging_army_present() -> None:
 # --- the non-played states' sieges (RR3-L04) ---------------------------------------------------------------------
 
 
-def test_a_siege_of_a_nonplayed_city_puts_it_at_war_with_the_besieger() -> None:
+def test_sieges_a_siege_of_a_nonplayed_city_puts_it_at_war_with_the_besieger() -> None:
     """Handbook, *The Non-played States*: "In general, they will go to war if their territory is attacked": France
     blockades Turin of non-played Savoy, and Savoy is at war with France once the blockade is laid."""
     state = make_state()
@@ -467,7 +467,7 @@ def test_a_siege_of_a_nonplayed_city_puts_it_at_war_with_the_besieger() -> None:
     assert any("savoy, attacked by france, goes to war" in e["text"] for e in state["journal"])
 
 
-def test_nonplayed_states_control_lays_and_resolves_a_nonplayed_armys_siege() -> None:
+def test_sieges_nonplayed_states_control_lays_and_resolves_a_nonplayed_armys_siege() -> None:
     """Handbook, *Sieges*, for a state nobody plays (RR3-L04): Savoy's 12,000 men before Marseille (defence 2,
     10,000 needed to blockade) lay a blockade and then an assault, on Non-played States Control's desk; the
     blockade surrenders the city after three movement steps, as a player's does."""

@@ -22,7 +22,7 @@ def pending(state: State, kind: str, where: str = desk.CHARACTER) -> list[dict[s
     return [i for i in desk.pending(state, where) if i["kind"] == kind]
 
 
-def test_a_son_of_age_succeeds_and_takes_the_crown_cards_and_player() -> None:
+def test_family_a_son_of_age_succeeds_and_takes_the_crown_cards_and_player() -> None:
     s = make()
     s["characters"]["edward"] = ch("Edward", "M", 1505, "tudor", "england", parents=("henry", "catherine"))
     s["characters"]["edward"]["played"] = False
@@ -37,7 +37,7 @@ def test_a_son_of_age_succeeds_and_takes_the_crown_cards_and_player() -> None:
     assert not pending(s, "succession") and not pending(s, "new_character")
 
 
-def test_a_son_under_sixteen_succeeds_under_a_regency_that_ends_at_sixteen() -> None:
+def test_family_a_son_under_sixteen_succeeds_under_a_regency_that_ends_at_sixteen() -> None:
     """Francis dies in 1525; Henri (born 1519) is six: the player plays on as the regent (RR3-G01, G02)."""
     s = make()
     s["characters"]["francis"]["death_number"] = ALWAYS
@@ -53,7 +53,7 @@ def test_a_son_under_sixteen_succeeds_under_a_regency_that_ends_at_sixteen() -> 
     assert not s["states"]["france"]["regency"] and s["journal"][-1]["title"] == "Regency ends"
 
 
-def test_a_dead_sons_son_comes_before_his_uncle() -> None:
+def test_family_a_dead_sons_son_comes_before_his_uncle() -> None:
     s = make()
     folk = s["characters"]
     folk["arthur"] = ch("Arthur", "M", 1505, "tudor", "england", parents=("henry", "catherine"))
@@ -67,7 +67,7 @@ def test_a_dead_sons_son_comes_before_his_uncle() -> None:
     assert s["states"]["england"]["ruler"] == "young" and s["states"]["england"]["regency"]
 
 
-def test_no_son_the_brother_is_chosen_and_the_player_gets_a_new_character() -> None:
+def test_family_no_son_the_brother_is_chosen_and_the_player_gets_a_new_character() -> None:
     """Charles V dies without a son: Character Control hands Spain to Ferdinand, already played, so the crown and
     the cards go to him and Charles's player is given a new character."""
     s = make()
@@ -104,7 +104,7 @@ def test_no_son_the_brother_is_chosen_and_the_player_gets_a_new_character() -> N
     assert "claims" in item and item["claims"]["charles"]
 
 
-def test_no_son_control_may_give_a_new_character_instead() -> None:
+def test_family_no_son_control_may_give_a_new_character_instead() -> None:
     s = make()
     s["characters"]["henry"]["death_number"] = ALWAYS
     deaths(s)
@@ -118,7 +118,7 @@ def test_no_son_control_may_give_a_new_character_instead() -> None:
     assert s["states"]["england"]["ruler"] == "edward_seymour"
 
 
-def test_a_minor_daughter_chosen_with_a_regent() -> None:
+def test_family_a_minor_daughter_chosen_with_a_regent() -> None:
     s = make()
     s["characters"]["henry"]["death_number"] = ALWAYS
     deaths(s)
@@ -129,7 +129,7 @@ def test_a_minor_daughter_chosen_with_a_regent() -> None:
     assert s["characters"]["mary"]["played"]
 
 
-def test_a_non_played_ruler_without_a_son_is_chosen_by_non_played_states_control() -> None:
+def test_family_a_non_played_ruler_without_a_son_is_chosen_by_non_played_states_control() -> None:
     s = make()
     s["characters"]["john"]["death_number"] = ALWAYS
     s["characters"]["beatrice"] = ch("Beatrice", "F", 1504, "aviz", None, parents=("john",))
@@ -142,12 +142,12 @@ def test_a_non_played_ruler_without_a_son_is_chosen_by_non_played_states_control
     assert s["states"]["portugal"]["ruler"] == "beatrice" and not s["characters"]["beatrice"]["played"]
 
 
-def test_charles_v_in_the_1524_game_leaves_spain_to_ferdinand() -> None:
+def test_family_charles_v_in_the_1524_game_leaves_spain_to_ferdinand() -> None:
     """The scenario's Charles V has no son in 1524: his death opens the choice, and Ferdinand can be named."""
     game = new_game("rr3", "1524", {}, seed=3)
     state = game.state
     for c in state["characters"].values():
-        c["death_number"] = 1  # nobody else dies (D1: 2d6 is never 1 or less)
+        c["death_number"] = 1  # nobody else dies (RR3-D01: 2d6 is never 1 or less)
     state["characters"]["charles_v"]["death_number"] = 12
     rolls = next(i for i in desk.pending(state, desk.CHARACTER) if i["kind"] == "death_rolls")
     game.act("character_control", {"type": "settle", "item": rolls["id"], "who": "Cy"})
@@ -164,7 +164,7 @@ def test_charles_v_in_the_1524_game_leaves_spain_to_ferdinand() -> None:
     assert [i["kind"] for i in desk.pending(state, desk.CHARACTER)] == ["new_character"]
 
 
-def test_one_death_roll_click_gives_a_short_summary_and_each_death_once_in_the_news() -> None:
+def test_family_one_death_roll_click_gives_a_short_summary_and_each_death_once_in_the_news() -> None:
     """Handbook, *The Turn Sequence*, phase 1: "Make death rolls"; RR3-J05: the settled item is the turn's one news
     entry of the deaths (it was also journaled, so every death was in the news twice)."""
     from umpire.games.rr3 import views
@@ -183,7 +183,7 @@ def test_one_death_roll_click_gives_a_short_summary_and_each_death_once_in_the_n
     assert sum("Charles" in (n.get("outcome") or n.get("text") or "") for n in news) == 1
 
 
-def test_the_regent_list_offers_only_the_plausible_regents_of_a_minor() -> None:
+def test_family_the_regent_list_offers_only_the_plausible_regents_of_a_minor() -> None:
     """Handbook, *Death*: "effectively the regent if the heir is under sixteen" (RR3-G05): Mary (nine) is offered her
     mother first, then the adults of Henry's state and team -- not Francis of France nor a child."""
     s = make()

@@ -31,7 +31,7 @@ def revenue_game() -> tuple[State, dict[str, dict[str, Any]]]:
     return s, items
 
 
-def test_revenue_items_sit_at_the_handbook_table_of_their_state() -> None:
+def test_control_revenue_items_sit_at_the_handbook_table_of_their_state() -> None:
     """The phase-1 table of the handbook: Spain in the Mediterranean, the Habsburgs' Germany in the East, France
     in the West."""
     s, items = revenue_game()
@@ -46,7 +46,7 @@ def test_revenue_items_sit_at_the_handbook_table_of_their_state() -> None:
     assert shown["tables"] == {"east": "The East", "west": "The West", "mediterranean": "The Mediterranean"}
 
 
-def test_settle_table_settles_each_item_of_the_table_as_one_by_one() -> None:
+def test_control_settle_table_settles_each_item_of_the_table_as_one_by_one() -> None:
     """One click settles the Mediterranean's revenue items; each has its own dice and the umpire's name, exactly
     as two separate "Roll" clicks would; the other tables' items stay pending."""
     s, items = revenue_game()
@@ -63,7 +63,7 @@ def test_settle_table_settles_each_item_of_the_table_as_one_by_one() -> None:
     assert "The Mediterranean: settled" in s["journal"][-1]["text"]
 
 
-def test_settle_table_and_revenue_items_are_every_desk_s_in_phase_one() -> None:
+def test_control_settle_table_and_revenue_items_are_every_desk_s_in_phase_one() -> None:
     """RR3-M02: "All the available umpires will help to calculate and distribute incomes, etc. during the Phase 1".
     Every desk may settle a table or one revenue item in phase 1; in phase 4 a loan is Map Control's again."""
     s, items = revenue_game()
@@ -87,7 +87,7 @@ def test_settle_table_and_revenue_items_are_every_desk_s_in_phase_one() -> None:
     assert loan["id"] not in {i["id"] for i in views.desk_part(s, desk.POLITICAL, helping=True)["pending"]}
 
 
-def test_settle_table_refuses_a_table_with_nothing_to_settle() -> None:
+def test_control_settle_table_refuses_a_table_with_nothing_to_settle() -> None:
     s, items = revenue_game()
     desk.settle_item(s, desk.MAP, {"type": "settle", "item": items["france"]["id"], "who": "Bea"})
     with pytest.raises(IllegalAction, match="cannot be 'west'"):
@@ -101,7 +101,7 @@ def fields_of(form: dict[str, Any]) -> list[str]:
     return [f["name"] for f in form["fields"]]
 
 
-def test_a_revenue_item_s_form_asks_for_revolt_fields_only_for_a_subsidy() -> None:
+def test_control_a_revenue_item_s_form_asks_for_revolt_fields_only_for_a_subsidy() -> None:
     """Handbook, *Revolt*: only a Subsidy card brings a revolt roll; a loan's or an exaction's Roll needs nothing."""
     s, items = revenue_game()
     loan = play(s, "france", card="fr_loan")
@@ -111,7 +111,7 @@ def test_a_revenue_item_s_form_asks_for_revolt_fields_only_for_a_subsidy() -> No
     assert fields_of(desk.settle_forms(s, loan)[1]) == ["why"]
 
 
-def test_a_request_form_leaves_off_optional_choices_with_nothing_to_choose() -> None:
+def test_control_a_request_form_leaves_off_optional_choices_with_nothing_to_choose() -> None:
     """Handbook, *Persuasion cards* and *Italian banks*: Venice holds no Persuasion card and was granted no bank, so
     its form to play a card asks neither; France, holding a Persuasion card and granted Venice's bank, sees both."""
     s, _ = revenue_game()

@@ -29,7 +29,7 @@ def answer(s: State, team: str, item: dict[str, Any], accept: bool) -> None:
     desk.do_direct(s, team, {"type": "answer", "item": item["id"], "accept": accept}, team=team)
 
 
-def test_each_named_team_gets_an_item_to_accept_or_refuse() -> None:
+def test_politics_each_named_team_gets_an_item_to_accept_or_refuse() -> None:
     s = make()
     treaty = req(s, "france", "register_treaty", parties=["england", "lutherans"], terms="mutual defence", turns=2)
     asked = consents(s, treaty)
@@ -56,7 +56,7 @@ def test_each_named_team_gets_an_item_to_accept_or_refuse() -> None:
     assert not treaties.treaty_valid(s, made)
 
 
-def test_a_treaty_nobody_else_accepts_is_not_registered() -> None:
+def test_politics_a_treaty_nobody_else_accepts_is_not_registered() -> None:
     s = make()
     treaty = req(s, "france", "register_treaty", parties=["england"], terms="an alliance")
     answer(s, "england", consents(s, treaty)["england"], False)
@@ -65,7 +65,7 @@ def test_a_treaty_nobody_else_accepts_is_not_registered() -> None:
     assert s.get("treaties", []) == []
 
 
-def test_political_control_records_an_answer_or_registers_without_it() -> None:
+def test_politics_political_control_records_an_answer_or_registers_without_it() -> None:
     s = make()
     treaty = req(s, "france", "register_treaty", parties=["england", "lutherans"], terms="x")
     asked = consents(s, treaty)
@@ -76,7 +76,7 @@ def test_political_control_records_an_answer_or_registers_without_it() -> None:
     assert lapsed["status"] == desk.DISMISSED and "not bound" in lapsed["outcome"]
 
 
-def test_dismissing_a_treaty_closes_its_questions() -> None:
+def test_politics_dismissing_a_treaty_closes_its_questions() -> None:
     s = make()
     treaty = req(s, "france", "register_treaty", parties=["england"], terms="x")
     desk.dismiss_item(s, desk.POLITICAL, {"item": treaty["id"], "why": "withdrawn by France"})
@@ -84,7 +84,7 @@ def test_dismissing_a_treaty_closes_its_questions() -> None:
     assert desk.awaiting(s, "england", ("treaty_consent",)) == []
 
 
-def test_a_peace_ends_only_the_wars_of_those_who_signed() -> None:
+def test_politics_a_peace_ends_only_the_wars_of_those_who_signed() -> None:
     """France at war with Spain (Habsburgs) and Hesse (Lutherans); a peace naming all three ends only the war with
     the team that accepted it."""
     s = make()
@@ -107,7 +107,7 @@ def test_a_peace_ends_only_the_wars_of_those_who_signed() -> None:
     assert "peace: france-spain" in done["outcome"] and "still at war (not signed): france-hesse" in done["outcome"]
 
 
-def test_a_peace_names_states_of_the_parties_only() -> None:
+def test_politics_a_peace_names_states_of_the_parties_only() -> None:
     s = make()
     with pytest.raises(IllegalAction, match="two or more states"):
         req(s, "france", "register_treaty", parties=["habsburgs"], terms="x", peace=["france"])

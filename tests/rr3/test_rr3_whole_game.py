@@ -34,7 +34,7 @@ def fill(rnd: random.Random, form: dict[str, Any]) -> dict[str, Any]:
             low = field.get("min", 0)
             high = field.get("max", low + 10)
             step = 1_000 if low >= 1_000 else 1
-            if high - low > 500 * step:  # a sanity bound (ruling GC13), not a rule: fill as if unbounded
+            if high - low > 500 * step:  # a sanity bound (ruling RR3-GC13), not a rule: fill as if unbounded
                 high = low + 10
             action[field["name"]] = rnd.randrange(low, max(high, low + step * 10) + 1, step)
         elif kind == "bool":

@@ -203,7 +203,7 @@ def test_auction_ties_go_to_the_first_registered() -> None:
 
 
 def test_auction_is_the_1615_auction() -> None:
-    """The server's auction is the seed's (auction.py, ruling E1615-32): a player's own tie goes to the power it
+    """The server's auction is the seed's (auction.py, ruling E1615-C32): a player's own tie goes to the power it
     listed first, not the first seat; a player with no bids takes what is left; extra players get no seat."""
     from umpire.server.store import Player
 

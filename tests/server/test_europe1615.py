@@ -27,6 +27,7 @@ def test_a_1615_submission_is_saved_with_its_bad_lines_marked(api: Api) -> None:
 def test_a_resubmission_with_bad_lines_keeps_the_earlier_good_submission(api: Api) -> None:
     """Issue 18, point 3: a typo in a resubmission used to replace good orders, silently dropping the unit's
     order; now it is refused with its lines and the earlier submission stands until a good one replaces it."""
+    # ruling E1615-C36
     made = started_game(api, ("FRANCE", "SPAIN"), ruleset="europe1615", seed=3)
     game, france = made["id"], made["seat_tokens"]["FRANCE"]
     good = "9: WUR\nPAR-CHA"

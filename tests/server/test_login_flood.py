@@ -81,5 +81,6 @@ def flood_figures(tmp_path: Path) -> tuple[float, float, list[int]]:
 
 
 def test_every_wrong_login_of_a_flood_is_answered_while_a_player_reads(tmp_path: Path) -> None:
+    # ruling K-G07
     _, _, answers = flood_figures(tmp_path)
     assert answers == [401] * FLOOD  # every wrong password of the flood was checked, while the player read

@@ -32,6 +32,7 @@ def started(http: Any, url: str, ruleset: str = "standard", seat: str = "FRANCE"
 
 
 def test_a_long_bad_text_lists_50_lines_and_says_how_many_more(api: Api) -> None:
+    # ruling K-G08
     gid, headers = started(api.client, "")
     for path in ("orders", "orders/check"):
         answer = api.client.post(f"/api/games/{gid}/{path}", json={"text": SOME}, headers=headers)

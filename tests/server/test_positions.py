@@ -20,6 +20,7 @@ def position(seed: int = 3) -> dict[str, Any]:
 
 
 def test_the_gm_starts_a_game_from_a_position_and_it_replays_after_a_restart(api: Api, app_db: str) -> None:
+    # ruling K-G09
     moment = position()
     moment["bonus_vp"]["protestant"] = 4  # the position, not the scenario: a VP the 1517 set-up does not give
     made = api.create(ruleset="his2p", seed=12, position=moment)

@@ -19,6 +19,7 @@ def started(api: Api, ruleset: str, **body: Any) -> dict[str, Any]:
 
 
 def test_europe1615_refuses_orders_for_another_power_and_saves_nothing(api: Api) -> None:
+    # ruling K-G05
     made = started(api, "europe1615")
     gid, austria = made["id"], made["seat_tokens"]["AUSTRIA"]
     before = api.ok("GET", f"/api/games/{gid}", austria)["view"].get("submission")
@@ -34,6 +35,7 @@ def test_europe1615_refuses_orders_for_another_power_and_saves_nothing(api: Api)
 
 @pytest.mark.parametrize("ruleset", ["standard", "europe1615", "his2p", "empires2", "rr3"])
 def test_every_ruleset_refuses_a_legal_action_made_out_for_another_power(api: Api, ruleset: str) -> None:
+    # ruling K-G05
     made = started(api, ruleset)
     gid, tokens = made["id"], made["seat_tokens"]
     for seat in tokens:

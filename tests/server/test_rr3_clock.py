@@ -55,6 +55,7 @@ def test_start_sets_phase_one_to_ten_minutes(api: Api) -> None:
 
 
 def test_each_phase_takes_its_timetable_length(api: Api) -> None:
+    # ruling RR3-WB01
     gid, gm, _ = started(api)
     # Turn 1: 10, 15, 15, 10, 15, 10 minutes; then turn 2 has 10-minute phases.
     expected = [(2, 900), (3, 900), (4, 600), (5, 900), (6, 600), (1, 600)]
@@ -67,6 +68,7 @@ def test_each_phase_takes_its_timetable_length(api: Api) -> None:
 
 
 def test_the_games_own_deadline_setting_wins(api: Api) -> None:
+    # ruling RR3-WB01
     _gid, _gm, shown = started(api, deadlines={"default": 120})
     assert 90 <= left(shown) <= 120
 
@@ -126,6 +128,7 @@ def test_control_desks_act_during_a_pause_and_the_clock_says_paused(api: Api) ->
 
 
 def test_a_military_step_keeps_the_phases_deadline(api: Api) -> None:
+    # ruling RR3-WB02
     gid, gm, _ = started(api)
     shown = api.ok("POST", f"/api/games/{gid}/gm/resolve", gm)
     assert shown["view"]["phase_no"] == 2 and shown["view"]["step"] == "pay"
@@ -137,6 +140,7 @@ def test_a_military_step_keeps_the_phases_deadline(api: Api) -> None:
 
 
 def test_the_scheduler_ends_the_phase_at_its_deadline(api: Api) -> None:
+    # ruling RR3-WB06
     gid, _gm, shown = started(api)
     store = store_of(api.client)
     assert fire_due(store, shown["game"]["deadline_at"] - 1) == []
@@ -147,6 +151,7 @@ def test_the_scheduler_ends_the_phase_at_its_deadline(api: Api) -> None:
 
 
 def test_a_bot_policy_is_refused_clearly(api: Api) -> None:
+    # ruling RR3-WB03
     status, answer = api.call("POST", "/api/games", body={"ruleset": "rr3", "settings": {"missed_orders": "bot"}})
     assert status == 422
     assert "no bots" in answer["error"] and "hold" in answer["error"]
@@ -243,6 +248,7 @@ def test_desk_actions_record_the_umpires_joined_name(api: Api) -> None:
     """A control seat's settlement names the umpire the page names and the one who joined that seat (WB4,
     RR3-J01: several umpires share a desk's link); Game Control (no joined name) names itself; Game Control may
     settle any desk's item."""
+    # ruling RR3-WB04
     made = rr3_game(api)
     gid, gm, tokens = made["id"], made["gm_token"], made["seat_tokens"]
     for seat, name in (("france", "Francis"), ("habsburgs", "Charles"), ("map_control", "Mona")):

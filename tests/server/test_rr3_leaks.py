@@ -88,6 +88,7 @@ def first_card(view: dict[str, Any], kind: str) -> str:
 
 
 def test_a_team_never_receives_another_teams_secrets(live: LiveServer) -> None:
+    # ruling RR3-WB05 (the projector page is scanned too)
     table = Table(live.url)
     made = table.call(
         "creator", "POST", "/api/games", None, {"ruleset": "rr3", "scenario": "1524", "seed": 5, "options": TEAM_SEATS}

@@ -38,6 +38,7 @@ def top(page: Any, selector: str) -> float:
 
 
 def test_a_team_page_opens_on_its_sheet_and_its_long_lists_are_grouped_and_filter(browser: Any, tmp_path: Path) -> None:
+    # ruling RR3-N01
     pages = Pages(ARTIFACTS)
     with LiveServer(str(tmp_path / "browser-rr3-sheet.sqlite"), poll=0.2, heartbeat=0.5) as server:
         http = httpx.Client(base_url=server.url, timeout=30)

@@ -181,7 +181,7 @@ def test_a_game_of_an_older_release_still_loads_replays_and_says_its_seed_may_be
 
 
 def test_a_server_may_refuse_chosen_seeds(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ruling K3's other reading as an option: UMPIRE_CHOSEN_SEEDS=refuse draws every game's seed itself."""
+    """Ruling K-G03's other reading as an option: UMPIRE_CHOSEN_SEEDS=refuse draws every game's seed itself."""
     from umpire.server.app import create_app
 
     monkeypatch.setenv("UMPIRE_CHOSEN_SEEDS", "refuse")

@@ -113,6 +113,7 @@ def test_a_refused_undo_costs_no_replay_and_undos_are_rate_limited(api: Api, mon
     """Issue 26, point 3: what can be refused without a replay is refused first, and a seat's undo of its own
     last action is checked and made from the state kept before it (no replay at all); a seat's undos (refused ones
     too) are limited to UNDO_LIMIT a minute, then 429 with Retry-After."""
+    # ruling K-G06
     from umpire.server import store as store_module
 
     made = to_papal_impulse(api)
@@ -138,6 +139,7 @@ def test_a_refused_undo_costs_no_replay_and_undos_are_rate_limited(api: Api, mon
 
 
 def test_undo_notes_in_a_row_collapse_into_one_line_with_a_count(api: Api) -> None:
+    # ruling K-G06
     made = to_papal_impulse(api)
     gid, papacy = made["id"], made["seat_tokens"]["papacy"]
     play = next(a for a in api.ok("GET", f"/api/games/{gid}", papacy)["view"]["actions"] if a.get("as") == "cp")

@@ -70,6 +70,7 @@ BANDS = (1, 5, 8)
 
 def _clean(action: Action, gold: int) -> Action:
     """The action to send: the listed one without its information keys, with the gold chosen."""
+    # ruling EMP-X09: the listed er and max_gold are information only, taken off before the action goes
     out = {k: v for k, v in action.items() if k not in ("max_gold", "er", "excommunicates", "cost")}
     if out["type"] == "endeavour" or (out["type"] == "defend" and out["defend"]):
         out["gold"] = gold

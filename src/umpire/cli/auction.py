@@ -1,4 +1,4 @@
-"""``umpire new europe1615 --auction BIDS.json``: the blind auction (seed 003, "ASSIGNING POWERS"; ruling E1615-32)
+"""``umpire new europe1615 --auction BIDS.json``: the blind auction (seed 003, "ASSIGNING POWERS"; ruling E1615-C32)
 run from a file of bids, the same procedure as the server's lobby.
 
 The file lists the players in registration order (the order settles ties)::

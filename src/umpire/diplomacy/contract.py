@@ -165,6 +165,7 @@ def _by_power(gm: GameMap, case: Mapping[str, Any], key: str) -> dict[str, Any]:
     """The case's object ``key`` (``{}`` when absent), keyed by the variant's own power names: power names are
     case-insensitive, so ``"france"`` is FRANCE.  A name that is no power is kept for ``_check_power`` to refuse;
     one power under two spellings is an error."""
+    # ruling STD-F04
     value = case.get(key)
     if value is None:
         return {}
@@ -642,6 +643,7 @@ def _claims_slow(
     """Claims with orders in compact notation (types filled in from the board) or several orders to one unit
     (DATC 4.D.3: illegal ones ignored; more than one legal, different order left: the unit holds).  Returns the
     orders chosen by province, the filled-in orders and texts and the void reasons by (power, index)."""
+    # ruling STD-D04
     per_power, chosen, dups = _claims(orders, board.get, lambda: {p: u.kind for p, u in board.items()})
     filled: dict[tuple[str, int], tuple[Order, str]] = {}
     rejected: dict[tuple[str, int], str] = {}
@@ -694,6 +696,7 @@ def _retreats(
     orders: Mapping[str, tuple[_Parsed, ...]],
     dislodged_in: Mapping[str, Any],
 ) -> dict[str, Any]:
+    # ruling STD-E02: the retreat options a case gives are checked again
     dislodged: dict[str, tuple[Unit, tuple[str, ...]]] = {}
     keys: dict[str, str] = {}  # the case's key of each dislodged unit, by province (for errors)
     for power, entries in dislodged_in.items():

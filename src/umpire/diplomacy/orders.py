@@ -261,6 +261,7 @@ def parse_order(
     """Parse one order.  ``phase`` ('M', 'R' or 'A') lets ``A BUR - PAR`` mean a retreat in a retreat phase;
     ``units`` (province -> 'A'/'F', the board) fills in unit types the text leaves out.  Raises
     :class:`OrderError` naming the token, the problem and what was expected."""
+    # ruling STD-D03: a nationality in a support is not part of the notation (unreadable, void)
     order = _parse_cached(game_map, phase, text)
     if units is not None:
         order = fill_unit_types(order, units)

@@ -68,6 +68,7 @@ def resolve_retreats(
 ) -> RetreatResult:
     """Adjudicate a retreat phase.  ``units``: the board without the dislodged units; ``dislodged``: province ->
     (unit, the locations it may retreat to); ``orders``: province of a dislodged unit -> its order."""
+    # rulings STD-E03, STD-C07 (two coasts of one province bounce)
     outcomes: dict[str, Outcome] = {}
     target: dict[str, str] = {}  # dislodged province -> retreat location
     for p, order in orders.items():
@@ -178,6 +179,7 @@ def needs_adjustment(
 def _build_problem(
     game_map: GameMap, power: str, order: Build, units: Mapping[str, Unit], owners: Mapping[str, str], policy: Policy
 ) -> tuple[str, Unit | None]:
+    # rulings STD-F01, STD-D02, STD-C06
     prov = _strip(order.loc)
     info = game_map.provinces[prov]
     if not info.center or not policy.may_build(game_map, power, prov):
@@ -212,6 +214,7 @@ def civil_disorder_order(
     rules: Rules = "2000",
 ) -> list[Unit]:
     """``candidates`` sorted so that the first is disbanded first by the civil-disorder rule of ``rules``."""
+    # ruling STD-A01
     # 2023: the nearest owned centre; before: the nearest home centre.
     targets = {c for c, p in owners.items() if p == power} if rules == "2023" else set(game_map.homes.get(power, ()))
 
@@ -266,6 +269,7 @@ def resolve_adjustments(
     """Adjudicate an adjustment phase.  ``owners``: centre -> owning power; ``orders``: per power, in order.
     Builds need a home centre that is vacant at the start of the phase (a unit disbanded in the same phase does
     not free its province)."""
+    # rulings STD-D05, STD-D06 (WAIVE; builds not ordered are not made)
     delta = adjustment_counts(units, owners, game_map.powers)
     board = dict(units)
     outcomes: dict[str, tuple[Outcome, ...]] = {}

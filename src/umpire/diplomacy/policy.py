@@ -50,26 +50,32 @@ class Policy:
 
     def friendly(self, a: str, b: str) -> bool:
         """Whether nation ``a`` may not dislodge, help to dislodge, or cut the support of nation ``b``."""
+        # ruling STD-H01
         return a == b
 
     def defence_bonus(self, province: str) -> int:
         """Extra hold strength of a unit staying in ``province`` (a stronghold)."""
+        # ruling STD-H02
         return 0
 
     def weak(self, unit: Unit) -> bool:
         """Whether ``unit`` cannot cause a standoff when its move is unsupported (prevent strength 0)."""
+        # ruling STD-H03
         return False
 
     def may_retreat(self, unit: Unit) -> bool:
         """Whether ``unit`` may retreat when dislodged (otherwise it is disbanded)."""
+        # ruling STD-H04
         return True
 
     def may_build(self, game_map: GameMap, power: str, province: str) -> bool:
         """Whether ``power`` may build in ``province`` (which it owns and which is vacant)."""
+        # ruling STD-F01
         return game_map.provinces[province].home == power
 
     def centre_owner(self, unit: Unit) -> str | None:
         """Who takes a centre ``unit`` stands on at the end of a year (None: nobody)."""
+        # ruling STD-F03
         return unit.nation
 
 

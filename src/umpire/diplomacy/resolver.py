@@ -296,6 +296,7 @@ class _Movement:
     def _legalise(self) -> None:
         """Check every order (the common legal cases inline, the rest and every reason in ``_check_*``), match
         supports and convoys to the moves, and settle at once the decisions that depend on no other."""
+        # ruling STD-D09: each order judged on its own, save the convoy intent of STD-B03
         units, void = self.units, self.void
         get_unit = units.get
         tb = self.tables
@@ -538,6 +539,7 @@ class _Movement:
                 res[p] = True
 
     def _check_move(self, p: str, unit: Unit, order: Move) -> str:
+        # rulings STD-C01, STD-C02, STD-D11 (a fleet's VIA is void)
         gm = self.gm
         dest = order.dest
         d = _strip(dest)
@@ -580,6 +582,7 @@ class _Movement:
         return ""
 
     def _check_support(self, p: str, unit: Unit, order: SupportHold | SupportMove) -> str:
+        # ruling STD-C03: the supporter reaches the province, not the coast
         gm = self.gm
         t = _strip(order.target)
         if t == p:
@@ -613,6 +616,7 @@ class _Movement:
         return "" if ok else f"{target} cannot reach {order.dest}"
 
     def _check_convoy(self, p: str, unit: Unit, order: Convoy) -> str:
+        # ruling STD-B07: the legality of a convoy order
         gm = self.gm
         if unit.kind != "F":
             return "only fleets can convoy"
@@ -718,6 +722,7 @@ class _Movement:
         del self.cycle[n:]
 
     def _backup_rule(self, cycle: list[str]) -> None:
+        # ruling STD-B01: circular movement, the Szykman rule, else the cycle fails
         if all(q in self.mv_dest for q in cycle):  # circular movement: everybody moves
             for q in cycle:
                 self.res[q] = True
@@ -791,6 +796,7 @@ class _Movement:
         return True
 
     def _support_ok(self, s: str) -> bool:
+        # ruling STD-B04: an attack from where the support is aimed (by convoy too) cuts only by dislodging
         d = self.sup[s][1]
         units = self.units
         nation = units[s].nation
@@ -857,6 +863,7 @@ class _Movement:
         return self._support_count(q)
 
     def _prevent(self, r: str) -> int:
+        # rulings STD-B06 (DATC 5.B.6 literally), STD-H03 (a weak unit)
         if r in self.conv and not self._path(r):
             return 0
         q = self.h2h.get(r)
@@ -916,6 +923,7 @@ class _Movement:
     def _retreats(
         self, unit: Unit, p: str, by: str, after: Mapping[str, Unit], standoffs: frozenset[str]
     ) -> tuple[str, ...]:
+        # rulings STD-E01, STD-C07: retreat options are by province
         if not self.policy.may_retreat(unit):
             return ()
         # Not to the attacker's province, unless the attacker came by convoy (DATC 4.A.5, choice b).
@@ -1015,6 +1023,7 @@ class _Movement:
 
     def result_of(self, p: str) -> tuple[Result, str]:
         """(result, reason) for the unit ordered in ``p``; after ``run``."""
+        # rulings STD-G01..G03: the result labels
         dislodged_by = self.dislodged_by
         d = self.mv_dest.get(p)
         if d is not None:  # the commonest case first

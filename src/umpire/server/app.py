@@ -261,7 +261,7 @@ def app_from_environment() -> FastAPI:
     return create_app(os.environ.get(DATABASE_ENV) or None, watch=float(watch) if watch else None)
 
 
-#: ``allow`` (the default) or ``refuse``: whether a game's creator may choose its seed (ruling K3).
+#: ``allow`` (the default) or ``refuse``: whether a game's creator may choose its seed (ruling K-G03).
 CHOSEN_SEEDS_ENV = "UMPIRE_CHOSEN_SEEDS"
 
 

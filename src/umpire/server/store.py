@@ -322,7 +322,7 @@ class Store:
 
     def __init__(self, engine: Engine, hub: Hub | None = None, chosen_seeds: bool = True) -> None:
         self.engine = engine
-        self.chosen_seeds = chosen_seeds  # whether a creator may choose a game's seed (ruling K3)
+        self.chosen_seeds = chosen_seeds  # whether a creator may choose a game's seed (ruling K-G03)
         self.hub = hub or Hub()
         self.is_postgres = engine.dialect.name == "postgresql"
         # Each game's replayed state with the action count and digest it is at (an undo can bring a game back to

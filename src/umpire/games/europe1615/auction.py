@@ -5,7 +5,7 @@ Seed 003, "ASSIGNING POWERS": "Players will use a Blind Auction Bidding to have 
 "(1) Each power should receive minimally 5 points from the 100 points allocated to each players. (2) In cases
 of ties, GM will check which player registered into the game first, and this player will be given priority."
 
-The procedure (ruling E1615-32): every player secretly spreads exactly 100 whole points over the five powers,
+The procedure (ruling E1615-C32): every player secretly spreads exactly 100 whole points over the five powers,
 at least 5 on each.  The GM then repeatedly takes the highest bid still standing among the players and powers
 not yet assigned and gives that power to that player; both then leave the auction.  Equal bids by different
 players are settled by registration order (earliest first); equal bids by one player on two powers by the order
@@ -56,7 +56,7 @@ def bid_errors(
 ) -> list[str]:
     """Why one player's bids are not valid (empty: they are).  Bids are ``{power: points}`` (or pairs) in the
     player's own order.  Every power gets one whole-number bid of at least ``minimum`` (5), and the bids add up to
-    exactly ``points`` (100) (seed, "ASSIGNING POWERS"; ruling E1615-32)."""
+    exactly ``points`` (100) (seed, "ASSIGNING POWERS"; ruling E1615-C32)."""
     pairs = _pairs(bids)
     errors: list[str] = []
     seen: set[str] = set()

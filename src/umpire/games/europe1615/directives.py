@@ -1,6 +1,6 @@
 """Europe 1615: the submission lines that use a sanction in effect -- ``STRONGHOLD:``, ``PERMIT:``, ``RELIEVE:``,
 ``LEVY:``, ``WAIVE CAPTURE:``, ``EMBARGO:``, ``RESERVATION:``, ``CANCEL:`` (``submission.split_directives``):
-checked against the state when a seat submits, carried out when the phase is resolved (rulings E2-05 to E2-12 in
+checked against the state when a seat submits, carried out when the phase is resolved (rulings E1615-E05 to E1615-E12 in
 docs/rulings/europe1615.md).
 
 Seed sections: "Table of sanctions" ("Stronghold", "Treaty of Lyon", "Relieve attrition", "Levy an army",
@@ -36,7 +36,7 @@ def check_directives(
 ) -> tuple[list[Directive], list[LineError]]:
     """The lines using a sanction in effect (``submission.split_directives``): the good ones and an error for
     each bad one.  STRONGHOLD in late winter (with the sanction choice) or a movement phase; the others in a
-    movement phase only (rulings E2-05 to E2-11)."""
+    movement phase only (rulings E1615-E05 to E1615-E11)."""
     sc = state.get("sanctions") or {}
     good: list[Directive] = []
     errors: list[LineError] = []
@@ -135,7 +135,7 @@ def check_directives(
 def open_choices(state: State, power: str, key: str, kind: str) -> list[str]:
     """The sanctions whose state ``power`` may name now with an EMBARGO or RESERVATION line: in late winter
     those of its list (named with the sanction choice), in a movement phase those in effect still waiting for
-    its choice (ruling E2-12)."""
+    its choice (ruling E1615-E12)."""
     sc = state.get("sanctions") or {}
     family = set(EMBARGOES) if key == "EMBARGO" else {RESERVATION}
     if kind == "A":
@@ -174,7 +174,7 @@ def choice_problem(state: State, power: str, d: Directive, kind: str) -> str:
 def settle_choices(state: State, texts: Mapping[str, str], kind: str) -> list[str]:
     """Give the embargoes and the Ecclesiastical reservation waiting for a choice their state(s): the most
     influential holder with a good line decides (seed: "the player with most influence makes the
-    decision"); the reservation names as many states as it had Catholic submitters (ruling E2-12)."""
+    decision"); the reservation names as many states as it had Catholic submitters (ruling E1615-E12)."""
     sc = state["sanctions"]
     pending = sc.setdefault("pending", {})
     notes: list[str] = []
@@ -207,7 +207,7 @@ def settle_choices(state: State, texts: Mapping[str, str], kind: str) -> list[st
 
 
 def fortify_problem(state: State, centre: str) -> str:
-    """Why ``centre`` may not be fortified (ruling E2-05): it must be a centre held by a great power or by an
+    """Why ``centre`` may not be fortified (ruling E1615-E05): it must be a centre held by a great power or by an
     ALIGNED minor state, and not fortified already."""
     gm = game_map()
     if centre not in gm.centers:
@@ -222,7 +222,7 @@ def fortify_problem(state: State, centre: str) -> str:
 
 
 def levy_problem(state: State, power: str, args: tuple[str, ...]) -> str:
-    """Why a LEVY line cannot raise its unit (ruling E2-08)."""
+    """Why a LEVY line cannot raise its unit (ruling E1615-E08)."""
     parts = args[0].split()
     if len(args) > 1 or not 1 <= len(parts) <= 2 or (len(parts) == 2 and parts[0] not in ("A", "F")):
         return "name one unit to raise"
@@ -240,7 +240,7 @@ def levy_problem(state: State, power: str, args: tuple[str, ...]) -> str:
 
 
 def apply_directives(state: State, texts: Mapping[str, str], powers: list[str]) -> tuple[set[str], list[str]]:
-    """Carry out the good sanction lines of a movement phase (rulings E2-05 to E2-11): a cancellation (the
+    """Carry out the good sanction lines of a movement phase (rulings E1615-E05 to E1615-E11): a cancellation (the
     most influential holder's), strongholds, France's permission under the Treaty of Lyon, relieved marks,
     levied units.  Returns the powers France permits through Switzerland and the notes for the report."""
     found = {p: check_directives(state, p, split_directives(texts.get(p, ""))[1], "M")[0] for p in powers}
@@ -281,7 +281,7 @@ def apply_directives(state: State, texts: Mapping[str, str], powers: list[str]) 
 
 
 def fortify(state: State, power: str, centres: tuple[str, ...]) -> list[str]:
-    """Fortify ``centres`` for a Stronghold holder, as far as its picks go (ruling E2-05)."""
+    """Fortify ``centres`` for a Stronghold holder, as far as its picks go (ruling E1615-E05)."""
     sc = state["sanctions"]
     picks = sc.setdefault("picks", {})
     notes: list[str] = []

@@ -20,7 +20,7 @@ from umpire.games.europe1615.submission import LineError, Submission
 def must_act(state: State, power: str) -> bool:
     """Whether ``power`` has a submission to make in the current phase."""
     if power in state["eliminated"] or power in state.get("abandoned", []):
-        return False  # an abandoned power has no player: its units hold until it is dissolved (ruling EG-02)
+        return False  # an abandoned power has no player: its units hold until it is dissolved (ruling E1615-G02)
     kind = state["phase"][-1]
     if kind == "M":
         return True  # deployments and attacks even without units
@@ -39,7 +39,7 @@ def must_act(state: State, power: str) -> bool:
 
 def retreat_orderer(state: State, nation: str) -> str | None:
     """Who orders a dislodged unit's retreat: its power, or for a Dutch, Swedish or Polish unit allowed to
-    retreat by an intervention, the power its state is aligned with (ruling E2-04)."""
+    retreat by an intervention, the power its state is aligned with (ruling E1615-E04)."""
     if nation in game_map().powers:
         return nation
     return aligned_map(state).get(nation)
@@ -71,7 +71,7 @@ def minor_owed(state: State, power: str) -> dict[str, int]:
 def minor_build_sites(state: State, power: str) -> dict[str, str]:
     """Seed, "Expansion of the minor states": "The aligned power is also required to submit build orders for
     the minor state that acquires new centers".  Vacant centres of an ALIGNED, expanded state of ``power``
-    that still has builds owed: province -> state (ruling E2-17)."""
+    that still has builds owed: province -> state (ruling E1615-E17)."""
     gm = game_map()
     table = minor_table(state)
     out: dict[str, str] = {}
@@ -102,7 +102,7 @@ def for_minor(state: State, power: str, order: Order) -> bool:
 
 def sanction_duty(state: State, power: str, sub: Submission, end: int) -> list[LineError]:
     """Seed, "Elimination from lists": "if the player still has other sanctions on his/her list that may be
-    used, he/she is obligated to submit" (ruling E1615-24).  A missing choice is reported on the line after
+    used, he/she is obligated to submit" (ruling E1615-C24).  A missing choice is reported on the line after
     the last; a choice that cannot come into effect, on its own line."""
     hand = state["sanctions"]["lists"].get(power, [])
     ctx = sanction_context(state)

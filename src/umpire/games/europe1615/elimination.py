@@ -3,7 +3,7 @@ a new unit), abandoned by its player and dissolved at the winter phase (its cent
 captured minor state's holdings freed.
 
 Seed sections: "ELIMINATION AND EFFECTS OF", "ABANDONMENT / CIVIL DISORDER", "Expansion of the minor states"
-(rulings E2-01, EG-01, EG-02 and R09 in docs/rulings/europe1615.md).
+(rulings E1615-E01, E1615-G01, E1615-G02 and E1615-R09 in docs/rulings/europe1615.md).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from umpire.kernel.ruleset import GM
 def abandon(state: State, role: str, action: dict[str, Any]) -> None:
     """GM: ``{"type": "abandon", "power": P}`` marks P abandoned (no replacement found); it is dissolved at
     the next early winter (:func:`dissolve`).  ``"abandoned": false`` withdraws the mark before that (a
-    replacement was found).  Ruling EG-02."""
+    replacement was found).  Ruling E1615-G02."""
     if role != GM:
         raise IllegalAction("only the GM may declare a power abandoned")
     if state["over"]:
@@ -76,7 +76,7 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     """Seed, "ELIMINATION AND EFFECTS OF": the acquired foreign centres of an eliminated ``power`` are liberated
     and each liberated state acquires a new unit; its remaining provinces are left unmarked and passable.
 
-    Ruling E2-01 (docs/rulings/europe1615.md): every province ``power`` owns goes back to the minor
+    Ruling E1615-E01 (docs/rulings/europe1615.md): every province ``power`` owns goes back to the minor
     state that held it at the start (which becomes pliant again with its suspended INFs, as in "Expansion of the minor
     states"), unless that state's capital is held by a third nation (then the province is left unowned); a
     province of another great power goes back to that power if it is still in the game; every other province is
@@ -121,9 +121,10 @@ def liberate(state: State, power: str) -> tuple[list[str], list[str]]:
     return freed, raised
 
 
-#: The ruleset option choosing what becomes of a great power's centre freed from a captured minor state (ruling R09).
+#: The ruleset option choosing what becomes of a great power's centre freed from a captured minor state (ruling
+#: E1615-R09).
 FREED_CENTRES = "freed_centres"
-#: R09's default: the centre goes back to the power that held it at the start.
+#: E1615-R09's default: the centre goes back to the power that held it at the start.
 RETURN = "return"
 #: The seed's literal reading: "the Bohemian center will be 'liberated' making it a new independent minor state".
 NEW_STATE = "new_state"
@@ -132,14 +133,14 @@ NEW_STATE = "new_state"
 def free_holdings(state: State, mid: str) -> list[str]:
     """Seed, "Expansion of the minor states": "if Prussia captures Bohemia, and the Prussian home center is captured,
     the Bohemian center will be 'liberated' making it a new independent minor state, given that it has not been
-    taken by another state/power" (ruling R09, issues 13 and 28).  Run after the states whose capital the captured
+    taken by another state/power" (ruling E1615-R09, issues 13 and 28).  Run after the states whose capital the captured
     state ``mid`` held were liberated: every other province ``mid`` still holds outside its own goes back to the
     minor state that held it if that state still holds its capital; a great power's (or the Ottomans') goes back
     to it if it is still in the game -- its value counts for that power again and it may build there -- or, with
     the option ``freed_centres`` at ``new_state`` (the seed's literal example), a centre becomes a new one-centre
-    pliant minor state (:func:`new_state`) that raises its unit at the late winter like any liberated state (R10);
+    pliant minor state (:func:`new_state`) that raises its unit at the late winter like any liberated state (E1615-R10);
     any other is left unowned (its state's capital is held by a third nation, or its power is eliminated), as
-    elimination does (ruling E2-01).  Returns the report lines."""
+    elimination does (ruling E1615-E01).  Returns the report lines."""
     gm = game_map()
     table = minor_table(state)
     own = set(table[mid].provinces)
@@ -170,8 +171,8 @@ def free_holdings(state: State, mid: str) -> list[str]:
 
 def new_state(state: State, prov: str, origin: str, table: dict[str, MinorState]) -> str:
     """A new one-centre pliant minor state made of the centre ``prov`` that belonged to ``origin`` (a dissolved
-    power's centre, EG-01, or a centre freed by the seed's literal "new independent minor state", R09): recorded in
-    ``state["new_minors"]`` (id: the province id, with ``X`` appended if a state already has that id; name
+    power's centre, E1615-G01, or a centre freed by the seed's literal "new independent minor state", E1615-R09):
+    recorded in ``state["new_minors"]`` (id: the province id, with ``X`` appended if a state already has that id; name
     ``"<Name> (free)"``; its start unit a fleet on a coast, an army inland; its confession ``origin``'s), owning the
     province and pliant.  Returns its id; the caller sorts ``state["pliant"]``."""
     gm = game_map()
@@ -200,7 +201,7 @@ def dissolve(state: State, power: str) -> tuple[list[str], list[str], list[str]]
     passable; it counts as eliminated from then on (its INFs leave after the scoring, its scores are ceded, as in
     "ELIMINATION AND EFFECTS OF").
 
-    Ruling EG-01 (docs/rulings/europe1615.md): the acquired foreign provinces go first where elimination
+    Ruling E1615-G01 (docs/rulings/europe1615.md): the acquired foreign provinces go first where elimination
     sends them (:func:`liberate`: back to their original minor state or great power); every centre still left
     without an owner after that (the home centres and the centres nobody can take back) becomes a new one-centre
     minor state, recorded in ``state["new_minors"]`` (id: the centre's province id, name ``"<Name> (free)"``,

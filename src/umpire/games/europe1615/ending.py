@@ -1,5 +1,5 @@
 """Europe 1615: the scoring phase and the end of the game -- the year's scores and round winner, the end by
-victory, draw or the set last year, and the end by agreement of every remaining power (ruling EG-03).
+victory, draw or the set last year, and the end by agreement of every remaining power (ruling E1615-G03).
 
 Seed sections: "SCORING PHASE" (the scores themselves are ``scoring.score_round``), "VICTORY CONDITIONS" ("Victory
 by agreement"), "CONDITIONS TO FORCE AN AUTOMATIC DRAW" (``scoring.game_end``), "ELIMINATION AND EFFECTS OF" (an
@@ -19,6 +19,7 @@ from umpire.kernel.errors import IllegalAction
 def score_year(state: State) -> None:
     """Seed, "Scoring Phase": score_round, the round's winner, the end of the game; then the year's INFs
     lapse and the INFs of eliminated powers are removed."""
+    # ruling E1615-R13
     gm = game_map()
     values = center_values(gm)
     table = minor_table(state)
@@ -87,7 +88,7 @@ def score_year(state: State) -> None:
 
 
 def agreement_result(state: State) -> dict[str, Any]:
-    """Seed, "VICTORY CONDITIONS", "Victory by agreement": the GM's call, automated (ruling EG-03): the remaining
+    """Seed, "VICTORY CONDITIONS", "Victory by agreement": the GM's call, automated (ruling E1615-G03): the remaining
     power with most rounds won wins; a tie on rounds is broken by the accumulated score (the sum of the power's
     round totals over every scoring phase); a tie on both is a draw among the tied powers."""
     remaining = sorted(alive(state))
@@ -118,7 +119,7 @@ def accumulated_scores(state: State) -> dict[str, int]:
 def propose_end(state: State, role: str, action: dict[str, Any]) -> None:
     """Seed, "Victory by agreement": ``{"type": "propose_end", "agree": true}`` records a seat's agreement to
     stop the game (``false`` withdraws it); the votes are public; the game ends when every remaining power
-    agrees (ruling EG-03)."""
+    agrees (ruling E1615-G03)."""
     if role not in game_map().powers:
         raise IllegalAction(f"{role} cannot vote to end the game: only a seat may")
     if state["over"]:

@@ -1,4 +1,4 @@
-"""Europe 1615: the Forced march sanction's two orders, adjudicated in two steps (ruling E2-18 in the 1615 engine
+"""Europe 1615: the Forced march sanction's two orders, adjudicated in two steps (ruling E1615-E18 in the 1615 engine
 section of docs/rulings/europe1615.md): the phase with the armies' first moves, then again with each army that arrived
 standing at its destination and given its second order.
 
@@ -32,7 +32,7 @@ class Adjudged:
 
 
 def vacating_chain(units: Mapping[str, Unit], first: Any, dest: str, origin: str) -> list[tuple[str, Move]] | None:
-    """The moves that emptied a forced march's destination ``dest`` in the first step (ruling E2-18): its occupant's
+    """The moves that emptied a forced march's destination ``dest`` in the first step (ruling E1615-E18): its occupant's
     move, then the move of the unit that left the province it entered, and so on, until an empty province, the
     march's ``origin`` or a circle.  None when the chain ends at a unit dislodged in the first step (a limit)."""
     chain: list[tuple[str, Move]] = []
@@ -61,7 +61,7 @@ def forced_march(
     voided: dict[str, tuple[str, str]],
 ) -> tuple[Any, dict[str, Unit], dict[str, bool], dict[str, bool], list[dict[str, Any]]]:
     """Seed, "Forced march": "The second is only adjudicated if the first order is successful" -- in two
-    steps (ruling E2-18).  ``first`` is the phase adjudicated with the armies' first moves.  For each march
+    steps (ruling E1615-E18).  ``first`` is the phase adjudicated with the armies' first moves.  For each march
     whose move succeeded, the phase is adjudicated again from the start with the army standing at its
     destination and given its second order; the unit it dislodged there is off the board (its dislodgement
     from the first step stands); the units that supported or convoyed the march, and those whose moves into

@@ -114,7 +114,7 @@ def yearly_allocation(
     allocation; a captured centre adds its value for as long as the power holds it; the loss of a home centre
     loses its value.  So the allocation is the sum of the values of every centre the power holds.  An eliminated
     power receives nothing ("ELIMINATION AND EFFECTS OF").  Computed once at the start of the year from the
-    ownership left by the last winter (ruling E1615-03); it does not change during the year.
+    ownership left by the last winter (ruling E1615-C03); it does not change during the year.
     """
     held = set(held_centres)
     home = sum(values[c] for c in held if c in home_centres)
@@ -179,7 +179,7 @@ def deployment_errors(
     Seed, "Deployment of influence": "players cannot deploy more than the available INFs for the year", so the
     running total of this deployment may not pass ``year_total - spent``; each amount is a whole number of at
     least 1; each minor must be one the power may deploy to (``may_deploy``, by default :func:`base_may_deploy`
-    with ``pliant``).  A minor named twice receives the sum (ruling E1615-04).
+    with ``pliant``).  A minor named twice receives the sum (ruling E1615-C04).
     """
     check = may_deploy if may_deploy is not None else (lambda p, m: base_may_deploy(p, m, pliant=pliant))
     left = remaining_inf(year_total, spent)
@@ -251,7 +251,7 @@ def political_status(infs: Mapping[str, int], *, strict_majority: bool = False) 
       or more than two powers have invested and none holds 50% or more.
 
     So exactly 50% aligns only when no other power also holds 50% (10/5/5 aligns with the 10; 10/10 is neutral).
-    A power whose INFs were reduced to 0 is no longer an investor (ruling E1615-01).  Option
+    A power whose INFs were reduced to 0 is no longer an investor (ruling E1615-C01).  Option
     ``strict_majority``: alignment needs more than half of the INFs (10/5/5 is then neutral).
     """
     held = {p: n for p, n in infs.items() if n > 0}
@@ -313,7 +313,7 @@ def religious_markers(
     sticky: bool = False,
     confessions: Mapping[str, Confession] | None = None,
 ) -> Markers:
-    """The religious markers of a minor state, recomputed from its INFs (ruling E1615-05).
+    """The religious markers of a minor state, recomputed from its INFs (ruling E1615-C05).
 
     - Islamic states never receive a marker ("Islamic states cannot receive these markers");
     - the Papal States are permanently Catholic ("Scoring from religious markers");
@@ -322,7 +322,7 @@ def religious_markers(
     - a captured state's confessional marker is replaced by a dark grey cross ("Capture of a minor state"); the
       INFs stay in suspension, so the marker returns when the state is liberated.
 
-    Option ``sticky`` (ruling E1615-05): a marker stays (``previous``) until the INFs call for the other one.
+    Option ``sticky`` (ruling E1615-C05): a marker stays (``previous``) until the INFs call for the other one.
     """
     if islamic:
         return Markers()
@@ -352,7 +352,7 @@ def attack_order(
     Seed, "THE DIPLOMATIC ATTACK", "Sequence of attacks": from least to most influential by the INFs received
     for the year; ties by the number of centres (fewer first), then by the previous year's score (lower first).
     In the first year: England, Austria, Denmark, France, Spain.  A tie left after all that is broken by the
-    first-year order (ruling E1615-07).
+    first-year order (ruling E1615-C07).
     """
     listed = list(powers)
 
@@ -425,7 +425,7 @@ def resolve_attacks(
     France's attack goes ahead only "since INFs remain for France"), when the state is not an independent pliant
     state (``pliant``), when a power attacks itself, or when the target is immune (``immune(attacker, target)``
     returns the reason, e.g. Protestant or Catholic immunity; see ``sanctions.attack_immunity``); ruling
-    E1615-09.
+    E1615-C09.
 
     Returns the new table and one result per attack, in the order resolved.
     """
@@ -498,7 +498,7 @@ def ottoman_order(proposals: Mapping[str, H], weights: Mapping[str, int]) -> H |
     Seed, "Suggesting moves for the Ottomans": each power may propose an order for each Ottoman unit; the order
     backed by the greatest combined influential weight for the year is followed; a tie for the greatest weight
     (or no proposal) means the unit holds; only the result is reported.  The weight of a power is its INF
-    allocation for the year (ruling E1615-08); identical orders (compared after parsing, or as upper-cased text
+    allocation for the year (ruling E1615-C08); identical orders (compared after parsing, or as upper-cased text
     with single spaces) pool their weight.
     """
     tally = ottoman_tally(proposals, weights)

@@ -115,6 +115,7 @@ def europe1615_map() -> GameMap:
 
 
 def _minor(mid: str, raw: Mapping[str, Any]) -> MinorState:
+    # ruling E1615-M02: a state is keyed by the id the seed uses for it
     pliant = raw.get("pliant", True)
     after: str | None = None
     if isinstance(pliant, Mapping):
@@ -210,6 +211,7 @@ def check_extras(game_map: GameMap) -> list[str]:
     its home centres; that confessions, kinds and regions are known and a successor names an existing parent
     and capital.
     """
+    # ruling E1615-M01: the 1615 extras are top-level keys the base loader keeps
     problems: list[str] = []
     provs = game_map.provinces
     extra = game_map.extra

@@ -272,7 +272,7 @@ def bribe(
     orders: dict[str, Order],
     notes: list[str],
 ) -> dict[str, str]:
-    """The most influential briber's bribed unit holds (seed, "Bribe a unit to hold"; ruling E2-11); every
+    """The most influential briber's bribed unit holds (seed, "Bribe a unit to hold"; ruling E1615-E11); every
     holder's use is spent.  Returns the GM's record of it."""
     bribes = [
         (p, line.order)
@@ -332,7 +332,7 @@ def adjudicate(
     state: State, units: Mapping[str, Unit], orders: Mapping[str, Order]
 ) -> tuple[Any, Policy1615, dict[str, str]]:
     """Run the resolver, again with each NEUTRAL province closed whose foreign unit moved out until none is left
-    (ruling R06).  Returns (the result, the policy it was run with, the moves into a closed province)."""
+    (ruling E1615-R06).  Returns (the result, the policy it was run with, the moves into a closed province)."""
     gm = game_map()
     policy = phase_policy(state)
     result: Any = resolver.resolve_movement(gm, units, orders, policy=policy)

@@ -1,6 +1,6 @@
 """Europe 1615: reading a seat's submission against the state -- the movement submission (orders, INF lines, the
 attack, a forced march, bribes, the sanction lines), the one-order-a-line retreat, disband and build submissions
-with the late-winter sanction choice, and the bounds on a submission's size (ruling E1615-33).
+with the late-winter sanction choice, and the bounds on a submission's size (ruling E1615-C33).
 
 Seed sections: "INFLUENCE" ("Deployment of influence with submission of orders"), "THE DIPLOMATIC ATTACK",
 "Suggesting moves for the Ottomans", "PHASES OF THE GAME YEAR" (what each phase's submission holds), "Table of
@@ -152,7 +152,7 @@ def check_simple(state: State, power: str, order: Order) -> str:
 
 
 def submission_lines(state: State) -> int:
-    """The most lines a submission can need (ruling E1615-33): a heading, an order per unit (a power never has
+    """The most lines a submission can need (ruling E1615-C33): a heading, an order per unit (a power never has
     more units than the map has centres, builds included), an INF line per pliant minor state, an attack, a
     forced march, a sanction and one line per sanction directive."""
     most_units = max(len(state["units"]), len(game_map().centers))

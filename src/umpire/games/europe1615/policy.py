@@ -7,7 +7,7 @@ attrition marks and the sanctions in effect:
 - ``impassable``: the provinces of every NEUTRAL minor state, except one that holds a foreign unit (that unit
   "can still function ... while holding its position in the neutral state it is open to attack"); once that unit
   moves out, the engine adjudicates the phase again with the province closed ("If the army moves out of the
-  neutral state, no other unit can enter", ruling R06);
+  neutral state, no other unit can enter", ruling E1615-R06);
 - ``friendly(a, b)``: a power and a minor state aligned to it, or two minor states aligned to the same power,
   may not dislodge, help to dislodge or cut the support of each other ("A power cannot dislodge or support the
   dislodgment of an aligned minor state's unit, even if that dislodgment is unexpected");

@@ -21,7 +21,7 @@ _WORD = re.compile(r"[A-Z][A-Z_]+")
 
 
 #: The seed's names of the year's phases ("PHASES OF THE GAME YEAR"), by the season letter and kind letter of
-#: the phase code (ruling R01): ``U1615M`` is the Summer Movement Phase of 1615.
+#: the phase code (ruling E1615-R01): ``U1615M`` is the Summer Movement Phase of 1615.
 MOVEMENT_SEASONS = {"S": "Spring", "U": "Summer", "F": "Fall"}
 MOVEMENT_KINDS = {"M": "movement", "R": "retreats"}
 WINTER_KINDS = {"E": "Early winter {} adjustments", "A": "Late winter {} builds", "S": "Scoring {}"}

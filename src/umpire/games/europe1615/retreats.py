@@ -2,7 +2,7 @@
 retreating army gaining an attrition mark.
 
 Seed sections: "PHASES OF THE GAME YEAR" (the retreat phases), "ATTRITION", "Table of sanctions" (the Dutch,
-Gustav's and Polish interventions: their units retreat, ordered by the power they are aligned with; ruling E2-04).
+Gustav's and Polish interventions: their units retreat, ordered by the power they are aligned with; ruling E1615-E04).
 Who may retreat where is decided at the movement phase (``movement``); who orders each retreat is
 ``duties.retreat_orderer``.
 """

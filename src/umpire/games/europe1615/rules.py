@@ -1,7 +1,7 @@
 """Europe 1615 (seed 003) as a kernel ruleset, registered as ``europe1615``: the phase clock and the dispatch of
 actions; every rule lives in a module named for it.
 
-**The year** ("PHASES OF THE GAME YEAR").  Phase names (ruling R01 of docs/rulings/europe1615.md):
+**The year** ("PHASES OF THE GAME YEAR").  Phase names (ruling E1615-R01 of docs/rulings/europe1615.md):
 
 - the initial status check runs in :meth:`Europe1615.advance` (no seat acts): the year's INF allocation, unused
   INFs of last year dropped, statuses reassessed;

@@ -4,7 +4,7 @@ embargoes' and the reservation's pending choice of states, the satellite states 
 
 Seed sections: "Table of sanctions" (its introduction: choosing and supporting sanctions; "Elimination from
 lists"; "Satellite state"; "Stronghold"; the "Embargoes"; "Ecclesiastical reservation").  The selection itself is
-``sanctions.select_sanctions``; rulings E2-xx and E1615-24 in docs/rulings/europe1615.md.
+``sanctions.select_sanctions``; rulings E2-xx and E1615-C24 in docs/rulings/europe1615.md.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def choose_sanctions(state: State, texts: Mapping[str, str]) -> None:
         if sub.sanction is not None:
             chosen[p] = sanctions.SanctionSubmission(sub.sanction.sanction, sub.sanction.support)
         if sanction_duty(state, p, sub, 0):
-            # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-24)
+            # the duty unmet at resolution: the pick stands in for the missing choice (ruling E1615-C24)
             hand = state["sanctions"]["lists"].get(p, [])
             pick = sanctions.default_pick(p, hand, lambda c: sanctions.available(c, ctx))
             if pick is not None:

@@ -35,7 +35,7 @@ LEAGUE_STATES = ("BAV", "FRA", "WES")
 REVOLTS = {"BOHEMIAN_REVOLT": ("AUSTRIA", "BOH"), "HUGUENOT_REBELLION": ("FRANCE", "GUY")}
 LYON_BARRED = ("SPAIN", "AUSTRIA")
 SWITZERLAND = "SWI"
-#: One-time sanctions: each holder may use them once (ruling E2-10).
+#: One-time sanctions: each holder may use them once (ruling E1615-E10).
 ONE_TIME = ("BRIBE", "LEVY", "FORCED_MARCH", "RELIEVE_ATTRITION", "CANCELLATION")
 STRONGHOLD_PICKS = {"STRONGHOLD_I": 1, "STRONGHOLD_II": 2, "STRONGHOLD_III": 3}
 #: The embargoes and the power each bars.
@@ -71,7 +71,7 @@ def protestant_powers(state: State) -> set[str]:
 
 
 def blocs(state: State) -> list[set[str]]:
-    """The members of the Protestant Union and the Catholic League in effect (ruling E2-03): the powers of the
+    """The members of the Protestant Union and the Catholic League in effect (ruling E1615-E03): the powers of the
     confession and the bloc's states still independent."""
     gm = game_map()
     out: list[set[str]] = []
@@ -87,7 +87,7 @@ def blocs(state: State) -> list[set[str]]:
 
 def retreating(state: State) -> set[str]:
     """The Dutch, Swedish and Polish states whose units may retreat (Dutch, Gustav's, Polish intervention), while
-    aligned with a power that orders the retreat (ruling E2-04)."""
+    aligned with a power that orders the retreat (ruling E1615-E04)."""
     aligned = aligned_map(state)
     return {
         mid
@@ -97,7 +97,7 @@ def retreating(state: State) -> set[str]:
 
 
 def fortified(state: State) -> set[str]:
-    """The centres fortified by a Stronghold (ruling E2-05)."""
+    """The centres fortified by a Stronghold (ruling E1615-E05)."""
     sc = state.get("sanctions")
     return set(sc.get("strongholds", {})) if sc else set()
 
@@ -116,7 +116,7 @@ def has_use(state: State, power: str, sanction_id: str) -> bool:
 
 
 def spend(state: State, sanction_id: str, powers: list[str]) -> None:
-    """Strike ``powers`` from the holders of a one-time sanction (ruling E2-10)."""
+    """Strike ``powers`` from the holders of a one-time sanction (ruling E1615-E10)."""
     uses = state["sanctions"].setdefault("uses", {})
     left = [p for p in uses.get(sanction_id, []) if p not in powers]
     if left:
@@ -126,7 +126,7 @@ def spend(state: State, sanction_id: str, powers: list[str]) -> None:
 
 
 def by_influence(state: State, powers: list[str]) -> list[str]:
-    """Powers from the most influential (this year's allocation) down; ties by name (ruling E2-11)."""
+    """Powers from the most influential (this year's allocation) down; ties by name (ruling E1615-E11)."""
     return sorted(powers, key=lambda p: (-state["allocation"].get(p, 0), p))
 
 
@@ -156,7 +156,7 @@ def may_deploy(state: State, power: str, minor: str) -> tuple[bool, str]:
 def storm_strongholds(state: State, units: Mapping[str, Unit], outcomes: Mapping[str, Any]) -> list[str]:
     """Seed, "Stronghold": "if an assaulting unit is supported by three other units all of one power, and
     succeeds in taking the center, and none of the supports are broken, then the fortification is removed"
-    (ruling E2-06)."""
+    (ruling E1615-E06)."""
     sc = state.get("sanctions")
     forts = sc.get("strongholds", {}) if sc else {}
     notes: list[str] = []

@@ -6,7 +6,7 @@ Seed 003, "SANCTIONS (OPTIONAL)" and "Description of sanctions/modifiers".  Each
 category (1-7, "ranks first in category") and an overall *rank* in brackets ([31] Protestant Union ... [1]
 Ottoman neutrality); the bracket order is the number first, then the category priority Protestant advantages >
 Catholic advantages > impediments > embargoes > miscellaneous.  Stronghold I, II and III are three separate
-sanctions sharing rank [27] (so 33 cards over 31 ranks; ruling E1615-20).
+sanctions sharing rank [27] (so 33 cards over 31 ranks; ruling E1615-C20).
 
 The effects of sanctions on movement, builds, retreats and the other phases are the phase engine's
 (``sanction_effects``, ``directives``, ``sanction_choice``, ``movement``, ``forced_march``, ``winter``); the
@@ -78,7 +78,7 @@ CATEGORY_NAMES: Mapping[Category, str] = {
 #: "a randomly-generated list of seven sanctions".
 HAND_SIZE = 7
 
-#: The ids of the minor states and centres the sanctions name (the map's minor ids, ruling E1615-29).
+#: The ids of the minor states and centres the sanctions name (the map's minor ids, ruling E1615-C29).
 MINOR: Mapping[str, str] = MappingProxyType(
     {
         "rhineland": "RHI",
@@ -606,7 +606,7 @@ def deal_sanction_lists(
 
     Seed, "Distribution of lists": like dealing out cards; no duplicates within a list, but a sanction may be in
     several lists; every sanction is dealt at least once; a power never holds the embargo on itself ("Spain
-    cannot hold this sanction in its list").  Method (ruling E1615-21): shuffle all the cards and deal them round
+    cannot hold this sanction in its list").  Method (ruling E1615-C21): shuffle all the cards and deal them round
     the powers in the given order, one at a time; if a power was dealt its own embargo, shuffle again (each
     attempt is logged); then fill each short list with a card drawn from those it lacks (not its own embargo).
     Every draw is logged with its purpose and visible to the GM only (the lists are secret; the view of a power
@@ -691,16 +691,16 @@ def select_sanctions(
        advantage without 'SUPPORT' challenges it; the challenge succeeds when the challengers outnumber the
        powers of the favoured confession that submitted it ("match and exceed ... by at least one"); a
        successfully challenged advantage does not come into effect and leaves the challengers' lists only
-       (decided for every submitted advantage, ruling E1615-28).  When
+       (decided for every submitted advantage, ruling E1615-C28).  When
        no power of the favoured confession submits the advantage the challenge is ignored and the submission
-       counts as an ordinary one (ruling E1615-23: the seed's own examples, France submitting Saxon and
+       counts as an ordinary one (ruling E1615-C23: the seed's own examples, France submitting Saxon and
        Bethlen's interventions, need this; ``lone_challenge_counts=False`` selects the other reading, under
        which such a submission is void);
     3. submitted sanctions whose conditions prevent them (``playable`` false) are skipped;
     4. the best remaining sanction by rank comes into effect ("Selection"), and with it every sanction of the same
        number in its category (an equal rank) submitted by two or more players ("it will match an equally ranked
        and a higher prioritized sanction"); failed challengers do not count among those players (ruling
-       E1615-22);
+       E1615-C22);
     5. sanctions in effect leave every list ("Elimination from lists").
     """
     subs = {p: _as_submission(v) for p, v in submissions.items()}
@@ -807,7 +807,7 @@ def submission_errors(
     - the sanction must be in the power's list;
     - 'SUPPORT' only qualifies an advantage of the other confession ("Challenges");
     - a power that holds a sanction that may be used must submit one that may be used (:func:`must_submit`;
-      ruling E1615-24); a power with none may submit nothing.
+      ruling E1615-C24); a power with none may submit nothing.
     """
     if submission is None:
         if must_submit(hand, playable):
@@ -834,7 +834,7 @@ def default_pick(
     playable: Callable[[str], bool] | None = None,
     confessions: Mapping[str, Confession] | None = None,
 ) -> str | None:
-    """The sanction chosen for a power that owed a submission and made none that may be used (ruling E1615-24):
+    """The sanction chosen for a power that owed a submission and made none that may be used (ruling E1615-C24):
     the first usable sanction in the order of its list, passing over the other confession's advantages (which
     would be challenges the player never made) while another is usable.  None when nothing is owed."""
     usable = [c for c in hand if playable is None or playable(c)]
@@ -853,7 +853,7 @@ def prune_lists(lists: Mapping[str, Sequence[str]], dead: Collection[str]) -> di
 def never_playable(
     eliminated: Collection[str], *, in_effect: Collection[str] = (), confessions: Mapping[str, Confession] | None = None
 ) -> set[str]:
-    """The sanctions that can never be played any more (ruling E1615-25): those already in effect; an embargo on
+    """The sanctions that can never be played any more (ruling E1615-C25): those already in effect; an embargo on
     an eliminated power; the Treaty of Lyon and the Huguenot rebellion once France is eliminated; the Bohemian
     revolt once Austria is; the Catalonian revolt once Spain is; the Anti-Hapsburg campaign once Austria and
     Spain both are; the Dano-Swedish rivalry and Kejserkrig once Denmark is; the Irish Catholic rebellion and
@@ -895,7 +895,7 @@ class SanctionContext:
     ``captured_centres``: centres captured from their minor state (Stockholm, Warsaw); ``eliminated``: the
     eliminated powers; ``markers``: each minor's confessional marker; ``aligned``: the power each minor is aligned
     with; ``lyon_continuous``: option, the Treaty of Lyon's INF ban holds only while its four conditions hold
-    (ruling E1615-27)."""
+    (ruling E1615-C27)."""
 
     active: Mapping[str, Any] = field(default_factory=dict)
     independent: frozenset[str] | None = None
@@ -1020,7 +1020,7 @@ def may_deploy(power: str, minor: str, ctx: SanctionContext) -> tuple[bool, str]
 
     The general rules first (``influence.base_may_deploy``: a great power not eliminated, an independent pliant
     state, the Papal States Catholic only), then every sanction in effect and in force, all of them at once
-    (overlapping restrictions all apply, ruling E1615-26): Protestant Union, Catholic League, the Saxon, Bethlen,
+    (overlapping restrictions all apply, ruling E1615-C26): Protestant Union, Catholic League, the Saxon, Bethlen,
     Gustav, Dutch and Polish interventions and Kejserkrig (only some powers deploy there); the Anti-Hapsburg
     campaign, the Bohemian revolt and the Huguenot rebellion (no Austrian or French INFs to Protestant-majority
     states), the Treaty of Lyon (no Spanish or Austrian INFs to Savoy and Venice), the Dano-Swedish rivalry, the

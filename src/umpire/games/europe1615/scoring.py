@@ -53,7 +53,7 @@ def alignment_value(dominion_centres: Iterable[str], values: Mapping[str, int]) 
     those it has acquired).  Seed, "Alignment value" and "Explanation and examples": Saxony 12 + 5 = 17;
     Brandenburg holding Mecklenburg 12 + 2 + 1 = 15; Poland 12 + 9 + 3 = 24; a state without centres
     (Switzerland, Franconia, Morocco) is still worth 12 ("Players may still score on alignment"; ruling
-    E1615-10)."""
+    E1615-C10)."""
     return ALIGNMENT_BASE + sum(values[c] for c in set(dominion_centres))
 
 
@@ -114,7 +114,7 @@ def marker_points(
     """10 VPs for each marker of the power's confession in an independent pliant minor state.  Seed, "Scoring from
     religious markers": every power of the confession scores each such marker; Catholics do not score the Papal
     States (permanently Catholic); white crosses are not counted (they are no confessional marker; a Catholic
-    marker beside one still counts, ruling E1615-11); captured states carry grey crosses and do not count."""
+    marker beside one still counts, ruling E1615-C11); captured states carry grey crosses and do not count."""
     conf = confession_of(power, confessions)
     points, lines = 0, []
     for minor in minors:
@@ -146,7 +146,7 @@ def score_round(
     - religious markers: :func:`marker_points`.
 
     Scores do not carry over between rounds.  An eliminated power scores nothing ("all scores are ceded";
-    ruling E1615-12).
+    ruling E1615-C12).
     """
     minor_list = list(minors)
     scores: dict[str, Score] = {}
@@ -206,7 +206,7 @@ def game_end(
 ) -> GameEnd | None:
     """Whether the game ends now (checked after each scoring phase; the Rome conditions also whenever Rome
     changes hands).  Seed, "VICTORY CONDITIONS" and "CONDITIONS TO FORCE AN AUTOMATIC DRAW", checked in this
-    order (ruling E1615-13):
+    order (ruling E1615-C13):
 
     1. a Protestant power that captures Rome wins ("Automatic Protestant victory");
     2. an Ottoman capture of Rome: the remaining Protestant powers draw; if only one Protestant power remains,
@@ -214,7 +214,7 @@ def game_end(
     3. all Protestant powers eliminated: the remaining Catholic powers draw; all Catholic powers eliminated: the
        remaining Protestant powers draw;
     4. the Ottomans hold 5 Christian centres and 7 or more centres in all: the remaining powers draw
-       ("Christian" = not in ``islamic_centres``; ruling E1615-14);
+       ("Christian" = not in ``islamic_centres``; ruling E1615-C14);
     5. a power has won ``rounds_to_win`` (5) rounds ("Victor by rounds").
 
     ``alive``: the great powers not eliminated; ``rome_owner``: the power (or ``OTTOMAN``) holding Rome.

@@ -91,7 +91,7 @@ def impassable(state: State) -> set[str]:
 
 def left_neutral(state: State, units: Mapping[str, Unit], result: Any) -> set[str]:
     """Provinces of NEUTRAL states whose foreign unit moved out in ``result`` (seed, "Neutrality (impassable)": "If
-    the army moves out of the neutral state, no other unit can enter"; ruling R06)."""
+    the army moves out of the neutral state, no other unit can enter"; ruling E1615-R06)."""
     neutral = neutral_set(state)
     out: set[str] = set()
     for prov, unit in units.items():

@@ -28,7 +28,7 @@ The lines that use a sanction in effect (:func:`split_directives`, rulings E2-xx
 
 The result keeps every good line and lists a :class:`LineError` for each bad one (line number, the offending
 token, what is wrong and what was expected), so a form can show the errors inline.  The format's decisions are
-rulings E1615-30 and E1615-31 in ``docs/rulings/europe1615.md``.
+rulings E1615-C30 and E1615-C31 in ``docs/rulings/europe1615.md``.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def early_winter(state: State) -> None:
         new = capturer(unit["nation"], old, aligned, neutral, union_league)
         side = aligned.get(unit["nation"]) or unit["nation"]
         if new is not None and old in no_capture and side in protestant:
-            continue  # Ecclesiastical reservation: no Protestant capture (ruling E2-09)
+            continue  # Ecclesiastical reservation: no Protestant capture (ruling E1615-E09)
         if new is not None and new != old and prov in state.get("waived", {}).get(side, ()):
             changes.append(f"{prov}: capture waived by {side}")
             continue  # seed, "Waiving the capture of a center": the occupier waived it before the build phase
@@ -114,7 +114,7 @@ def early_winter(state: State) -> None:
             disbanded.append(f"{nation} {u['kind']} {u['loc']}: its home centre {home} was captured")
             del state["units"][prov]
     # minor states with more units than centres: an ALIGNED state's power orders the disbands in this phase
-    # (seed, "Disbanding"; ruling E2-17); the others disband the farthest units now (ruling R07)
+    # (seed, "Disbanding"; ruling E1615-E17); the others disband the farthest units now (ruling E1615-R07)
     state["minor_disbands"] = {}
     for mid in sorted({u["nation"] for u in state["units"].values()} - set(gm.powers) - {OTTOMAN}):
         mine = sorted(p for p, u in state["units"].items() if u["nation"] == mid)
@@ -168,7 +168,7 @@ def early_winter(state: State) -> None:
 
 
 def disband_farthest(state: State, mid: str, extra: int) -> list[str]:
-    """Disband ``extra`` units of minor state ``mid``, those outside its own provinces first (ruling R07)."""
+    """Disband ``extra`` units of minor state ``mid``, those outside its own provinces first (ruling E1615-R07)."""
     mine = sorted(p for p, u in state["units"].items() if u["nation"] == mid)
     away = [p for p in mine if state["owner"].get(p) != mid] + [p for p in mine if state["owner"].get(p) == mid]
     out: list[str] = []
@@ -204,7 +204,7 @@ def resolve_builds(state: State, texts: Mapping[str, str]) -> None:
     """Late winter: the powers' builds, their builds for their expanded states, the automatic rebuilds, the
     sanction choice."""
     adjust(state, texts, "builds", skip_minor=True)
-    # the aligned power's builds for its expanded states (ruling E2-17)
+    # the aligned power's builds for its expanded states (ruling E1615-E17)
     ordered: set[str] = set()
     minor_built: list[str] = []
     for p in sorted(texts):
@@ -223,7 +223,7 @@ def resolve_builds(state: State, texts: Mapping[str, str]) -> None:
             minor_built.append(f"{mid} {kind} {line.order.loc} built by {p}")
     state["history"][-1]["public"]["minor_builds"] = minor_built
     # minor states build automatically: their own units on vacant home centres, then (expansion) an army on
-    # each vacant acquired centre, up to their number of centres (rulings R08, R09)
+    # each vacant acquired centre, up to their number of centres (rulings E1615-R08, E1615-R09)
     gm = game_map()
     rebuilt: list[str] = []
     for mid, m in minor_table(state).items():
@@ -252,7 +252,7 @@ def resolve_builds(state: State, texts: Mapping[str, str]) -> None:
 
 
 def ottoman_builds(state: State) -> list[str]:
-    """With option ``ottoman_builds`` (ruling E1615-34): the Ottomans build up to their number of centres, on
+    """With option ``ottoman_builds`` (ruling E1615-C34): the Ottomans build up to their number of centres, on
     their vacant home centres first (their start units), then on their other vacant centres (an army, a
     fleet where no army may stand)."""
     if not state["options"].get("ottoman_builds"):
@@ -277,7 +277,7 @@ def ottoman_builds(state: State) -> list[str]:
 
 
 def ottoman_disbands(state: State) -> list[str]:
-    """With option ``ottoman_builds`` (ruling E1615-34): Ottoman units beyond their number of centres disband
+    """With option ``ottoman_builds`` (ruling E1615-C34): Ottoman units beyond their number of centres disband
     in early winter, those outside the Empire's provinces first."""
     if not state["options"].get("ottoman_builds"):
         return []

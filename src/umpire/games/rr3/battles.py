@@ -1,11 +1,11 @@
 """Land battles (handbook, *Battles*), leaders' death rolls (*Death of leaders*) and retreat (*After combat*).
 
 Strengths are in men. A side rolls one d6 per full 5,000 men and, for any remainder, one more die with -1 per
-whole thousand short of 5,000 (R1). Every die then takes the side's per-die modifiers: +1 Spanish or Swiss (a
+whole thousand short of 5,000 (RR3-R01). Every die then takes the side's per-die modifiers: +1 Spanish or Swiss (a
 third of a French army, rounded down to the nearest 5,000, is Swiss: those dice get +1), +1 defending a river
 boundary, -1 per Fatigue marker, -2 if looting; no die scores below zero. The higher total wins; the winner
 inflicts half its score in thousands and the loser a quarter (fractions rounded down). A tie is a drawn battle
-(R2).
+(RR3-R02).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class BattleSide:
     looting: bool = False
     leaders: tuple[str, ...] = ()
     bonus_men: int | None = None
-    """Spanish or Swiss men in a mixed army (overrides ``nation`` for the +1; one die per full 5,000, R3)."""
+    """Spanish or Swiss men in a mixed army (overrides ``nation`` for the +1; one die per full 5,000, RR3-R03)."""
 
     def __post_init__(self) -> None:
         if self.bonus_men is not None and not 0 <= self.bonus_men <= self.men:
@@ -61,11 +61,11 @@ class DicePlan:
 
 
 def dice_plan(side: BattleSide) -> DicePlan:
-    """Handbook, *Battles*: 1d6 per 5,000 men; under 5,000, -1 per thousand less than 5 (whole thousands, R1).
+    """Handbook, *Battles*: 1d6 per 5,000 men; under 5,000, -1 per thousand less than 5 (whole thousands, RR3-R01).
 
     ``bonus_dice`` is how many dice take +1 for Spanish or Swiss troops: all of a Spanish or Swiss army's dice
     (the partial die too), and for a French army the dice of its Swiss third, ``(men // 3)`` rounded down to the
-    nearest 5,000, one die per 5,000; for a mixed army, ``bonus_men`` // 5,000 dice (R3).
+    nearest 5,000, one die per 5,000; for a mixed army, ``bonus_men`` // 5,000 dice (RR3-R03).
     """
     full, remainder = divmod(side.men, MEN_PER_DIE)
     partial: int | None = None
@@ -116,7 +116,7 @@ def casualties(score: int, won: bool) -> int:
 
 @dataclass(frozen=True)
 class BattleResult:
-    """The outcome of a battle; ``winner`` is None for a drawn battle (R2)."""
+    """The outcome of a battle; ``winner`` is None for a drawn battle (RR3-R02)."""
 
     sides: tuple[str, str]
     faces: tuple[tuple[int, ...], tuple[int, ...]]
@@ -135,7 +135,7 @@ class BattleResult:
 
 def resolve_battle(a: BattleSide, b: BattleSide, faces_a: Sequence[int], faces_b: Sequence[int]) -> BattleResult:
     """Resolve a battle from the dice already rolled (handbook, *Battles*; a tie is drawn and each side
-    inflicts a quarter of its score, R2). Losses never exceed an army's strength. No death rolls here."""
+    inflicts a quarter of its score, RR3-R02). Losses never exceed an army's strength. No death rolls here."""
     total_a = sum(die_scores(a, faces_a))
     total_b = sum(die_scores(b, faces_b))
     if total_a > total_b:
@@ -160,7 +160,7 @@ def resolve_battle(a: BattleSide, b: BattleSide, faces_a: Sequence[int], faces_b
 
 def leader_dies(dice_total: int, won: bool) -> bool:
     """Handbook, *Death of leaders*: on 2d6 a winner dies on 2, a loser on 2 or 3 (a drawn battle: as a
-    winner, R2)."""
+    winner, RR3-R02)."""
     return dice_total == 2 or (not won and dice_total == 3)
 
 
@@ -198,7 +198,7 @@ def retreat_options(
     """Handbook, *After combat*: the loser retreats to an adjacent area, preferably on the line on which it
     advanced or to a friendly area. Returns the allowed areas best first: the area it came from, then friendly
     areas, then the rest (map order kept); ``barred`` areas (e.g. where the winner stands) are left out. An empty
-    list means the army has nowhere to go (R4)."""
+    list means the army has nowhere to go (RR3-R04)."""
     allowed = [area for area in adjacent if area not in barred]
     first = [came_from] if came_from in allowed else []
     friends = [area for area in allowed if area in friendly and area not in first]

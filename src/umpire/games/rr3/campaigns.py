@@ -33,7 +33,8 @@ ON_CONTACT = (FIGHT, RETREAT)
 MOVE_STEPS = ("move1", "move2")
 MILITARY_PHASES = (2, 3, 5)
 BOXES = 5
-"""Handbook, *Counters*: an army counter has five Arrears boxes and five Fatigue boxes; no more are marked (CP16)."""
+"""Handbook, *Counters*: an army counter has five Arrears boxes and five Fatigue boxes; no more are marked
+(RR3-CP16)."""
 _KEYS = frozenset({"army", "option", "path", "engage", "on_contact", "retreat_to", "extort", "loot"})
 
 
@@ -41,7 +42,7 @@ _KEYS = frozenset({"army", "option", "path", "engage", "on_contact", "retreat_to
 
 
 def at_war(state: Mapping[str, Any], a: str | None, b: str | None) -> bool:
-    """Whether states ``a`` and ``b`` are at war (either lists the other in ``at_war_with``; CP5)."""
+    """Whether states ``a`` and ``b`` are at war (either lists the other in ``at_war_with``; RR3-CP05)."""
     if a is None or b is None or a == b:
         return False
     states = state.get("states", {})
@@ -49,7 +50,7 @@ def at_war(state: Mapping[str, Any], a: str | None, b: str | None) -> bool:
 
 
 def hostile(state: Mapping[str, Any], army_a: str, army_b: str) -> bool:
-    """Two armies are enemies when their states are at war (CP5)."""
+    """Two armies are enemies when their states are at war (RR3-CP05)."""
     armies = state["armies"]
     return at_war(state, armies[army_a]["state"], armies[army_b]["state"])
 
@@ -82,7 +83,7 @@ def is_played(state: Mapping[str, Any], st: str | None) -> bool:
 
 
 def own_side(state: Mapping[str, Any], army: Mapping[str, Any], owner: str | None) -> bool:
-    """Whether an area owned by ``owner`` is the army's own: its state's or its team's (CP13)."""
+    """Whether an area owned by ``owner`` is the army's own: its state's or its team's (RR3-CP13)."""
     if owner is None:
         return False
     return owner == army["state"] or (army.get("team") is not None and team_of_state(state, owner) == army["team"])
@@ -127,7 +128,7 @@ def move_option(geo: Geography, start: str, path: Sequence[str]) -> MoveOption:
 
     - Move 1 area (no Fatigue); across a mountain range through a pass: +1 Fatigue.
     - Move 2 areas: +1 Fatigue; in the direction of the river (:meth:`Geography.downriver`): no Fatigue.
-    - A pass crossing is an option of its own, so a 2-area move may not cross a pass (CP1).
+    - A pass crossing is an option of its own, so a 2-area move may not cross a pass (RR3-CP01).
     """
     if not path:
         raise IllegalAction("a move needs a path: the areas entered, in order (1 or 2 areas)")
@@ -322,7 +323,7 @@ class Move:
     stopped: str | None = None
     """Why its movement ended early (intercepted, crossing armies meeting), if it did."""
     ordered: bool = True
-    """False when the army had no intention this step (it stays and recovers no Fatigue, CP7)."""
+    """False when the army had no intention this step (it stays and recovers no Fatigue, RR3-CP07)."""
 
     @property
     def final(self) -> str:
@@ -404,7 +405,7 @@ def retreat_choices(
 ) -> list[str]:
     """The areas ``army_id`` may withdraw to from ``area``, best first (:func:`battles.retreat_options`): the
     area it came from, then its own side's areas, then the rest; never an area where an enemy army stands, nor
-    through an enemy city's area into another (CP9). ``positions`` are the armies' areas (default: the state's)."""
+    through an enemy city's area into another (RR3-CP09). ``positions`` are the armies' areas (default: the state's)."""
     army = state["armies"][army_id]
     where = dict(positions) if positions is not None else {a: r["area"] for a, r in state["armies"].items()}
     enemy_areas = {where[other] for other in where if other != army_id and hostile(state, army_id, other)}
@@ -418,7 +419,7 @@ def retreat_choices(
 
 def river_defender(geo: Geography, area: str, a: Move, b: Move) -> str | None:
     """Handbook, *Battles*: +1 per die "if defending a river boundary". The defender is an army that stood in
-    the area this step while the other entered it across a river border (CP10)."""
+    the area this step while the other entered it across a river border (RR3-CP10)."""
     for defender, attacker in ((a, b), (b, a)):
         came = attacker.came_from
         if defender.moved == 0 and defender.final == area and came is not None and geo.river_between(came, area):
@@ -435,17 +436,17 @@ def resolve_step(
     """Move every army at once for one movement step (handbook, *Movement*) and find what follows.
 
     ``intentions`` are the armies' validated intentions; ``automatic`` those the engine writes (mutineers). An
-    army with neither stays without recovering Fatigue (CP7). Contacts between enemy armies (CP5):
+    army with neither stays without recovering Fatigue (RR3-CP07). Contacts between enemy armies (RR3-CP05):
 
     1. interception: an army passing through an area (the first of a 2-area move) where an enemy army with
        "Intention to engage" stands or moves to is stopped there;
     2. crossing: two enemy armies moving along the same border in opposite directions meet only if either has
        "Intention to engage" (the handbook's reason for that box); they meet in the area the engaging army left,
-       and if both engage, in the area the first of them (by id) left (CP6);
+       and if both engage, in the area the first of them (by id) left (RR3-CP06);
     3. meeting: enemy armies that end the step in the same area.
 
     A contacted army that chose ``on_contact="retreat"`` retreats before combat if it has moved one area or
-    less this step; if it has already moved one area the retreat is its second and costs 1 Fatigue (CP17).
+    less this step; if it has already moved one area the retreat is its second and costs 1 Fatigue (RR3-CP17).
     Every other contact is a battle. Extortion and loot in a non-played state's area are opposed passages (a
     battle against the ruler's levy); the movement ends for the step.
     """
@@ -591,7 +592,7 @@ class MutineerPlan:
 
 def mutineer_plan(geo: Geography, state: Mapping[str, Any], army_id: str) -> MutineerPlan:
     """Handbook, *Mutiny*: a mutinous army "will go to the nearest undefended city and occupy it or besiege a city
-    if there are no undefended cities within one area". An undefended city is one with no garrison (CP4). Within
+    if there are no undefended cities within one area". An undefended city is one with no garrison (RR3-CP04). Within
     one area (its own area or an adjacent one) it goes to the nearest undefended city; failing that it besieges
     the nearest city there, a foreign one before its own state's; with no city within one area it marches one
     area a step toward the nearest city. Ties go to the lower city id."""

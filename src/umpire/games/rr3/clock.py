@@ -111,7 +111,7 @@ def is_military(phase: int | None) -> bool:
 
 def timetable(first_turn_long: bool = True) -> list[list[int]]:
     """Minutes of each phase of each turn: the 75-minute first turn (option ``first_turn_long``) or 10-minute phases
-    throughout (ruling GC1)."""
+    throughout (ruling RR3-GC01)."""
     first = list(FIRST_TURN_LONG if first_turn_long else HOUR_TURN)
     return [first] + [list(HOUR_TURN) for _ in range(TURNS - 1)]
 

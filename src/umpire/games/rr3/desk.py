@@ -66,7 +66,7 @@ DESK_TITLES: dict[str, str] = {
     GAME: "Game Control",
 }
 
-# Ruling GC13: the largest numbers an umpire or a team may enter. The 1524 position's richest treasury is 15
+# Ruling RR3-GC13: the largest numbers an umpire or a team may enter. The 1524 position's richest treasury is 15
 # florins, its largest army 40,000 men, its highest prestige 3; these bounds leave room for any game of six turns.
 MAX_MONEY = 100_000
 """Florins: a treasury, a debt, a payment or transfer."""

@@ -3,7 +3,7 @@
 The areas of :func:`~umpire.games.rr3.geography.map1524` are drawn as shapes on Natural Earth's coastlines (the
 renderer's :func:`~umpire.render.geometry.compute_geometry`: a Voronoi cell of each area's ``pos`` within its piece
 of land or sea), filled with their owner's colour (a state's colour, its team's when played), ringed red in revolt;
-an Imperial Free City (an area of one city, MP5) is a small square at its point; dark-blue rivers, mountain ranges
+an Imperial Free City (an area of one city, RR3-MP05) is a small square at its point; dark-blue rivers, mountain ranges
 and their passes are drawn along the border they follow, a strait as a dashed line across the water. Each area's
 label is its short name, placed where it does not cover another label (those that would are marked ``crowded``; the
 page shows them when zoomed in). Armies and fleets are counters in their state's colour (an army's men in

@@ -3,7 +3,7 @@
 Characters are plain records (:class:`Character`) kept in a ``dict`` by name. Every rule is a pure function taking
 the dice already rolled; a thin ``roll_*`` wrapper rolls them through :mod:`umpire.kernel.rng`, each die logged
 with its purpose. The handbook leaves the death chances to "Character Control's list"; the default table by age
-here is umpire's (D1). Decisions on ambiguous rules are in ``docs/rulings/rr3.md`` (D-numbers).
+here is umpire's (RR3-D01). Decisions on ambiguous rules are in ``docs/rulings/rr3.md`` (D-numbers).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ AGE_OF_MARRIAGE = 16
 FIRST_YEAR = 1525
 YEARS_PER_TURN = 4
 
-# (lowest age, highest 2d6 total that kills) -- D1: the handbook leaves the numbers to Character Control's list.
+# (lowest age, highest 2d6 total that kills) -- RR3-D01: the handbook leaves the numbers to Character Control's list.
 DEATH_TABLE: tuple[tuple[int, int], ...] = ((0, 2), (40, 3), (50, 4), (60, 5), (70, 6))
 
 
@@ -31,7 +31,7 @@ DEATH_TABLE: tuple[tuple[int, int], ...] = ((0, 2), (40, 3), (50, 4), (60, 5), (
 class Character:
     """One character card (or a non-played character). ``born`` is a year; ``parents`` are names; ``cleric``
     marks bishops and the like, who have no card and do not marry (*Marriage*); ``death_number`` overrides the
-    age table with Character Control's own figure (D1)."""
+    age table with Character Control's own figure (RR3-D01)."""
 
     name: str
     sex: str
@@ -63,7 +63,7 @@ def turn_start_year(turn: int) -> int:
 
 
 def death_number(age: int) -> int:
-    """The highest 2d6 total on which a character of ``age`` dies this turn (D1: umpire's default table)."""
+    """The highest 2d6 total on which a character of ``age`` dies this turn (RR3-D01: umpire's default table)."""
     number = DEATH_TABLE[0][1]
     for lowest, kills in DEATH_TABLE:
         if age >= lowest:
@@ -81,7 +81,7 @@ class DeathRoll:
 
 
 def death_outcome(character: Character, year: int, dice: Sequence[int]) -> DeathRoll:
-    """Handbook, *Death*: each turn in phase 1 a character makes a death roll (2d6, D1); the character dies if
+    """Handbook, *Death*: each turn in phase 1 a character makes a death roll (2d6, RR3-D01); the character dies if
     the total is at most its death number (Control's figure if given, else the table by age at ``year``)."""
     if len(dice) != 2:
         raise ValueError(f"a death roll is 2d6, not {list(dice)}")
@@ -137,8 +137,8 @@ def succession(
 ) -> Succession:
     """Handbook, *Death*: a player who dies becomes the heir if one is available, or effectively the regent if
     the heir is under sixteen; with no heir the player is given another character. The heir is the eldest
-    living son, else the eldest living daughter (D2; ``male_preference=False``: the eldest child of either
-    sex); a dead child's line comes before younger siblings (D2)."""
+    living son, else the eldest living daughter (RR3-D02; ``male_preference=False``: the eldest child of either
+    sex); a dead child's line comes before younger siblings (RR3-D02)."""
 
     def line(name: str) -> str | None:
         kids = children_of(people, name)
@@ -172,9 +172,9 @@ def male_line_heir(people: Mapping[str, Character], deceased: str) -> str | None
 
 
 def succession_candidates(people: Mapping[str, Character], deceased: str) -> list[str]:
-    """RR3-G01: when there is no son to succeed, whom Control may choose: the heir of D2's order first (a daughter's
-    line), then every living relative with a claim (*Claims*: "any family connection will give rise to a claim",
-    :func:`claimants`, nearest first: the widow, brothers and sisters, ...)."""
+    """RR3-G01: when there is no son to succeed, whom Control may choose: the heir of RR3-D02's order first (a
+    daughter's line), then every living relative with a claim (*Claims*: "any family connection will give rise to a
+    claim", :func:`claimants`, nearest first: the widow, brothers and sisters, ...)."""
     first = succession(people, deceased, FIRST_YEAR).heir
     rest = [name for name, _ in claimants(people, deceased)]
     return ([first] if first else []) + [n for n in rest if n != first]
@@ -184,8 +184,8 @@ def resolve_deaths(
     people: Mapping[str, Character], results: Iterable[DeathRoll], year: int, *, male_preference: bool = True
 ) -> tuple[dict[str, Character], list[Succession]]:
     """Bury everyone whose death roll killed them; for each played character who died, the succession (the
-    heir's card becomes the player's, D2). Successions are worked out after all the turn's burials, so a father
-    and son dying in the same turn pass the line to the next heir (D14)."""
+    heir's card becomes the player's, RR3-D02). Successions are worked out after all the turn's burials, so a father
+    and son dying in the same turn pass the line to the next heir (RR3-D14)."""
     dead = [r.name for r in results if r.died]
     out = dict(people)
     for name in dead:
@@ -204,7 +204,7 @@ def match_error(a: Character, b: Character, year: int, *, betrothal: bool = Fals
     """Why ``a`` and ``b`` cannot marry (or, with ``betrothal``, be betrothed) in ``year``; ``None`` if they
     can. Handbook, *Marriage* and *Births*: marriageable characters have cards (clerics do not), marriage from
     sixteen, betrothal at any age. Opposite sexes, both living and unmarried, not parent and child or siblings
-    (D3)."""
+    (RR3-D03)."""
     for c in (a, b):
         if not c.alive:
             return f"{c.name} is dead"
@@ -239,7 +239,7 @@ def marry(people: Mapping[str, Character], a: str, b: str, year: int) -> dict[st
 def due_weddings(
     people: Mapping[str, Character], betrothals: Iterable[tuple[str, str]], year: int
 ) -> list[tuple[str, str]]:
-    """Betrothals that can now become marriages: both parties sixteen or over and still free (D4)."""
+    """Betrothals that can now become marriages: both parties sixteen or over and still free (RR3-D04)."""
     return [(a, b) for a, b in betrothals if match_error(people[a], people[b], year) is None]
 
 
@@ -252,7 +252,7 @@ class SuitorContest:
 
 
 def prestige_bonus(prestige: Mapping[str, int], bonus: int = 1) -> dict[str, int]:
-    """Handbook, *Marriage*: competing suitors dice "with a bonus for characters with a high prestige". D5:
+    """Handbook, *Marriage*: competing suitors dice "with a bonus for characters with a high prestige". RR3-D05:
     ``bonus`` (+1) to the suitor or suitors whose team stands highest in prestige among the competitors, none
     when all stand equal."""
     if not prestige:
@@ -264,7 +264,7 @@ def prestige_bonus(prestige: Mapping[str, int], bonus: int = 1) -> dict[str, int
 
 def suitor_outcome(prestige: Mapping[str, int], rounds: Sequence[Mapping[str, int]], bonus: int = 1) -> SuitorContest:
     """Decide between suitors for a non-played character (phase 4) from the d6 ``rounds`` rolled: each suitor's
-    die plus its prestige bonus; the highest wins; the tied best roll again, keeping their bonus (D5). Each
+    die plus its prestige bonus; the highest wins; the tied best roll again, keeping their bonus (RR3-D05). Each
     round holds a die for every suitor still in the contest."""
     bonuses = prestige_bonus(prestige, bonus)
     alive = sorted(prestige)
@@ -309,7 +309,7 @@ def births_due(
 ) -> list[tuple[str, str]]:
     """Handbook, *Births*: newly married couples dice "in that turn only". ``weddings`` are ``(husband, wife,
     turn married)``; the couples married this turn dice if either spouse is played or belongs to a played
-    family (D13: "this does not normally apply to the children of non-played characters")."""
+    family (RR3-D13: "this does not normally apply to the children of non-played characters")."""
 
     def counts(c: Character) -> bool:
         return c.played or c.family in played_families
@@ -329,7 +329,7 @@ def birth_outcome(
 ) -> list[Character]:
     """Handbook, *Births*: a newly married couple dices that turn only; one child card is drawn per child, the
     order drawn is age order, and the card gives name and sex. Children take the father's family and are born
-    in the turn's first year, eldest first (D6)."""
+    in the turn's first year, eldest first (RR3-D06)."""
     n = children_count(die)
     if len(cards_drawn) < n:
         raise ValueError(f"{n} children but only {len(cards_drawn)} cards")
@@ -370,7 +370,7 @@ def roll_births(
 
 def claimants(people: Mapping[str, Character], deceased: str) -> list[tuple[str, int]]:
     """Handbook, *Claims*: any family connection gives a claim (no Salic law); its strength is argued by the
-    players. D7: the living blood relatives (through parents and children, any degree) and the widow(er), each
+    players. RR3-D07: the living blood relatives (through parents and children, any degree) and the widow(er), each
     with the degree of kinship (steps through the family tree; the spouse is 1), nearest first."""
     links: dict[str, set[str]] = {n: set() for n in people}
     for c in people.values():

@@ -50,7 +50,7 @@ def subsidy_outcome(
     or the tax is to raise an army, the Unrest Index rises by 2. Then a d6 is rolled: if it scores **less** than
     the index a revolt occurs, the subsidy is halved (round down) and the index drops to zero.
 
-    The revolt roll is made even when the index did not rise (R5). ``revolt_modifier`` is Political Control's
+    The revolt roll is made even when the index did not rise (RR3-R05). ``revolt_modifier`` is Political Control's
     adjustment to the index for this roll only (a war without grievance, prestige; handbook, *Domestic support*).
     ``revenue_bonus`` is added to the revenue before any halving (high prestige, RR3-H03).
     """
@@ -103,7 +103,7 @@ def play_exaction(state: State, player: str, *, to_raise_army: bool, revenue_bon
 
 
 def loan_amount(die: int, phase: int, revenue_bonus: int = 0) -> int:
-    """Handbook, *Loan cards*: d6+6 florins (plus ``revenue_bonus``, RR3-H03), halved (round down, R6) when played
+    """Handbook, *Loan cards*: d6+6 florins (plus ``revenue_bonus``, RR3-H03), halved (round down, RR3-R06) when played
     in the fourth phase; loans may only be played in phases 1 and 4."""
     if phase not in (1, 4):
         raise ValueError(f"loan cards are played in phase 1 or 4, not phase {phase}")
@@ -116,7 +116,7 @@ def play_loan(
 ) -> tuple[int, int]:
     """Roll a loan (a player's own card or, with ``bank``, an Italian bank's loan) and return
     ``(florins received, new national debt)``. Loans are never repaid; the amount received is added to the
-    debt (R6)."""
+    debt (RR3-R06)."""
     loan_amount(1, phase)  # validate the phase before rolling
     source = f"{bank} bank loan" if bank else "loan"
     amount = loan_amount(rng.roll(state, f"{player}: {source} (d6+6, phase {phase})"), phase, revenue_bonus)
@@ -142,7 +142,7 @@ def card_play_error(
 
     Handbook, *The Financial System*: at most one card of each type per player per turn; subsidies and exactions
     in phase 1 only, loans in phase 1 or 4; an exaction only to raise an army; an Italian bank grants its loan to
-    ONE non-Italian player per turn, in addition to that player's own loan (R7: one Italian loan per player per
+    ONE non-Italian player per turn, in addition to that player's own loan (RR3-R07: one Italian loan per player per
     turn, of type loan only).
     """
     if new.kind not in CARD_TYPES:
@@ -174,7 +174,7 @@ def card_play_error(
 
 
 def florins_for(men: int) -> int:
-    """1 florin per 5,000 men or part of (handbook, *Pay*; raising an army costs the same, R8)."""
+    """1 florin per 5,000 men or part of (handbook, *Pay*; raising an army costs the same, RR3-R08)."""
     if men < 0:
         raise ValueError(f"cannot pay {men} men")
     return -(-men // MEN_PER_FLORIN)
@@ -187,7 +187,7 @@ def pay_due(men: int) -> int:
 
 def raising_cost(men: int) -> int:
     """Handbook, *Raising an army*: each 5,000 men raised costs 1 florin (a part of 5,000 costs a full florin,
-    R8)."""
+    RR3-R08)."""
     return florins_for(men)
 
 
@@ -206,7 +206,7 @@ def arrears_cost(men: int, arrears: int) -> int:
 
 def mutinies(die: int, arrears: int, *, example: bool = False) -> bool:
     """Handbook, *Mutiny*: with arrears marked after pay, roll 1d6; the army mutinies if it scores less than
-    the arrears (R9: a roll equal to the arrears does not mutiny, unlike the Monluc example's wording). With
+    the arrears (RR3-R09: a roll equal to the arrears does not mutiny, unlike the Monluc example's wording). With
     ``example`` (option ``mutiny: example``, RR3-M08) the example's reading: "The die roll needs to be more than 3 to
     avoid a mutiny", so a roll equal to the arrears mutinies too."""
     return arrears > 0 and (die <= arrears if example else die < arrears)

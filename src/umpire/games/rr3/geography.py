@@ -13,15 +13,15 @@ project's own JSON format ``umpire-rr3-map/1`` (see :func:`load_geography`); the
 ``data/map1524.json`` (:func:`map1524`, documented in ``docs/rr3-map.md``). Decisions where the handbook is silent
 are the MP-numbered rulings (``docs/rulings/rr3.md``):
 
-- MP1: a ``mountains`` border without a pass is impassable to armies; with the option ``mountains: ranges``
+- RR3-MP01: a ``mountains`` border without a pass is impassable to armies; with the option ``mountains: ranges``
   (RR3-M04, :meth:`Geography.ranges_crossable`) every range is crossed as a pass is.
-- MP2: a ``pass`` border is crossed with 1 Fatigue (:meth:`Geography.crossing_fatigue`) and takes the whole step.
-- MP3: a ``river`` border only where a dark-blue river divides two areas (:meth:`Geography.river_between`).
-- MP4: a downriver move follows one river's course strictly downstream, never crossing that river and never over a
+- RR3-MP02: a ``pass`` border is crossed with 1 Fatigue (:meth:`Geography.crossing_fatigue`) and takes the whole step.
+- RR3-MP03: a ``river`` border only where a dark-blue river divides two areas (:meth:`Geography.river_between`).
+- RR3-MP04: a downriver move follows one river's course strictly downstream, never crossing that river and never over a
   pass (:meth:`Geography.downriver`).
-- MP5: a free city is an area of its own, one city, adjacent only to the area(s) around it.
-- MP6: armies cross a ``strait`` border as if it were land; fleets use ``sea`` and ``coast`` borders only.
-- MP7: a port serves every sea on its area's coast (:meth:`Geography.ports`).
+- RR3-MP05: a free city is an area of its own, one city, adjacent only to the area(s) around it.
+- RR3-MP06: armies cross a ``strait`` border as if it were land; fleets use ``sea`` and ``coast`` borders only.
+- RR3-MP07: a port serves every sea on its area's coast (:meth:`Geography.ports`).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ BORDER_KINDS: tuple[str, ...] = ("land", "river", "mountains", "pass", "strait",
 LAND_BORDERS: tuple[str, ...] = ("land", "river", "mountains", "pass", "strait")
 """Border kinds between two land areas."""
 ARMY_BORDERS: tuple[str, ...] = ("land", "river", "pass", "strait")
-"""Border kinds an army may cross (MP1: ``mountains`` without a pass are impassable)."""
+"""Border kinds an army may cross (RR3-MP01: ``mountains`` without a pass are impassable)."""
 FLEET_BORDERS: tuple[str, ...] = ("sea", "coast")
 MOVERS: tuple[str, ...] = ("army", "fleet")
 MIN_FORT, MAX_FORT = 1, 6
@@ -134,8 +134,8 @@ class Area:
 class Border:
     """A border between two areas. ``kind``: ``land`` (open), ``river`` (a dark-blue river: ``river`` names it;
     the defender of a river boundary gains +1 per die, *Battles*), ``mountains`` (a range, impassable where there
-    is no pass, MP1), ``pass`` (a named pass through a range: 1 Fatigue), ``strait`` (a narrow sea armies cross,
-    MP6), ``coast`` (a land area and a sea area) or ``sea`` (two sea areas)."""
+    is no pass, RR3-MP01), ``pass`` (a named pass through a range: 1 Fatigue), ``strait`` (a narrow sea armies cross,
+    RR3-MP06), ``coast`` (a land area and a sea area) or ``sea`` (two sea areas)."""
 
     a: str
     b: str
@@ -181,7 +181,7 @@ class Geography:
     ) -> None:
         self.source = source
         self.ranges = ranges
-        """Every mountain range may be crossed, pass or not, at 1 Fatigue (RR3-M04; the default MP1 has only the
+        """Every mountain range may be crossed, pass or not, at 1 Fatigue (RR3-M04; the default RR3-MP01 has only the
         passes open)."""
         self._army_kinds: tuple[str, ...] = (*ARMY_BORDERS, "mountains") if ranges else ARMY_BORDERS
         self._crossable: Geography | None = self if ranges else None
@@ -206,7 +206,7 @@ class Geography:
     def ranges_crossable(self) -> Geography:
         """This map with every mountain range open to armies as a pass is (RR3-M04, option ``mountains:
         ranges``: "Move across a mountain range and gain 1 Fatigue marker"): a ``mountains`` border is then
-        crossed with 1 Fatigue, as a move of its own (CP1), and never on a downriver move. Made once per map."""
+        crossed with 1 Fatigue, as a move of its own (RR3-CP01), and never on a downriver move. Made once per map."""
         if self._crossable is None:
             self._crossable = Geography(self.areas, self.borders, self.rivers, self.source, ranges=True)
         return self._crossable
@@ -239,7 +239,7 @@ class Geography:
         """The areas one step from ``area``, sorted by id.
 
         ``by="army"``: land areas across ``land``, ``river``, ``pass`` and ``strait`` borders (a ``mountains``
-        border without a pass is impassable, MP1, unless :attr:`ranges`); a sea area has none. ``by="fleet"``: sea
+        border without a pass is impassable, RR3-MP01, unless :attr:`ranges`); a sea area has none. ``by="fleet"``: sea
         areas across ``sea`` borders and coastal land areas across ``coast`` borders (from a land area: the seas off
         its coast)."""
         self._area(area)
@@ -287,7 +287,7 @@ class Geography:
 
         ``path`` is the areas in order, starting area first (2 or more). True when one river's course holds every
         area of the path and each step goes from an area to an army-adjacent one on a strictly later reach of that
-        river (MP4): never upstream or along the same reach, never across that river itself (crossing is not
+        river (RR3-MP04): never upstream or along the same reach, never across that river itself (crossing is not
         following it) and never over a pass. Unknown areas raise :class:`GeographyError`."""
         for area in path:
             self._area(area)

@@ -54,7 +54,7 @@ class NavalResult:
 
 def naval_outcome(a: Fleet, b: Fleet, face_a: int, face_b: int) -> NavalResult:
     """Resolve a naval battle from the dice: the loser is Damaged, or sunk if already damaged, and troops it
-    carried are lost. A tie is indecisive: no damage, both keep position (R17)."""
+    carried are lost. A tie is indecisive: no damage, both keep position (RR3-R17)."""
     score_a, score_b = face_a + fleet_modifier(a), face_b + fleet_modifier(b)
     if score_a == score_b:
         return NavalResult((face_a, face_b), (score_a, score_b), None, (), (), (0, 0))
@@ -103,7 +103,7 @@ def attempt_repair(state: State, fleet: Fleet) -> tuple[Fleet, int]:
 
 def piracy_loss(raids_already_this_turn: int) -> int:
     """Handbook, *Piracy*: a successful Turkish or North African raid costs the owning player 2 florins, at most
-    one raid per turn (on a given player, R18); a second raid that turn costs nothing."""
+    one raid per turn (on a given player, RR3-R18); a second raid that turn costs nothing."""
     return PIRACY_COST if raids_already_this_turn == 0 else 0
 
 

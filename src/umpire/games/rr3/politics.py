@@ -28,7 +28,7 @@ class DietVote:
 
 def diet_vote(present: Iterable[str], ayes: Iterable[str]) -> DietVote:
     """Handbook: the Imperial Penny "has to be agreed by a majority of those present" -- more than half of the
-    members present (D11: a tie fails; the Emperor, chairing, is not a member voting)."""
+    members present (RR3-D11: a tie fails; the Emperor, chairing, is not a member voting)."""
     here = tuple(sorted(set(present)))
     yes = tuple(sorted(set(ayes)))
     if not here:
@@ -77,7 +77,7 @@ class Election:
 
 
 def election(votes: Mapping[str, str], candidates_sex: Mapping[str, str]) -> Election:
-    """Handbook: each elector has one vote; any male may stand. D12: a candidate is elected with an absolute
+    """Handbook: each elector has one vote; any male may stand. RR3-D12: a candidate is elected with an absolute
     majority of the seven electors (four votes); otherwise no one is elected and Political Control calls another
     ballot. The same procedure elects the King of the Romans. ``votes`` maps elector to candidate (an elector
     may abstain by being absent); ``candidates_sex`` gives each candidate's sex ("M"/"F")."""

@@ -2,7 +2,7 @@
 prestige that Political Control updates each turn.
 
 The handbook lists the causes but gives no points; Control awards them. The table here gives each cause a
-default award and a cap on a single award (D8, umpire's own figures); an award outside the cap is refused unless
+default award and a cap on a single award (RR3-D08, umpire's own figures); an award outside the cap is refused unless
 Control marks it ``exceptional``. Decisions are in ``docs/rulings/rr3.md``.
 """
 
@@ -26,9 +26,9 @@ class Cause:
     handbook: str
     """The handbook's wording."""
     default: int
-    """The usual size of an award (gain or loss) for this cause (D8)."""
+    """The usual size of an award (gain or loss) for this cause (RR3-D08)."""
     cap: int
-    """The largest single award, up or down, without an ``exceptional`` ruling (D8)."""
+    """The largest single award, up or down, without an ``exceptional`` ruling (RR3-D08)."""
 
 
 CAUSES: dict[str, Cause] = {
@@ -77,7 +77,7 @@ class TurnAccount:
 
 def account(chart: Mapping[str, int], awards: Iterable[Award]) -> TurnAccount:
     """Apply a turn's awards to the chart (handbook: "A chart showing the relative prestige of each team/group
-    will be updated each turn"). Teams not yet on the chart start at 0; prestige may go negative (D9)."""
+    will be updated each turn"). Teams not yet on the chart start at 0; prestige may go negative (RR3-D09)."""
     new = dict(chart)
     by_cause: dict[str, dict[str, int]] = {}
     for a in awards:
@@ -100,7 +100,7 @@ def ranking(chart: Mapping[str, int]) -> list[tuple[int, str, int]]:
 
 
 def revolt_modifier(chart: Mapping[str, int], team: str) -> int:
-    """Handbook, *Prestige*: high prestige brings "less chance of revolt". D10: the team(s) ranked first on the
+    """Handbook, *Prestige*: high prestige brings "less chance of revolt". RR3-D10: the team(s) ranked first on the
     chart take -1 on the revolt index (``finance.subsidy_outcome(revolt_modifier=...)``), the team(s) ranked
     last +1, provided the chart is not all equal; everyone else 0."""
     if team not in chart or len(set(chart.values())) < 2:

@@ -4,16 +4,17 @@ Where the handbook's words allow two readings, umpire plays one by default and o
 the game (``docs/rulings/rr3.md``, RR3-M04 to RR3-M08). Each rule reads its option here, through :func:`reading`, so the
 choice lives in one place:
 
-- ``mountains`` — ``passes`` (MP1: a range is crossed only at its passes) or ``ranges`` (RR3-M04: "Move across a
+- ``mountains`` — ``passes`` (RR3-MP01: a range is crossed only at its passes) or ``ranges`` (RR3-M04: "Move across a
   mountain range and gain 1 Fatigue marker" anywhere; :meth:`Geography.ranges_crossable`);
 - ``candidates`` — ``any_male`` (RR3-M05: "Any male may stand for election") or ``of_age`` (sixteen or more, the
   first reading of RR3-L02);
-- ``minority_revolts`` — ``triggered`` (RL7, RL8: an area rolls only after a purge attempt or beside a revolt of its
+- ``minority_revolts`` — ``triggered`` (RR3-RL07, RR3-RL08: an area rolls only after a purge attempt or beside a revolt
+of its
   religion) or ``every_phase5`` (RR3-M06: every area with a minority rolls each phase 5, every adjacent revolt
   counting);
 - ``unrest`` — ``public`` (RR3-M07: the index is "represented by black counters in the home area", on the map) or
-  ``private`` (GC8: on the team's sheet only);
-- ``mutiny`` — ``rule`` (R9: "If the score is less than the total markers, the army mutinies") or ``example``
+  ``private`` (RR3-GC08: on the team's sheet only);
+- ``mutiny`` — ``rule`` (RR3-R09: "If the score is less than the total markers, the army mutinies") or ``example``
   (RR3-M08: the Monluc example's "needs to be more than 3 to avoid a mutiny": a roll equal to the arrears mutinies).
 """
 

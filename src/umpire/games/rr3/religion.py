@@ -37,13 +37,13 @@ def _other(side: str) -> str:
 
 
 Card = int | None
-"""A debating-point card's value, or None when the player has no card left to play (RL11)."""
+"""A debating-point card's value, or None when the player has no card left to play (RR3-RL11)."""
 Round = tuple[Card, Card]
 """One round of a contest: the ``(catholic, lutheran)`` cards revealed at once."""
 
 
 def round_winner(catholic: Card, lutheran: Card) -> str | None:
-    """The winner of one round: the higher card; a player with no card left loses to one who plays a card (RL11).
+    """The winner of one round: the higher card; a player with no card left loses to one who plays a card (RR3-RL11).
     None for a draw (equal cards, or neither player has a card)."""
     if catholic is None or lutheran is None:
         if catholic is None and lutheran is None:
@@ -57,8 +57,8 @@ def round_winner(catholic: Card, lutheran: Card) -> str | None:
 def card_contest(rounds: Sequence[Round]) -> str | None:
     """Handbook, *Religious debate*: both players reveal a debating-point card at once and the higher card wins;
     a draw is replayed with further cards until there is a winner. ``rounds`` are the ``(catholic, lutheran)``
-    cards in order; every round but the last must be a draw and the last must have a winner (RL2), unless
-    neither player had a card left, which ends the contest undecided and returns None (RL11). Returns the
+    cards in order; every round but the last must be a draw and the last must have a winner (RR3-RL02), unless
+    neither player had a card left, which ends the contest undecided and returns None (RR3-RL11). Returns the
     winning side."""
     if not rounds:
         raise ValueError("a contest needs at least one round of cards")
@@ -75,12 +75,12 @@ def card_contest(rounds: Sequence[Round]) -> str | None:
 
 
 Hand = dict[str, tuple[int, ...]]
-"""A player's debating-point cards: for each issue, the values of the cards held (RL11)."""
+"""A player's debating-point cards: for each issue, the values of the cards held (RR3-RL11)."""
 
 
 def play_card(hand: Mapping[str, Sequence[int]], issue: str, value: int) -> Hand:
     """The hand after playing a card of ``value`` for ``issue``: cards are issued for the whole game, so a played
-    card is spent (RL2). Raises if the card is not held."""
+    card is spent (RR3-RL02). Raises if the card is not held."""
     held = list(hand.get(issue, ()))
     if value not in held:
         raise ValueError(f"no {value}-point card for {issue!r} in hand")
@@ -105,7 +105,7 @@ class IssueResult:
     chosen_by: str
     rounds: tuple[Round, ...]
     winner: str | None
-    """None when neither player had a card left (RL11)."""
+    """None when neither player had a card left (RR3-RL11)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ def debate_outcome(wins: Mapping[str, int]) -> tuple[str | None, bool, int]:
     """Handbook, *Religious debate*, outcome table: winning two issues is a victory (the Lutherans gain, or lose,
     2 conversion counters that turn); winning all three is a convincing victory (3 counters). Returns
     ``(winner, convincing, change in Lutheran conversion counters)``; with an undecided issue and one win each,
-    nobody wins and nothing changes (RL11)."""
+    nobody wins and nothing changes (RR3-RL11)."""
     catholic, lutheran = wins.get(CATHOLIC, 0), wins.get(LUTHERAN, 0)
     if catholic < 0 or lutheran < 0 or catholic + lutheran > ISSUES_PER_DEBATE:
         raise ValueError(f"a debate argues {ISSUES_PER_DEBATE} issues, not {catholic + lutheran}")
@@ -158,8 +158,8 @@ def resolve_debate(
 
     ``choice_rounds``: the ``(catholic, lutheran)`` cards played for the choice of the first issue (any issue's
     cards; ties replayed). ``chosen_issues``: the three issues in the order chosen (the choosers alternate, see
-    :func:`choosers`); no issue is argued twice (RL1). ``issue_rounds``: for each issue, the rounds of cards
-    played on it. All three issues are argued even when the second decides the debate (RL3).
+    :func:`choosers`); no issue is argued twice (RR3-RL01). ``issue_rounds``: for each issue, the rounds of cards
+    played on it. All three issues are argued even when the second decides the debate (RR3-RL03).
     """
     if len(chosen_issues) != ISSUES_PER_DEBATE or len(issue_rounds) != ISSUES_PER_DEBATE:
         raise ValueError(f"a debate argues exactly {ISSUES_PER_DEBATE} issues")
@@ -188,7 +188,7 @@ def resolve_debate(
 
 
 def counters_after_debate(counters: int, change: int) -> int:
-    """The Lutherans' conversion counters for the turn after a debate's gain or loss; never below zero (RL4)."""
+    """The Lutherans' conversion counters for the turn after a debate's gain or loss; never below zero (RR3-RL04)."""
     return max(0, counters + change)
 
 
@@ -210,7 +210,7 @@ REGION_COLUMN: dict[str, str] = {
     "italy": SOUTH,
 }
 """The handbook's three columns of the conversion table by region. Areas elsewhere are put in a column by
-Religious Control (RL5); pass the column itself to :func:`conversion_target`."""
+Religious Control (RR3-RL05); pass the column itself to :func:`conversion_target`."""
 
 # The least d6 score for a successful conversion by counters played in one place; 1 means automatic, None
 # impossible (handbook, *Lutheran conversion*).
@@ -241,7 +241,7 @@ def conversion_target(counters: int, region: str) -> int | None:
 
 
 def conversion_needs_roll(counters: int, region: str) -> bool:
-    """Whether a die is rolled at all: not when the conversion is automatic or impossible (RL6)."""
+    """Whether a die is rolled at all: not when the conversion is automatic or impossible (RR3-RL06)."""
     target = conversion_target(counters, region)
     return target is not None and target > 1
 
@@ -316,7 +316,7 @@ def attempt_conversion(
     available: int = MAX_COUNTERS_PER_PLACE,
     player_controlled: bool = False,
 ) -> ConversionResult:
-    """Check, roll (only if needed, RL6) and resolve the Lutherans' conversion attempt on ``place``."""
+    """Check, roll (only if needed, RR3-RL06) and resolve the Lutherans' conversion attempt on ``place``."""
     why = conversion_error(counters, available, state_areas, player_controlled)
     if why:
         raise ValueError(f"{place}: {why}")
@@ -396,7 +396,7 @@ REVOLT_FLORINS_PER_TURN = 2
 
 
 def adjacent_revolts(minority: str, neighbours_in_revolt: Sequence[str]) -> int:
-    """How many adjacent revolts count (+1 each): those by the same religion as the minority (RL7).
+    """How many adjacent revolts count (+1 each): those by the same religion as the minority (RR3-RL07).
     ``neighbours_in_revolt`` gives the religion of each adjacent area's revolt."""
     return sum(1 for religion in neighbours_in_revolt if religion == minority)
 
@@ -404,13 +404,13 @@ def adjacent_revolts(minority: str, neighbours_in_revolt: Sequence[str]) -> int:
 def minority_revolt_check_due(adjacent_in_revolt: int, purge_attempts: int, has_minority: bool = True) -> bool:
     """Whether Map Control rolls for a minority revolt in an area (phase 5, and after a purge attempt): only an
     area with a religious minority, and only when an adjacent area of its religion is in revolt or a purge has
-    been attempted there (RL8)."""
+    been attempted there (RR3-RL08)."""
     return has_minority and (adjacent_in_revolt > 0 or purge_attempts > 0)
 
 
 def minority_revolts(die: int, adjacent_in_revolt: int, purge_attempts: int) -> bool:
     """Handbook, *Possible revolt by a religious minority*: 1d6, +1 per adjacent area in revolt, +1 per attempt
-    made to purge the minority (RL9: every attempt so far, the one just made included); 5 or more revolts."""
+    made to purge the minority (RR3-RL09: every attempt so far, the one just made included); 5 or more revolts."""
     if not 1 <= die <= 6:
         raise ValueError(f"a d6 cannot show {die}")
     if adjacent_in_revolt < 0 or purge_attempts < 0:
@@ -453,7 +453,7 @@ TEAMS = (
 
 def new_heavenly_chart(teams: Sequence[str] = TEAMS, start: int = 0) -> dict[str, int]:
     """Handbook, *The Heavenly Status Chart*: the righteousness of each team/group, kept by Religious Control.
-    The handbook gives no scale; umpire keeps an integer standing per team, all equal at the start (RL10)."""
+    The handbook gives no scale; umpire keeps an integer standing per team, all equal at the start (RR3-RL10)."""
     if len(set(teams)) != len(teams):
         raise ValueError("a team appears twice on the chart")
     return {team: start for team in teams}
@@ -481,7 +481,7 @@ def heavenly_ranking(chart: Mapping[str, int]) -> list[tuple[int, str, int]]:
 
 def highest_ranked(chart: Mapping[str, int]) -> list[str]:
     """The team(s) ranked highest on the chart, who may obtain more debating-point cards (handbook, *Religious
-    debate*); equal first places all qualify (RL10)."""
+    debate*); equal first places all qualify (RR3-RL10)."""
     if not chart:
         return []
     top = max(chart.values())

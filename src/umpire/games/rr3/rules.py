@@ -13,7 +13,7 @@ requests, direct actions, settlers and phase/step hooks, and this module dispatc
 - every registered ``@direct`` type -> :func:`desk.do_direct`; every registered ``@request`` type ->
   :func:`desk.make_request`.
 
-A team seat acts only for its own team (ruling GC6), a player seat for its player's team and with its own cards
+A team seat acts only for its own team (ruling RR3-GC06), a player seat for its player's team and with its own cards
 only (:mod:`umpire.games.rr3.players`, RR3-K01, RR3-K03); control seats make no team requests; the observer cannot
 act.
 The clock (turns, phases, steps, the timetable) is :mod:`umpire.games.rr3.clock`; the views, the one place hidden
@@ -144,7 +144,7 @@ class RenaissanceReformation(Ruleset):
 
     def action_limits(self, state: State, role: str) -> ActionLimits:
         """A form's fields: texts of at most :data:`desk.MAX_TEXT` characters, lists of choices no longer than the
-        map's states, numbers no larger than the largest a form takes (ruling GC13)."""
+        map's states, numbers no larger than the largest a form takes (ruling RR3-GC13)."""
         return ActionLimits(
             max_depth=4,
             max_string=desk.MAX_TEXT,
@@ -195,7 +195,7 @@ class RenaissanceReformation(Ruleset):
 
 
 def check_acting_for(state: State, team: str, action: Action) -> None:
-    """Ruling GC6: a team acts only for itself. The team an action is made for is always the role's own (it is
+    """Ruling RR3-GC06: a team acts only for itself. The team an action is made for is always the role's own (it is
     never read from the action); on top of that, an action may not carry a ``team``, ``state``, ``army`` or
     ``fleet`` key naming another team's (non-played states may be named) unless the action's form declares that
     field, in which case the form's current choices (the desk module's chooser) decide what may be named."""

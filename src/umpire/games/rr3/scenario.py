@@ -29,7 +29,7 @@ The file format is the project's own, ``umpire-rr3-scenario/1``::
      "fleets": [{"id", "state", "nation", "port": "capital" | "capital:<state>" | city id}]}
 
 A played character is one listed in a team's ``characters`` (the handbook's list), each the part of one player
-(RR3-K01); other characters may carry the team that holds their card (SC7). A brief's ``summary``, ``objectives``
+(RR3-K01); other characters may carry the team that holds their card (RR3-SC07). A brief's ``summary``, ``objectives``
 and ``confidential`` are the team's matters, shared by its players; ``personal`` (optional) gives a played
 character's own part, seen by that player only ("the brief covers personal as well as team matters"). Card ids are
 ``<holder>_<kind>_<n>`` (n from 1).

@@ -32,13 +32,13 @@ def base_garrison(fortification: int) -> int:
 
 
 def blockade_needs(fortification: int) -> int:
-    """Handbook, *Blockade*: the besiegers need 5,000 men per defence value (the current value, R10)."""
+    """Handbook, *Blockade*: the besiegers need 5,000 men per defence value (the current value, RR3-R10)."""
     return fortification * BLOCKADE_MEN_PER_POINT
 
 
 def blockade_step(besiegers: int, fortification: int, steps_so_far: int) -> tuple[int, bool]:
     """One movement step of blockade: returns ``(steps recorded, surrendered)``. The city surrenders at the end
-    of the third step; with too few besiegers the blockade lapses and its count restarts at zero (R11)."""
+    of the third step; with too few besiegers the blockade lapses and its count restarts at zero (RR3-R11)."""
     if besiegers < blockade_needs(fortification):
         return 0, False
     steps = steps_so_far + 1
@@ -55,14 +55,14 @@ class Bombardment:
 
 def bombardment_outcome(faces: tuple[int, ...] | list[int], fortification: int) -> Bombardment:
     """Handbook, *Bombardment*: each 5 or 6 is a breach and lowers the fortification value by one (every breach
-    counts, R12); at zero the city surrenders."""
+    counts, RR3-R12); at zero the city surrenders."""
     breaches = sum(1 for face in faces if face >= 5)
     left = max(0, fortification - breaches)
     return Bombardment(tuple(faces), breaches, left, left == 0)
 
 
 def bombard(state: State, city: str, besiegers: int, fortification: int) -> Bombardment:
-    """Roll one d6 per full 20,000 besiegers (fewer than 20,000 cannot bombard, R12) and apply the breaches."""
+    """Roll one d6 per full 20,000 besiegers (fewer than 20,000 cannot bombard, RR3-R12) and apply the breaches."""
     dice = besiegers // BOMBARD_MEN_PER_DIE
     faces = rng.roll_many(state, f"{city}: bombardment ({dice}d6, breach on 5-6)", dice) if dice else []
     return bombardment_outcome(faces, fortification)
@@ -70,7 +70,7 @@ def bombard(state: State, city: str, besiegers: int, fortification: int) -> Bomb
 
 def ratio_modifier(besiegers: int, garrison: int) -> int:
     """Handbook, *Assaults*: the besiegers add +1 at 2:1, +2 at 3:1, +3 at 4:1 or more (ratio reached exactly
-    counts, R13)."""
+    counts, RR3-R13)."""
     if garrison <= 0:
         return 3
     for ratio, bonus in ((4, 3), (3, 2), (2, 1)):
@@ -80,7 +80,7 @@ def ratio_modifier(besiegers: int, garrison: int) -> int:
 
 
 def _loss(fraction_percent: int, men: int) -> int:
-    """A percentage of ``men`` in whole thousands (rounded down, R14), at least 1,000."""
+    """A percentage of ``men`` in whole thousands (rounded down, RR3-R14), at least 1,000."""
     return max(MIN_LOSS, (men * fraction_percent // 100) // 1_000 * 1_000)
 
 
@@ -104,8 +104,8 @@ def assault_outcome(
     """Handbook, *Assaults* and *Results*: besiegers d6 + ratio modifier, garrison d6 + fortification value.
 
     Difference +3 or more: the town is taken. +1/+2: the besiegers lose 20% of the troops committed and the
-    garrison 10% of the assaulting troops' strength (R15). Evens or less: the besiegers lose 30%, the garrison
-    nothing. Every loss is at least 1,000; a garrison loss as great as the garrison takes the town (R16).
+    garrison 10% of the assaulting troops' strength (RR3-R15). Evens or less: the besiegers lose 30%, the garrison
+    nothing. Every loss is at least 1,000; a garrison loss as great as the garrison takes the town (RR3-R16).
     """
     if assaulting <= 0:
         raise ValueError("an assault needs troops")

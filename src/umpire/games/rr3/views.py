@@ -4,7 +4,7 @@ Handbook, *Introduction*: "the brief covers personal as well as team matters it 
 not be shown to any other player"; revenue cards "are labelled by player and can only be played by the owning
 player"; intention cards are written privately (*The Campaign System*); the map, its counters, the prestige and
 heavenly status charts and the announcements are on the table for all to see. So (the view contract of the rr3
-state specification; ruling GC7 for the rolls):
+state specification; ruling RR3-GC07 for the rolls):
 
 - **common** (every role, and all the observer gets): the clock, the public map (area markers, cities, army
   counters with strength/arrears/fatigue, fleets without the troops they carry), the teams' public standing,
@@ -17,7 +17,7 @@ state specification; ruling GC7 for the rolls):
   card plays and personal brief (:func:`team_part`);
 - **control seat** adds ``"desk"`` (its pending items, each with its one-click actions, those of other desks it may
   help with (RR3-M02), and recent closed ones) and ``"control"`` (everything: every team's private part, every item,
-  every intention (ruling GC11), the adjustments log, and the rest of the state the public parts do not show,
+  every intention (ruling RR3-GC11), the adjustments log, and the rest of the state the public parts do not show,
   ``unshown``: RR3-M13);
 - **gm** adds ``"desks"`` (all six) and ``"game_control"`` (the clock and pending counts per desk) to that.
 """
@@ -189,7 +189,7 @@ def public_teams(state: State) -> dict[str, Any]:
 
 
 def public_states(state: State) -> dict[str, Any]:
-    """Public facts of each state: treasury, debt and influence are private (ruling GC8); so is the Unrest Index
+    """Public facts of each state: treasury, debt and influence are private (ruling RR3-GC08); so is the Unrest Index
     with the option ``unrest: private``, by default it is public (RR3-M07: the handbook's "black counters in the
     home area")."""
     keys: tuple[str, ...] = (
@@ -229,7 +229,7 @@ def family_trees(state: State) -> dict[str, Any]:
 
 
 def _private_rolls(state: State, role: str, team: str | None) -> set[int]:
-    """Roll numbers on items and journal lines private to another team (hidden from ``role``; ruling GC7)."""
+    """Roll numbers on items and journal lines private to another team (hidden from ``role``; ruling RR3-GC07)."""
     if desk.is_control(role):
         return set()
     hidden: set[int] = set()

@@ -117,6 +117,7 @@ def can_counter_reform(state: State, board: HisMap, space: str) -> bool:
 def targets(state: State, board: HisMap, kind: str, exclude: Sequence[str] = ()) -> list[str]:
     """Every legal target of a reformation or counter-reformation attempt, less those already targeted this
     impulse (18.3: "a space may be the target of only one attempt per impulse")."""
+    # ruling HIS-E01: a target may be in any language zone (18.3 step 1)
     test = can_reform if kind == REFORMATION else can_counter_reform
     return [s for s in sorted(board.spaces) if s not in exclude and test(state, board, s)]
 

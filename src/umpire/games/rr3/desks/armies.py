@@ -6,8 +6,8 @@ markers, phase 6 "Winter. All armies disband.").
   1 florin per 5,000 from the state's treasury; a new army or more men for an army standing there.
 - ``disband_army``, ``garrison_troops`` (direct): disband an army paid to date; put men into a city of its area.
 - ``pay_army`` (direct, step "pay"), ``pay_arrears`` (direct, any time): pay and pay off arrears.
-- :func:`close_pay` runs when the pay step ends: garrison pay, arrears boxes, mutiny rolls (engine dice, CP3).
-- :func:`end_military_phase` runs when a military phase ends: loot completed, then desertion (CP11).
+- :func:`close_pay` runs when the pay step ends: garrison pay, arrears boxes, mutiny rolls (engine dice, RR3-CP03).
+- :func:`end_military_phase` runs when a military phase ends: loot completed, then desertion (RR3-CP11).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from umpire.games.rr3.desk import (
 from umpire.kernel.errors import IllegalAction
 
 NATIONS = {"spain": "spanish", "france": "french", "swiss": "swiss"}
-"""Handbook, *Battles*: Spanish and Swiss troops add 1 per die; a third of a French army is Swiss (CP12)."""
+"""Handbook, *Battles*: Spanish and Swiss troops add 1 per die; a third of a French army is Swiss (RR3-CP12)."""
 MILITARY = campaigns.MILITARY_PHASES
 
 
@@ -87,12 +87,12 @@ def _spend(state: State, st: str, florins: int, what: str) -> None:
 
 
 def _raising_money(state: State, st: str) -> int:
-    """What ``st`` may spend on raising troops: its raise fund (money earmarked for an army, DK2) and treasury."""
+    """What ``st`` may spend on raising troops: its raise fund (money earmarked for an army, RR3-DK02) and treasury."""
     return int(state["states"][st].get("raise_fund", 0)) + _treasury(state, st)
 
 
 def _spend_on_raising(state: State, st: str, florins: int, what: str) -> None:
-    """Pay for raising troops from the raise fund first (DK2), then the treasury."""
+    """Pay for raising troops from the raise fund first (RR3-DK02), then the treasury."""
     record = state["states"][st]
     fund = int(record.get("raise_fund", 0))
     from_fund = min(fund, florins)
@@ -148,7 +148,7 @@ def next_army_id(state: State, st: str) -> str:
 
 
 def check_raise(state: State, team: str | None, action: Mapping[str, Any], *, free: bool = False) -> dict[str, Any]:
-    """Validate a raising and return its parameters (handbook, *Armies*, *Raising an army*; CP2). ``free``: no cost
+    """Validate a raising and return its parameters (handbook, *Armies*, *Raising an army*; RR3-CP02). ``free``: no cost
     (a non-played state's army, RR3-G03)."""
     st = action.get("state")
     states = state.get("states", {})
@@ -224,7 +224,7 @@ def open_raise(state: State, role: str, action: dict[str, Any]) -> Item:
 @settle("raise_army", label="Raise")
 def settle_raise(state: State, item: Item, action: dict[str, Any]) -> str:
     """Charge the cost and put the men on the map. An army raised (or reinforced) in a military phase may not move
-    in that phase (CP2)."""
+    in that phase (RR3-CP02)."""
     params = check_raise(state, None, item["params"])
     st, men, area = params["state"], params["men"], params["area"]
     _spend_on_raising(state, st, params["cost"], f"raising {men:,} men")
@@ -277,7 +277,7 @@ def _army_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 @direct("disband_army", label="Disband an army", fields=(Field("army", "Army", "choice"),), chooser=_army_choices)
 def disband(state: State, role: str, action: dict[str, Any]) -> None:
     """Handbook, *Disbanding armies*: "Provided troops are paid to date they may be disbanded at any time"
-    (no Arrears box marked, CP2)."""
+    (no Arrears box marked, RR3-CP02)."""
     army = army_of_team(state, team_of(state, role), action.get("army"))
     if army.get("arrears", 0):
         raise IllegalAction(
@@ -308,7 +308,8 @@ def _garrison_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 def garrison_troops(state: State, role: str, action: dict[str, Any]) -> None:
     """Handbook, *Armies*: an army may be emptied "by transferring its troops into garrisons in areas through which
     it passes"; *Sieges*: a town holds at most fortification x 2,000 men; *Garrisons*: men above the garrison's own
-    strength "will require paying" (:func:`garrison_pay`, CP8). The city must be its state's, in the army's area."""
+    strength "will require paying" (:func:`garrison_pay`, RR3-CP08). The city must be its state's, in the army's
+    area."""
     army = army_of_team(state, team_of(state, role), action.get("army"))
     if army.get("mutinous"):
         raise IllegalAction(f"{army['id']} has mutinied and accepts no orders until its arrears are paid")
@@ -345,7 +346,7 @@ def garrison_troops(state: State, role: str, action: dict[str, Any]) -> None:
 
 
 def garrison_pay(state: State) -> list[str]:
-    """CP8: men above a city's own garrison (1,000 per defence value, *Garrisons*) are paid like an army, 1 florin
+    """RR3-CP08: men above a city's own garrison (1,000 per defence value, *Garrisons*) are paid like an army, 1 florin
     per 5,000 or part of, per city, from the owner's treasury when the pay step ends; if the treasury cannot pay
     a city's extra men, they leave (the garrison drops to its own strength)."""
     lines = []
@@ -371,7 +372,7 @@ def garrison_pay(state: State) -> list[str]:
 
 def owes_pay(state: State, army: Mapping[str, Any]) -> bool:
     """Handbook, *Pay*: troops are paid each military phase; an army raised in this phase has paid its raising
-    instead (CP3). A non-played state's army is Non-played States Control's and is not paid here (CP18)."""
+    instead (RR3-CP03). A non-played state's army is Non-played States Control's and is not paid here (RR3-CP18)."""
     played = state.get("states", {}).get(army.get("state"), {}).get("played", True)
     return bool(played) and not campaigns.raised_this_phase(state, army)
 
@@ -419,10 +420,10 @@ def pay(state: State, role: str, action: dict[str, Any]) -> None:
 
 
 def close_pay(state: State) -> None:
-    """When the pay step ends (handbook, *Pay* and *Mutiny*): garrisons are paid (CP8); every army not paid in
-    full marks one Arrears box (:func:`finance.pay_army`; five at most, CP16); then each army with Arrears rolls
+    """When the pay step ends (handbook, *Pay* and *Mutiny*): garrisons are paid (RR3-CP08); every army not paid in
+    full marks one Arrears box (:func:`finance.pay_army`; five at most, RR3-CP16); then each army with Arrears rolls
     1d6 and mutinies if it scores less than its boxes (:func:`finance.roll_mutiny`). The rolls are the engine's,
-    logged in the journal with their dice (CP3)."""
+    logged in the journal with their dice (RR3-CP03)."""
     lines = garrison_pay(state)
     if lines:
         journal(state, "Garrison pay", "; ".join(lines), public=False)
@@ -490,7 +491,7 @@ def pay_arrears(state: State, role: str, action: dict[str, Any]) -> None:
 
 def settle_pending(state: State, kinds: Sequence[str]) -> None:
     """Settle Map Control's pending items of ``kinds`` from this phase with the engine's click (the step or the
-    phase is moving on; CP11)."""
+    phase is moving on; RR3-CP11)."""
     for item in desk.all_items(state):
         if item["status"] == PENDING and item["kind"] in kinds and item["desk"] == MAP:
             settle_item(state, MAP, {"item": item["id"], "who": "engine (the step moved on)"})
@@ -541,7 +542,7 @@ def desert(state: State) -> None:
 
 def end_military_phase(state: State) -> None:
     """Step 4 of the military phase (handbook, *The Campaign System*): the battles still pending are fought, loot
-    is completed, then troops desert for Arrears and Fatigue (CP11)."""
+    is completed, then troops desert for Arrears and Fatigue (RR3-CP11)."""
     settle_pending(state, ("battle", "passage"))
     settle_pending(state, ("retreat",))
     complete_loot(state)

@@ -59,7 +59,7 @@ def _write_back(state: State, folk: Mapping[str, dynasties.Character]) -> None:
 
 
 def betrothed_to(state: State, character: str) -> str | None:
-    """Whom ``character`` is betrothed to, if anyone (D4)."""
+    """Whom ``character`` is betrothed to, if anyone (RR3-D04)."""
     for pair in state.get("betrothals", []):
         if character in (pair["a"], pair["b"]):
             return str(pair["b"] if pair["a"] == character else pair["a"])
@@ -91,7 +91,7 @@ def marriageable(state: State, team: str | None = None) -> list[str]:
 )
 def _open_marriage(state: State, role: str, action: Action) -> dict[str, Any]:
     """Handbook, *Marriage*: matches are registered with Character Control to be valid (:func:`dynasties.
-    match_error`); another team's character must consent (``accept_marriage``, DK11); matches with non-played
+    match_error`); another team's character must consent (``accept_marriage``, RR3-DK11); matches with non-played
     characters are resolved in phase 4."""
     a, b = action["suitor"], action["match"]
     betrothal = bool(action.get("betrothal"))
@@ -131,7 +131,7 @@ def _open_marriage(state: State, role: str, action: Action) -> dict[str, Any]:
     },
 )
 def _accept_marriage(state: State, role: str, action: Action) -> None:
-    """DK11: a match with another team's character needs that team's consent."""
+    """RR3-DK11: a match with another team's character needs that team's consent."""
     item = state["items"][action["item"]]
     item["params"]["consent"] = True
     journal(state, "Marriage accepted", f"{role} accepts {item['title']}", team=item.get("team"))
@@ -186,7 +186,7 @@ def _played_families(state: State) -> list[str]:
 
 
 def _open_births(state: State, husband: str, wife: str) -> None:
-    """Handbook, *Births*: newly married couples dice that turn only (D13: a played spouse or played family)."""
+    """Handbook, *Births*: newly married couples dice that turn only (RR3-D13: a played spouse or played family)."""
     due = dynasties.births_due(
         people(state),
         [(husband, wife, int(state.get("turn") or 1))],
@@ -208,8 +208,9 @@ def _open_births(state: State, husband: str, wife: str) -> None:
 
 @desk.settle("propose_marriage", label="Register")
 def _settle_marriage(state: State, item: Item, action: Action) -> str:
-    """Marriages take effect in phase 4 (DK11, *Announcement of marriages and births*); betrothals at once (D4).
-    Competing suitors for a non-played character roll with the prestige bonus (D5); the losers' proposals close."""
+    """Marriages take effect in phase 4 (RR3-DK11, *Announcement of marriages and births*); betrothals at once
+    (RR3-D04). Competing suitors for a non-played character roll with the prestige bonus (RR3-D05); the losers'
+    proposals close."""
     p = item["params"]
     if not p["consent"]:
         raise IllegalAction(f"{p['other_team']} has not accepted this match yet (accept_marriage)")
@@ -260,7 +261,7 @@ def _settle_marriage(state: State, item: Item, action: Action) -> str:
 
 @desk.on_phase_start
 def betrothals_come_of_age(state: State) -> None:
-    """D4: in phase 4 a betrothal whose parties are both sixteen and free becomes a marriage."""
+    """RR3-D04: in phase 4 a betrothal whose parties are both sixteen and free becomes a marriage."""
     if state.get("phase") != 4:
         return
     for pair in list(state.get("betrothals", [])):
@@ -275,7 +276,7 @@ def betrothals_come_of_age(state: State) -> None:
 
 
 def child_deck(state: State, husband: str) -> list[tuple[str, str]]:
-    """DK12: the child cards of the father's family (``state["child_names"][family]``: ``[name, sex]``), else a
+    """RR3-DK12: the child cards of the father's family (``state["child_names"][family]``: ``[name, sex]``), else a
     default deck of three sons and three daughters named after the father."""
     rec = state["characters"][husband]
     listed = state.get("child_names", {}).get(rec.get("family", ""))
@@ -344,7 +345,7 @@ def _settle_births(state: State, item: Item, action: Action) -> str:
 
 
 def claims(state: State, deceased: str) -> list[tuple[str, int]]:
-    """Handbook, *Claims*: the claimants on ``deceased``'s death, nearest first (D7)."""
+    """Handbook, *Claims*: the claimants on ``deceased``'s death, nearest first (RR3-D07)."""
     need_character(state, deceased)
     return dynasties.claimants(people(state), deceased)
 

@@ -6,7 +6,7 @@ players need it. In umpire:
 
 - ``adjust`` (any control desk or Game Control): a manual change of one whitelisted field (:data:`ADJUSTABLE`),
   recorded in ``state["adjustments"]`` with the role, the umpire's name (``who``), the reason (``why``, required),
-  the value before and after, and a private journal line for the team concerned (ruling GC4);
+  the value before and after, and a private journal line for the team concerned (ruling RR3-GC04);
 - ``announce`` (any control desk or Game Control): a line on the public board (``state["announcements"]``);
   *The Turn Sequence*, phase 6: "Announcements - summary of important events that turn";
 - ``next_step`` (Map Control or Game Control): in a military phase, *The Campaign System*'s sequence "Pay troops
@@ -155,7 +155,7 @@ def _move_card(state: State, key: str, after: Any) -> None:
 
 def _set_port_access(state: State, key: str, after: Any) -> None:
     """Set whose fleets may enter ``key``'s ports; a fleet left without a friendly port withdraws at once, as when
-    the owner withdraws the permission itself (SN12)."""
+    the owner withdraws the permission itself (RR3-SN12)."""
     state.setdefault("port_access", {})[key] = list(after)
     if state.get("fleets"):
         navies.withdraw_unsupported(state, desk.geography(state))
@@ -284,7 +284,7 @@ def team_concerned(state: State, target: str, record: dict[str, Any]) -> str | N
 def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
     """Set (``value``) or change (``delta``, whole-number fields) one whitelisted field; record it with who and why.
 
-    Handbook, *The Control Team*; ruling GC4 (the adjustment log and who sees it)."""
+    Handbook, *The Control Team*; ruling RR3-GC04 (the adjustment log and who sees it)."""
     _need_control(role, "adjust the game")
     target = action.get("target")
     if target not in ADJUSTABLE:
@@ -363,7 +363,7 @@ def adjust(state: State, role: str, action: Action) -> dict[str, Any]:
 
 def announce(state: State, role: str, action: Action) -> dict[str, Any]:
     """Put a line on the public announcements board (*The Control Team*: Game Control "will announce major
-    events"; *The Turn Sequence*, phase 6 announcements). Any control desk may announce (ruling GC5)."""
+    events"; *The Turn Sequence*, phase 6 announcements). Any control desk may announce (ruling RR3-GC05)."""
     _need_control(role, "make announcements")
     text = action.get("text")
     if not isinstance(text, str) or not text.strip():
@@ -395,7 +395,7 @@ def _advance_step(state: State) -> str:
 def next_step(state: State, role: str, action: Action) -> str:
     """Map Control (or Game Control) moves the military phase on: pay -> move1 -> move2 -> done (*The Campaign
     System*); the registered step-change hooks run (intention boxes, movement resolution, desertion). Steps move
-    only when called, never by themselves (ruling GC12)."""
+    only when called, never by themselves (ruling RR3-GC12)."""
     if role not in (desk.MAP, desk.GAME):
         raise IllegalAction(f"only Map Control or Game Control may move to the next step; you are {role}")
     phase = state.get("phase")
@@ -412,8 +412,9 @@ def resolve_phase(state: State, role: str, action: Action) -> None:
 
     A military phase first runs through its remaining steps (each with its step-change hooks); then the phase-end
     hooks run, the clock moves (*The Turn Sequence*: phase 6 is followed by the next turn's phase 1; after turn 6's
-    phase 6 the game is over, *Game Timetable*; ruling GC9), the new phase opens with step ``pay`` if military
-    (None otherwise; ruling GC2) and the phase-start hooks run. Pending items stay on their desks (ruling GC3)."""
+    phase 6 the game is over, *Game Timetable*; ruling RR3-GC09), the new phase opens with step ``pay`` if military
+    (None otherwise; ruling RR3-GC02) and the phase-start hooks run. Pending items stay on their desks (ruling
+    RR3-GC03)."""
     if role != desk.GAME:
         raise IllegalAction(f"only Game Control (gm) may end the phase; you are {role}")
     if state.get("over"):

@@ -4,7 +4,7 @@
 A team plays a revenue card with the ``play_card`` request (phase 1; a loan also in phase 4, halved); Map Control
 settles it with one click, rolling through :func:`finance.play_subsidy`, :func:`finance.play_exaction` and
 :func:`finance.play_loan`. Money raised "to raise an army" (every exaction, and a subsidy so flagged) is earmarked
-in the state's ``raise_fund``, which only the raising of troops may spend (DK2). An Italian state grants its bank
+in the state's ``raise_fund``, which only the raising of troops may spend (RR3-DK02). An Italian state grants its bank
 to one non-Italian team a turn (``grant_bank``); that team may then play an Italian Loan card. ``transfer`` moves
 florins between states at once. At the start of phase 1 (turns 2+) the engine reduces every Unrest Index by 1,
 charges 2 florins per area in revolt and pays the Imperial Penny voted the turn before.
@@ -33,7 +33,7 @@ Action = dict[str, Any]
 REVENUE_KINDS = ("subsidy", "exaction", "loan", "italian_loan")
 PERSUASION = "persuasion"
 RAISE_FUND = "raise_fund"
-"""DK2: ``states[s]["raise_fund"]``: florins earmarked for raising troops (spent by the armies desk first)."""
+"""RR3-DK02: ``states[s]["raise_fund"]``: florins earmarked for raising troops (spent by the armies desk first)."""
 ITALIAN_BANKS = tuple(sorted(finance.ITALIAN_STATES))
 
 
@@ -89,8 +89,8 @@ def _plays_this_turn(state: State, exclude: str | None = None) -> list[Item]:
 
 
 def _card_play(params: Mapping[str, Any], phase: int) -> finance.CardPlay:
-    """A card play as :func:`finance.card_play_error` sees it: an own card by its holder, the player (DK1), an
-    Italian loan by the team (R7)."""
+    """A card play as :func:`finance.card_play_error` sees it: an own card by its holder, the player (RR3-DK01), an
+    Italian loan by the team (RR3-R07)."""
     if params["kind"] == "italian_loan":
         return finance.CardPlay(params["team"], finance.LOAN, phase, params["bank"], True)
     player = params.get("holder") or params["state"]
@@ -131,7 +131,7 @@ def _play_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 )
 def _open_play(state: State, role: str, action: Action) -> dict[str, Any]:
     """Handbook, *The Financial System*: a card is played by its owner; one of each type a turn (per player,
-    DK1); subsidies and exactions in phase 1, loans in phase 1 or 4; an exaction only to raise an army; an
+    RR3-DK01); subsidies and exactions in phase 1, loans in phase 1 or 4; an exaction only to raise an army; an
     Italian Loan needs a bank granted this turn."""
     card = _cards(state)[action["card"]]
     kind = card["kind"]
@@ -192,10 +192,11 @@ def _revolt_area_choices(state: State, item: Item) -> Mapping[str, Sequence[str]
     shared=(1,),
 )
 def _settle_play(state: State, item: Item, action: Action) -> str:
-    """Roll the card. A subsidy: Unrest +2 unless persuaded or to raise an army, then the revolt roll (R5) with
-    the prestige (D10) and unjust-war (DK13) modifiers; a revolt halves it, zeroes the index and puts a home area
-    in revolt (DK3). A loan adds to the national debt (R6). The team first on the prestige chart adds 1 florin to
-    every card (RR3-H03). The revenue goes to the treasury, or to the raise fund when it is to raise an army (DK2)."""
+    """Roll the card. A subsidy: Unrest +2 unless persuaded or to raise an army, then the revolt roll (RR3-R05) with
+    the prestige (RR3-D10) and unjust-war (RR3-DK13) modifiers; a revolt halves it, zeroes the index and puts a home
+    area in revolt (RR3-DK03). A loan adds to the national debt (RR3-R06). The team first on the prestige chart adds 1
+    florin to every card (RR3-H03). The revenue goes to the treasury, or to the raise fund when it is to raise an army
+    (RR3-DK02)."""
     p = item["params"]
     phase = int(item.get("phase") or state.get("phase") or 1)
     error = play_error(state, p, phase, exclude=item["id"])
@@ -258,7 +259,7 @@ def _bonus(bonus: int) -> str:
 
 
 def _revolt_area(state: State, item: Item, action: Action) -> str:
-    """DK3: a subsidy revolt puts one home area of the state in revolt (Map Control's choice, else the first)."""
+    """RR3-DK03: a subsidy revolt puts one home area of the state in revolt (Map Control's choice, else the first)."""
     homes = list(need_state(state, item["params"]["state"]).get("home", []))
     area = action.get("revolt_area") or (homes[0] if homes else None)
     if area is None:
@@ -313,7 +314,7 @@ def _transfer_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 )
 def _transfer(state: State, role: str, action: Action) -> None:
     """Handbook, *Transfer of money*: "monies ... can be transferred freely around the maps" -- between a team's
-    states or to another team's state, at once (the raise fund stays where it is, DK2)."""
+    states or to another team's state, at once (the raise fund stays where it is, RR3-DK02)."""
     src, dst, florins = action["from_state"], action["to_state"], action["florins"]
     if src == dst:
         raise IllegalAction("a transfer needs two different states")
@@ -330,7 +331,7 @@ def _transfer(state: State, role: str, action: Action) -> None:
 
 
 def charge(state: State, sid: str, florins: int) -> int:
-    """Take ``florins`` from a state's treasury; what it lacks is added to its national debt (DK4). Returns the
+    """Take ``florins`` from a state's treasury; what it lacks is added to its national debt (RR3-DK04). Returns the
     shortfall."""
     rec = need_state(state, sid)
     have = int(rec.get("treasury", 0))

@@ -83,7 +83,7 @@ def intend(state: State, role: str, action: dict[str, Any]) -> None:
     """Fill (or replace) the team's sealed intention card for this movement step: ``{"type": "intend",
     "intentions": [{"army", "option", "path", "engage", "on_contact", "retreat_to", "extort", "loot"}, ...]}``,
     one line per army (:func:`campaigns.validate_intention`). An army left off the card stays and recovers no
-    Fatigue (CP7). Non-played States Control writes the card of the non-played states' armies the same way
+    Fatigue (RR3-CP07). Non-played States Control writes the card of the non-played states' armies the same way
     (RR3-G03)."""
     if (team_of(state, role) is None and role != NONPLAYED) or not simultaneous.expects(state, role):
         raise IllegalAction(f"{role} has no intention card this step")
@@ -108,7 +108,7 @@ def intend(state: State, role: str, action: dict[str, Any]) -> None:
 
 def _intentions(state: State, geo: Any, step: str) -> tuple[dict[str, campaigns.Intention], list[str]]:
     """The cards in the box, re-checked against the map as it is now (a battle may have moved an army since the
-    card was written; a line no longer legal is void and its army stays, CP7). Returns the intentions and the
+    card was written; a line no longer legal is void and its army stays, RR3-CP07). Returns the intentions and the
     teams that missed the step."""
     found: dict[str, campaigns.Intention] = {}
     missed = []
@@ -251,7 +251,7 @@ def _lift_sieges(state: State, geo: Any, army_id: str) -> None:
 def step_change(state: State, old: str, new: str) -> None:
     """The military phase's sequence (handbook, *The Campaign System*): leaving ``pay`` marks arrears and rolls
     for mutiny; leaving a movement step resolves it; entering a movement step opens the intention cards. The
-    desertion of step 4 comes when the phase ends (:func:`armies.end_military_phase`, CP11)."""
+    desertion of step 4 comes when the phase ends (:func:`armies.end_military_phase`, RR3-CP11)."""
     if old == "pay":
         army_desk.close_pay(state)
     if old in MOVE_STEPS:
@@ -298,7 +298,7 @@ def after_battle(state: State, army_id: str, area: str, battle: Item) -> str:
     """Handbook, *After combat*: "The losing army must retreat to an adjacent area, preferably on the line on which
     it advanced or to a friendly area". The loser chooses after the dice (RR3-H04): with two or more areas open a
     ``retreat`` item waits for its team's choice (``choose_retreat``; Non-played States Control's for a non-played
-    army; Map Control may record it); with one it goes there, with none it surrenders (CP9)."""
+    army; Map Control may record it); with one it goes there, with none it surrenders (RR3-CP09)."""
     options = _retreat_options(state, army_id, area)
     if len(options) < 2:
         return _retreat(state, army_id, area, None)
@@ -362,7 +362,7 @@ def choose_retreat(state: State, role: str, action: dict[str, Any]) -> None:
 def _retreat(state: State, army_id: str, area: str, chosen: Any) -> str:
     """Handbook, *After combat*: the loser retreats to an adjacent area, preferably on the line on which it
     advanced or to a friendly area (:func:`battles.retreat_options`); with nowhere to go it surrenders and is
-    lost (CP9)."""
+    lost (RR3-CP09)."""
     geo = geography(state)
     army = state["armies"][army_id]
     choices = campaigns.retreat_choices(state, geo, army_id, area, army.get("came_from"))
@@ -405,7 +405,7 @@ def _apply(state: State, army_id: str, men: int) -> None:
 def settle_battle(state: State, item: Item, action: dict[str, Any]) -> str:
     """Handbook, *Battles*: both sides roll (:func:`battles.fight`: dice, nation, river, Fatigue, looting, then the
     leaders' death rolls); casualties are applied; the loser then chooses its retreat (:func:`after_battle`; a drawn
-    battle: nobody retreats, R2)."""
+    battle: nobody retreats, RR3-R02)."""
     area = item["params"]["area"]
     a, b = item["params"]["armies"]
     armies = state.get("armies", {})
@@ -441,7 +441,7 @@ def settle_passage(state: State, item: Item, action: dict[str, Any]) -> str:
     passage (roll 1d6+2, this is the number of troops raised immediately; the battle is fought under the normal
     rules)" (:func:`battles.raise_opposing_army`); the state is then at war with the army's (*The Non-played
     States*: "they will go to war if their territory is attacked", :func:`nonplayed.attacked`). The levy disperses
-    after the battle (CP15); an army that loses chooses its retreat (:func:`after_battle`)."""
+    after the battle (RR3-CP15); an army that loses chooses its retreat (:func:`after_battle`)."""
     params = item["params"]
     army_id, area, ruler = params["army"], params["area"], params["ruler"]
     army = state.get("armies", {}).get(army_id)
@@ -495,7 +495,7 @@ def _suppress_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 def open_suppress(state: State, role: str, action: dict[str, Any]) -> Item:
     """Handbook, *Suppressing Revolts*: "An army may be sent to an area to suppress a revolt". The army must stand
     in the area in revolt, accept orders, and not be at war with the area's owner; one attempt per army per step
-    (CP14)."""
+    (RR3-CP14)."""
     army = army_of_team(state, team_of(state, role), action.get("army"))
     area = army["area"]
     if not state.get("areas", {}).get(area, {}).get("revolt"):

@@ -8,13 +8,13 @@
   (:func:`umpire.games.rr3.navies.naval_battle`); the loser is Damaged and returns to the nearest friendly port, an
   already damaged loser sinks, and troops a defeated fleet carried are lost.
 * ``port_permission`` (direct): a state's owner grants or withdraws another state's fleets' access to its ports;
-  home ports and ports of the same team are always open (SN9).
+  home ports and ports of the same team are always open (RR3-SN09).
 * ``repair_fleet`` (request): a damaged fleet in a friendly port, 2 florins, 4+ on a d6, one attempt per phase
-  (:func:`umpire.games.rr3.navies.attempt_repair`; SN10).
+  (:func:`umpire.games.rr3.navies.attempt_repair`; RR3-SN10).
 * ``fleet_embark`` / ``fleet_land`` (direct) and :func:`embark` / :func:`land` (for the movement desk): a fleet
-  carries one army of at most 40,000 men and lands it on any coast (SN11).
+  carries one army of at most 40,000 men and lands it on any coast (RR3-SN11).
 * ``pirate_raid`` (Non-played States Control's request): a Turkish or North African raid on a coastal area costs
-  its owner 2 florins, at most one successful raid per state per turn (R18;
+  its owner 2 florins, at most one successful raid per state per turn (RR3-R18;
   :func:`umpire.games.rr3.navies.piracy_loss`).
 
 Orders live in ``state["fleet_orders"]`` (sealed: only the fleet's team and the control team may see them) and port
@@ -51,7 +51,7 @@ Item = dict[str, Any]
 
 REPAIR_PHASES: tuple[int, ...] = (1, *MILITARY_PHASES)
 """Handbook, *The Turn Sequence* lists "Repair fleets" in phase 1; *Damaged Fleets* allows one attempt per
-military phase: a repair may be tried in phases 1, 2, 3 and 5, once in each (SN10)."""
+military phase: a repair may be tried in phases 1, 2, 3 and 5, once in each (RR3-SN10)."""
 PIRATES: tuple[str, ...] = ("ottomans", "north_africa")
 """Handbook, *Piracy*: "Turkish and North African pirates"."""
 
@@ -108,7 +108,7 @@ def _sails_now(state: State, role: str) -> bool:
 def friendly_port(state: State, fleet: Mapping[str, Any], city: str) -> bool:
     """Handbook, *Navies*: "Fleets may only enter ports with the permission of the owning player". A port is
     friendly to a fleet when its owner is the fleet's state or of the same team (a home port), or has granted the
-    fleet's state access (``port_permission``) and is not at war with it (SN9)."""
+    fleet's state access (``port_permission``) and is not at war with it (RR3-SN09)."""
     owner = state.get("cities", {}).get(city, {}).get("owner")
     if not isinstance(owner, str):
         return False
@@ -166,7 +166,7 @@ def _where(fleet: Mapping[str, Any]) -> str:
 
 def embark(state: State, fleet_id: str, army_id: str, geo: Geography | None = None) -> None:
     """Handbook, *Transport*: "A fleet may transport a maximum of 40,000 men". The whole army goes aboard a fleet
-    of its own side that is in port in the army's area or at sea off its coast, carrying no other army (SN11). The
+    of its own side that is in port in the army's area or at sea off its coast, carrying no other army (RR3-SN11). The
     army is then ``aboard`` the fleet (its ``area`` still names the area it left, so that every desk keeps a valid
     area; the other desks must treat an army with ``aboard`` set as at sea, not in that area)."""
     geo = geo or geography(state)
@@ -280,8 +280,8 @@ def _check_path(state: State, geo: Geography, fleet_id: str, fleet: Mapping[str,
 )
 def fleet_orders(state: State, role: str, action: Action) -> None:
     """Handbook, *Navies*: "Fleets may move to any other sea area or coast during a step but movement should be
-    written down as for armies" (SN6: any number of sea areas, every one with a friendly port); "A fleet in a port
-    may sail out to intercept a fleet moving through that sea area" (SN7). New orders replace the step's old ones;
+    written down as for armies" (RR3-SN06: any number of sea areas, every one with a friendly port); "A fleet in a port
+    may sail out to intercept a fleet moving through that sea area" (RR3-SN07). New orders replace the step's old ones;
     orders with nothing in them keep the fleet where it is."""
     if state.get("step") not in MOVE_STEPS:
         raise IllegalAction(f"fleet orders are written for a movement step (move1, move2); this is {state.get('step')}")
@@ -349,7 +349,7 @@ def hostile(state: State, a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def resolve_fleets(state: State, geo: Geography, step: str | None = None) -> None:
-    """The end of a movement step (SN8): each fleet sails its written path; a hostile fleet waiting to intercept
+    """The end of a movement step (RR3-SN08): each fleet sails its written path; a hostile fleet waiting to intercept
     on a sea of that path stops it there and sails out to fight; the others reach their end — a port (if still
     friendly), a landing. Then every pair of hostile fleets at sea in one sea area gets a ``naval_battle`` item
     (fleets in port are safe), and fleets left without a friendly port withdraw. ``step`` is the step that ends
@@ -431,7 +431,7 @@ def _in_battle(state: State) -> set[str]:
 
 def withdraw_unsupported(state: State, geo: Geography) -> None:
     """Handbook, *Navies*: a fleet without a home or friendly port in its sea area "must otherwise withdraw"; a
-    fleet in a port that is no longer friendly leaves it. Both go to the nearest friendly port (SN12); with none
+    fleet in a port that is no longer friendly leaves it. Both go to the nearest friendly port (RR3-SN12); with none
     they stay and Map Control is told. Fleets awaiting a battle are left for it."""
     busy = _in_battle(state)
     for fid in sorted(state.get("fleets", {})):
@@ -497,9 +497,9 @@ def _phase_start(state: State) -> None:
 )
 def settle_naval_battle(state: State, item: Item, action: Action) -> str:
     """Handbook, *Naval battles*: 1d6 per fleet plus quality (-2 Damaged); the loser is Damaged and "returns to the
-    nearest friendly port" (SN12), an already damaged loser is sunk, and its troops are lost; "The winner may stay
-    in position or return to port" (the umpire's field). A tie is indecisive (R17). A fleet that won or tied goes
-    on with the landing it was ordered to make if it is still off that coast (SN8)."""
+    nearest friendly port" (RR3-SN12), an already damaged loser is sunk, and its troops are lost; "The winner may stay
+    in position or return to port" (the umpire's field). A tie is indecisive (RR3-R17). A fleet that won or tied goes
+    on with the landing it was ordered to make if it is still off that coast (RR3-SN08)."""
     geo = geography(state)
     p = item["params"]
     fleets = state.get("fleets", {})
@@ -579,9 +579,9 @@ def _permission_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
     chooser=_permission_choices,
 )
 def port_permission(state: State, role: str, action: Action) -> None:
-    """Handbook, *Navies*: "Fleets may only enter ports with the permission of the owning player" (SN9). The team
+    """Handbook, *Navies*: "Fleets may only enter ports with the permission of the owning player" (RR3-SN09). The team
     playing ``owner`` (Non-played States Control for a non-played state) grants or withdraws the access of
-    ``to``'s fleets to all of ``owner``'s ports; a withdrawn fleet in one of them withdraws at once (SN12)."""
+    ``to``'s fleets to all of ``owner``'s ports; a withdrawn fleet in one of them withdraws at once (RR3-SN12)."""
     owner, to, grant = action["owner"], action["to"], action["grant"]
     if same_side(state, owner, to):
         raise IllegalAction(f"{to}'s fleets use {owner}'s ports as home ports; no permission is needed")
@@ -638,7 +638,7 @@ def _repair_check(state: State, fleet_id: str, fleet: Mapping[str, Any], *, pend
 )
 def open_repair(state: State, role: str, action: Action) -> Item:
     """Handbook, *Damaged Fleets*: "it must be in a friendly port; roll 1d6 and score 4+. One attempt may be made
-    per military phase, at a cost of 2 florins" (SN10)."""
+    per military phase, at a cost of 2 florins" (RR3-SN10)."""
     fleet_id = action["fleet"]
     fleet = _controlled(state, role, fleet_id)
     _repair_check(state, fleet_id, fleet, pending_ok=False)
@@ -707,7 +707,7 @@ def fleet_embark(state: State, role: str, action: Action) -> None:
 )
 def fleet_land(state: State, role: str, action: Action) -> None:
     """A fleet in port puts its army ashore in the port's area at once; landings on a coast are written in the
-    fleet's orders and made at the end of the step (SN11)."""
+    fleet's orders and made at the end of the step (RR3-SN11)."""
     fleet_id = action["fleet"]
     fleet = _controlled(state, role, fleet_id)
     if not fleet.get("port"):
@@ -743,7 +743,7 @@ def _raids(state: State, target: str) -> list[Item]:
 )
 def open_pirate_raid(state: State, role: str, action: Action) -> Item:
     """Handbook, *Piracy*: "a successful raid (maximum of one per turn) costs the owning player 2 florins" — at
-    most one per state per turn (R18)."""
+    most one per state per turn (RR3-R18)."""
     if role not in (desk.NONPLAYED, desk.GAME):
         raise IllegalAction(f"pirate raids are Non-played States Control's; you are {role}")
     geo = geography(state)
@@ -774,7 +774,7 @@ def open_pirate_raid(state: State, role: str, action: Action) -> Item:
     fields=(Field("successful", "The raid succeeds (false: beaten off)", "bool", required=False),),
 )
 def settle_pirate_raid(state: State, item: Item, action: Action) -> str:
-    """A successful raid costs the owner 2 florins from its treasury (never below zero, SN13)."""
+    """A successful raid costs the owner 2 florins from its treasury (never below zero, RR3-SN13)."""
     p = item["params"]
     if action.get("successful") is False:
         p["successful"] = False

@@ -4,7 +4,7 @@
 the larger non-played states by the use of money or prestige; the Non-played States Control will adjudicate. In
 general, they will go to war if their territory is attacked." A team asks to ``influence`` a non-played state
 (florins and/or prestige spent, its aim in words); the umpire rules it a success, a failure, or has it rolled
-(:func:`influence_roll`, DK19). :func:`attacked` puts a non-played state at war with the state that attacked it
+(:func:`influence_roll`, RR3-DK19). :func:`attacked` puts a non-played state at war with the state that attacked it
 (for the movement desk). Cologne's and Trier's votes are bribed through Political Control (``bribe``).
 Rulings: ``docs/rulings/rr3.md`` (DK numbers).
 """
@@ -24,7 +24,7 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 INFLUENCE_TARGET = 4
-"""DK19: an influence roll succeeds on 4 or more (d6 + modifiers)."""
+"""RR3-DK19: an influence roll succeeds on 4 or more (d6 + modifiers)."""
 FLORINS_PER_PLUS = 2
 RULINGS = ("roll", "success", "failure")
 
@@ -83,7 +83,7 @@ class InfluenceRoll:
 
 
 def influence_modifier(florins: int, prestige_spent: int, top_prestige: bool, extra: int = 0) -> int:
-    """DK19: +1 per 2 florins offered, +1 per prestige point spent, +1 if the team stands first on the prestige
+    """RR3-DK19: +1 per 2 florins offered, +1 per prestige point spent, +1 if the team stands first on the prestige
     chart (*Prestige*: "a greater chance of concluding negotiations with non-played powers"), plus the umpire's
     own modifier."""
     return florins // FLORINS_PER_PLUS + prestige_spent + (1 if top_prestige else 0) + extra
@@ -116,7 +116,7 @@ def _first_on_chart(state: State, team: str) -> bool:
     ),
 )
 def _settle_influence(state: State, item: Item, action: Action) -> str:
-    """The offer is paid whatever the outcome (money to the target's treasury, prestige from the team's, DK19);
+    """The offer is paid whatever the outcome (money to the target's treasury, prestige from the team's, RR3-DK19);
     a success adds 1 to the team's influence with the state."""
     ruling = action.get("ruling")
     if ruling not in RULINGS:

@@ -64,7 +64,7 @@ def _raise_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 def raise_army(state: State, role: str, action: dict[str, Any]) -> None:
     """Handbook, *Raising an army* and *Armies*, for a state nobody plays: in its home areas, within its most
     armies, new men joining an army only where it stands; raised in a military phase, it may not move in that phase.
-    RR3-G03: it costs nothing (a non-played state has no revenue cards and its troops are not paid, CP18)."""
+    RR3-G03: it costs nothing (a non-played state has no revenue cards and its troops are not paid, RR3-CP18)."""
     st = action["state"]
     if st not in nonplayed.nonplayed_states(state):
         raise IllegalAction(f"{st} is a played state; its team raises its armies")
@@ -129,7 +129,7 @@ def war(state: State, role: str, action: dict[str, Any]) -> None:
 )
 def disband(state: State, role: str, action: dict[str, Any]) -> None:
     """Handbook, *Disbanding armies*: "they may be disbanded at any time" (a non-played army is never in arrears,
-    CP18)."""
+    RR3-CP18)."""
     army = state["armies"][action["army"]]
     army_desk.remove_army(state, army["id"])
     text = f"{army['id']} ({army['men']:,} men) disbanded in {army['area']}"

@@ -2,7 +2,7 @@
 Empire*, *Election of an emperor and the King of the Romans*, *The Imperial Ban*, *Prestige*).
 
 Treaties are in :mod:`treaties`. Grievances are ruled valid or not; wars are declared at once (a war
-without a valid grievance is recorded on the state and raises its subsidy revolt risk, DK13); the Emperor summons
+without a valid grievance is recorded on the state and raises its subsidy revolt risk, RR3-DK13); the Emperor summons
 the Diet to an Imperial Free City and asks for the Imperial Penny (:func:`politics.request_imperial_penny`,
 collected in phase 1 of the next turn); the electors elect an Emperor or a King of the Romans
 (:func:`politics.election`), Cologne's and Trier's votes going where Political Control rules they were bribed;
@@ -81,7 +81,7 @@ def turn_items(state: State, kind: str, *, statuses: Sequence[str] = (desk.PENDI
 # --- war, grievances and treaties -------------------------------------------------------------------------------
 
 UNJUST_WAR_MODIFIER = 1
-"""DK13: added to the Unrest Index for a subsidy's revolt roll while the state fights a war without a valid
+"""RR3-DK13: added to the Unrest Index for a subsidy's revolt roll while the state fights a war without a valid
 grievance (handbook, *Domestic support*: "a greater chance of revolt")."""
 
 
@@ -101,7 +101,7 @@ def start_war(state: State, a: str, b: str) -> bool:
 
 
 def end_war(state: State, a: str, b: str) -> bool:
-    """Make peace between ``a`` and ``b``; False if they were not at war. Clears the unjust-war record (DK13)."""
+    """Make peace between ``a`` and ``b``; False if they were not at war. Clears the unjust-war record (RR3-DK13)."""
     ra, rb = need_state(state, a), need_state(state, b)
     was = b in ra.get("at_war_with", []) or a in rb.get("at_war_with", [])
     for rec, other in ((ra, b), (rb, a)):
@@ -113,7 +113,7 @@ def end_war(state: State, a: str, b: str) -> bool:
 
 def has_grievance(state: State, team: str | None, against: str) -> bool:
     """Whether ``team`` (one of its states) holds a grievance ruled valid against state ``against``, or the
-    target is under the Imperial Ban (DK15)."""
+    target is under the Imperial Ban (RR3-DK15)."""
     target = state.get("states", {}).get(against, {})
     if target.get("banned") or (target.get("ruler") and target.get("ruler") in state.get("banned", [])):
         return True
@@ -123,7 +123,7 @@ def has_grievance(state: State, team: str | None, against: str) -> bool:
 
 def unjust_war_modifier(state: State, sid: str) -> int:
     """The revolt modifier for a subsidy of ``sid``: +1 while it is at war with a state it had no valid grievance
-    against (DK13), else 0."""
+    against (RR3-DK13), else 0."""
     rec = state.get("states", {}).get(sid, {})
     live = [s for s in rec.get("unjust_wars", []) if s in rec.get("at_war_with", [])]
     return UNJUST_WAR_MODIFIER if live else 0
@@ -188,7 +188,7 @@ def _settle_grievance(state: State, item: Item, action: Action) -> str:
 )
 def _declare_war(state: State, role: str, action: Action) -> None:
     """Handbook, *Domestic support*: going to war without a reasonably convincing grievance costs support at home;
-    the war is recorded both ways and, without a valid grievance, on the declaring state (DK13)."""
+    the war is recorded both ways and, without a valid grievance, on the declaring state (RR3-DK13)."""
     declare_war(state, action["state"], action["against"], team=role)
 
 
@@ -240,7 +240,7 @@ def free_cities(state: State) -> list[str]:
 
 def diet_members(state: State) -> list[str]:
     """Handbook: "the Diet is formed from the played German rulers ... chaired by the Emperor": the played states
-    of the Empire, less the Emperor's own (he chairs and does not vote, D11)."""
+    of the Empire, less the Emperor's own (he chairs and does not vote, RR3-D11)."""
     chair = set(emperor_states(state))
     return [
         s for s, rec in state.get("states", {}).items() if rec.get("played") and rec.get("in_empire") and s not in chair
@@ -265,7 +265,7 @@ def _is_emperor_team(state: State, role: str) -> bool:
 )
 def _open_diet(state: State, role: str, action: Action) -> dict[str, Any]:
     """Handbook, *The Diet*: only the Emperor summons it, in an Imperial Free City; at war he may ask for the
-    Imperial Penny (once a turn, DK16)."""
+    Imperial Penny (once a turn, RR3-DK16)."""
     penny = bool(action.get("penny"))
     motion = (action.get("motion") or "").strip()
     if not penny and not motion:
@@ -291,7 +291,7 @@ def _open_diet(state: State, role: str, action: Action) -> dict[str, Any]:
     chooser=lambda state, item: {"present": diet_members(state), "ayes": diet_members(state)},
 )
 def _settle_diet(state: State, item: Item, action: Action) -> str:
-    """The vote of those present (majority, D11); a granted Penny rolls d6+6 florins, due to the Emperor's state in
+    """The vote of those present (majority, RR3-D11); a granted Penny rolls d6+6 florins, due to the Emperor's state in
     phase 1 of the next turn (``state["penny_due"]``)."""
     present = action.get("present") or []
     ayes = action.get("ayes") or []
@@ -385,7 +385,7 @@ def _office_vacant(state: State, office: str) -> bool:
 
 
 def open_election(state: State, office: str, *, by: str = "engine", why: str = "") -> Item:
-    """Open an election item on Political Control's desk (the Emperor's death opens one, DK17)."""
+    """Open an election item on Political Control's desk (the Emperor's death opens one, RR3-DK17)."""
     name = "Emperor" if office == "emperor" else "King of the Romans"
     return desk.open_item(
         state,
@@ -445,7 +445,7 @@ def _election_needs(state: State, item: Item) -> list[str]:
 
 
 def bribed_vote(state: State, elector: str) -> str | None:
-    """DK18: a non-played elector votes for the candidate of the latest bribe Political Control accepted for it
+    """RR3-DK18: a non-played elector votes for the candidate of the latest bribe Political Control accepted for it
     this turn (None: it abstains)."""
     taken = [
         b
@@ -465,7 +465,7 @@ def bribed_vote(state: State, elector: str) -> str | None:
 )
 def _settle_election(state: State, item: Item, action: Action) -> str:
     """Each elector one vote (an elector not given a vote abstains); the non-played ones (Cologne and Trier) vote
-    only as bribed (DK18, RR3-L02); four of seven elect (D12), otherwise a new ballot is opened."""
+    only as bribed (RR3-DK18, RR3-L02); four of seven elect (RR3-D12), otherwise a new ballot is opened."""
     desk.check_fields(ELECTION_FIELDS, action, {f.name: candidates(state) for f in ELECTION_FIELDS})
     voting = voting_electors(state)
     for elector in politics.ELECTORS:
@@ -540,7 +540,7 @@ def _open_bribe(state: State, role: str, action: Action) -> dict[str, Any]:
 
 @desk.settle("bribe", label="Rule", fields=(Field("accepted", "Bribe accepted", "bool"),))
 def _settle_bribe(state: State, item: Item, action: Action) -> str:
-    """An accepted bribe is paid (DK18) and sets the elector's vote; a refused one costs nothing."""
+    """An accepted bribe is paid (RR3-DK18) and sets the elector's vote; a refused one costs nothing."""
     accepted = action.get("accepted")
     if not isinstance(accepted, bool):
         raise IllegalAction("ruling a bribe needs 'accepted': true or false")
@@ -600,7 +600,7 @@ def _open_ban(state: State, role: str, action: Action) -> dict[str, Any]:
     ),
 )
 def _settle_ban(state: State, item: Item, action: Action) -> str:
-    """DK15: the state is banned, its ruler an outlaw; any state may make war on it as with a valid grievance;
+    """RR3-DK15: the state is banned, its ruler an outlaw; any state may make war on it as with a valid grievance;
     further effects are Political Control's ruling, recorded."""
     sid = item["params"]["state"]
     rec = need_state(state, sid)
@@ -646,7 +646,7 @@ def _settle_ban(state: State, item: Item, action: Action) -> str:
     available=control_role(desk.POLITICAL),
 )
 def _open_prestige(state: State, role: str, action: Action) -> dict[str, Any]:
-    """Handbook, *Prestige*: Political Control "monitors prestige"; the causes and caps are D8's."""
+    """Handbook, *Prestige*: Political Control "monitors prestige"; the causes and caps are RR3-D08's."""
     award = prestige.Award(
         action["team"], action["cause"], action["points"], action["reason"], bool(action.get("exceptional"))
     )

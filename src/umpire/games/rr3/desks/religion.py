@@ -50,7 +50,7 @@ def _debaters(state: State, role: str) -> bool:
 )
 def _open_debate(state: State, role: str, action: Action) -> dict[str, Any]:
     """Handbook, *Religious debate*: resolved in the second phase, initiated by a Lutheran or Papal player; one
-    debate a turn (DK6)."""
+    debate a turn (RR3-DK06)."""
     held = [
         i["id"]
         for i in desk.all_items(state)
@@ -120,7 +120,7 @@ def _opening_card(token: str, where: str) -> tuple[str, int] | None:
 
 
 def _spend(hands: dict[str, religion.Hand], side: str, issue: str | None, value: int | None, where: str) -> None:
-    """Spend a card from ``side``'s hand (RL2); '-' (None) only when the side has no card for it (RL11)."""
+    """Spend a card from ``side``'s hand (RR3-RL02); '-' (None) only when the side has no card for it (RR3-RL11)."""
     hand = hands[side]
     if value is None:
         if religion.has_cards(hand, issue):
@@ -161,7 +161,7 @@ def _opening_text(state: State, item: Item, action: Action) -> str:
 # --- the debate round by round (RR3-L01) ---
 
 NO_CARD = "-"
-"""The choice of a side that holds no card it may play (RL11)."""
+"""The choice of a side that holds no card it may play (RR3-RL11)."""
 
 
 def _progress(item: Item) -> dict[str, Any]:
@@ -208,7 +208,7 @@ def _opening_winner(done: dict[str, Any]) -> str | None:
 
 def _card_choices(hand: religion.Hand, issue: str | None) -> list[str]:
     """What a side may play: for the opening any card it holds (``issue:value``), for an issue that issue's values;
-    ``-`` only when it holds none (RL11)."""
+    ``-`` only when it holds none (RR3-RL11)."""
     if issue is None:
         held = [f"{code}:{v}" for code, full in ISSUE_CODES.items() for v in sorted(set(hand.get(full, ())))]
     else:
@@ -294,7 +294,7 @@ def _recorded_action(item: Item) -> Action | None:
 def _settle_debate(state: State, item: Item, action: Action) -> str:
     """Handbook, *Religious debate*: the opening card picks the first chooser, the choice then alternates
     (:func:`religion.choosers`); three issues are argued; the cards are spent from the debating hands; the result
-    changes the Lutherans' conversion counters this turn (RL4). The rounds are those recorded step by step
+    changes the Lutherans' conversion counters this turn (RR3-RL04). The rounds are those recorded step by step
     (RR3-L01); a script may instead give the whole debate written out (the ``DEBATE_FIELDS``)."""
     recorded = _recorded_action(item)
     written = any(action.get(f.name) for f in DEBATE_FIELDS)
@@ -377,7 +377,7 @@ def reserved_counters(state: State) -> int:
 
 def conversion_targets(state: State) -> list[str]:
     """Areas the Lutherans may still try this turn: not Lutheran already, not a player's one-area state, not
-    already tried this turn (DK7)."""
+    already tried this turn (RR3-DK07)."""
     out = []
     asked = {i["params"]["area"] for i in desk.pending(state, desk.RELIGIOUS) if i["kind"] == "place_counters"}
     for aid, rec in state.get("areas", {}).items():
@@ -448,8 +448,8 @@ def area_region(state: State, aid: str) -> str | None:
 )
 def _settle_conversion(state: State, item: Item, action: Action) -> str:
     """Handbook, *The result of a successful conversion*: a one-area state turns Lutheran with its ruler; in a
-    multi-area state Lutheranism is established in the area as a minority (DK8). The counters are spent either
-    way (RL6)."""
+    multi-area state Lutheranism is established in the area as a minority (RR3-DK08). The counters are spent either
+    way (RR3-RL06)."""
     p = item["params"]
     aid, counters = p["area"], p["counters"]
     rec = state["areas"][aid]
@@ -553,7 +553,7 @@ def _open_purge(state: State, role: str, action: Action) -> dict[str, Any]:
 
 
 def adjacent_in_revolt(state: State, aid: str, minority: str) -> tuple[int, list[str]]:
-    """Adjacent areas in revolt by the minority's religion (RL7): a revolt's religion is ``revolt_by`` (a subsidy
+    """Adjacent areas in revolt by the minority's religion (RR3-RL07): a revolt's religion is ``revolt_by`` (a subsidy
     revolt is "unrest"), else the area's minority, else its religion. With the option ``minority_revolts:
     every_phase5`` every adjacent area in revolt counts, whatever the cause (RR3-M06: "+1 each adjacent area in
     revolt")."""
@@ -609,7 +609,7 @@ def minority_revolt(state: State, aid: str) -> tuple[bool, str]:
 )
 def _settle_purge(state: State, item: Item, action: Action) -> str:
     """Roll the purge (:func:`religion.attempt_purge`): florins are spent either way; success removes the minority;
-    a failure is followed at once by the minority revolt roll (RL8, the Upper Austria example)."""
+    a failure is followed at once by the minority revolt roll (RR3-RL08, the Upper Austria example)."""
     p = item["params"]
     aid = p["area"]
     rec = state["areas"][aid]
@@ -642,7 +642,7 @@ def _settle_purge(state: State, item: Item, action: Action) -> str:
 @desk.on_phase_start
 def open_revolt_checks(state: State) -> None:
     """Phase 5, *Check for revolts by religious minorities*: an item per area with a minority that has an adjacent
-    revolt of its religion or purge attempts (:func:`religion.minority_revolt_check_due`, RL8); with the option
+    revolt of its religion or purge attempts (:func:`religion.minority_revolt_check_due`, RR3-RL08); with the option
     ``minority_revolts: every_phase5``, an item per area with a minority not already in revolt (RR3-M06)."""
     if state.get("phase") != 5:
         return
@@ -674,7 +674,7 @@ def _settle_minority_revolt(state: State, item: Item, action: Action) -> str:
 
 @desk.on_phase_start
 def conversion_turn(state: State) -> None:
-    """DK5: the Lutherans' counters "must be played that turn or lost": each turn's phase 1 (turns 2+) restores
+    """RR3-DK05: the Lutherans' counters "must be played that turn or lost": each turn's phase 1 (turns 2+) restores
     ``counters_per_turn`` (first recorded from the scenario's count) and clears the areas' counters placed."""
     luth = state.get("teams", {}).get(LUTHERANS)
     if luth is None:
@@ -709,7 +709,7 @@ HEAVENLY_TEAMS = desk.TEAMS
     available=control_role(desk.RELIGIOUS),
 )
 def _open_judgement(state: State, role: str, action: Action) -> dict[str, Any]:
-    """Handbook, *The Heavenly Status Chart*: updated each turn by Religious Control (RL10)."""
+    """Handbook, *The Heavenly Status Chart*: updated each turn by Religious Control (RR3-RL10)."""
     changes = {t: action[t] for t in HEAVENLY_TEAMS if action.get(t)}
     if not changes:
         raise IllegalAction("a judgement needs at least one team's change")
@@ -779,7 +779,7 @@ def grant_card(state: State, role: str, action: Action) -> None:
     Heavenly status rating"; *Religious debate*: "it is possible to obtain more [debating-point cards] should a
     team be highest ranked on the heavenly status chart". A Persuasion card goes to the team's ruler (its holder);
     a debating card only to a team first on the heavenly chart (:func:`religion.highest_ranked`). How many and
-    when is the umpires' judgment (DK24); each grant is in the journal with who and why."""
+    when is the umpires' judgment (RR3-DK24); each grant is in the journal with who and why."""
     team, kind, why = action["team"], action["kind"], str(action["why"]).strip()
     if not why:
         raise IllegalAction("a card is granted for a reason: 'why' (the standing that earns it)")

@@ -1,19 +1,19 @@
 """Map Control's siege desk: garrisons, blockade, bombardment and assault (handbook, *Garrisons* and *Sieges*).
 
-A team whose army stands in a city's area asks Map Control for a siege action during a movement step (SN3):
+A team whose army stands in a city's area asks Map Control for a siege action during a movement step (RR3-SN03):
 
 * ``blockade`` — the army joins the blockade of the city if the blockaders have 5,000 men per current defence
-  value (:func:`umpire.games.rr3.sieges.blockade_needs`, R10). At the end of each movement step they stay, one
+  value (:func:`umpire.games.rr3.sieges.blockade_needs`, RR3-R10). At the end of each movement step they stay, one
   blockade step is counted (:func:`count_blockades`); after the third the city surrenders.
 * ``bombard`` — once per city per step: 1d6 per 20,000 troops present (every besieging army, RR3-M03), a breach
   on 5-6 lowers ``cities[c]["fort"]`` by one; at zero the city surrenders (:func:`umpire.games.rr3.sieges.bombard`).
 * ``assault`` — with the men committed: d6 + ratio against d6 + fortification on the result table
   (:func:`umpire.games.rr3.sieges.assault`); losses are applied to the army and the garrison.
 
-A city taken or surrendered passes to the besieging army's state with that state's own garrison (SN4). Every city's
+A city taken or surrendered passes to the besieging army's state with that state's own garrison (RR3-SN04). Every city's
 own garrison (1,000 per defence value) is made up by its owner at each phase start when no enemy is in its area
-(SN1); breaches are repaired at the start of each turn (SN2). Movement asks :func:`enemy_cities` whether an army
-may pass through an area (*The Campaign System*: "Armies may not move through an area which contains an enemy
+(RR3-SN01); breaches are repaired at the start of each turn (RR3-SN02). Movement asks :func:`enemy_cities` whether an
+army may pass through an area (*The Campaign System*: "Armies may not move through an area which contains an enemy
 fortress or city"). Decisions are the SN rulings (``docs/rulings/rr3.md``).
 """
 
@@ -98,13 +98,13 @@ def city_area(geo: Geography, city: str) -> str:
 
 
 def base_garrison(state: State, city: str) -> int:
-    """Handbook, *Garrisons*: the city's own, unpaid garrison, 1,000 per (current, SN1) defence value."""
+    """Handbook, *Garrisons*: the city's own, unpaid garrison, 1,000 per (current, RR3-SN01) defence value."""
     return rules.base_garrison(int(city_record(state, city)["fort"]))
 
 
 def enemy_cities(state: State, geo: Geography, area: str, state_id: str) -> list[str]:
     """Handbook, *The Campaign System*: "Armies may not move through an area which contains an enemy fortress or
-    city". The cities of ``area`` whose owner is at war with ``state_id`` (SN5), sorted; an empty list means an
+    city". The cities of ``area`` whose owner is at war with ``state_id`` (RR3-SN05), sorted; an empty list means an
     army of ``state_id`` may move through ``area``. (The movement desk's :func:`umpire.games.rr3.campaigns.
     enemy_cities` answers the same question; this is the siege desk's name for it.)"""
     if area not in geo.areas:
@@ -165,7 +165,7 @@ def bombarding_men(state: State, geo: Geography, city: str, army_id: str) -> int
 
 def transfer_city(state: State, city: str, to_state: str, how: str) -> None:
     """The city passes to ``to_state``: the old garrison is gone, the new owner's own garrison (1,000 per current
-    defence value) holds it at once, the blockade ends and pending siege requests on it are closed (SN4)."""
+    defence value) holds it at once, the blockade ends and pending siege requests on it are closed (RR3-SN04)."""
     record = city_record(state, city)
     old = record["owner"]
     record["owner"] = to_state
@@ -339,7 +339,7 @@ def _params(state: State, city: str, army_id: str, army: dict[str, Any]) -> dict
 )
 def open_blockade(state: State, role: str, action: Action) -> Item:
     """Handbook, *Blockade*: "the besiegers must have 5,000 men per defence value of the city" (current value,
-    R10; the armies already blockading count with this one, SN3)."""
+    RR3-R10; the armies already blockading count with this one, RR3-SN03)."""
     _in_move_step(state, "a blockade")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
@@ -406,8 +406,8 @@ def settle_blockade(state: State, item: Item, action: Action) -> str:
     available=_has_army,
 )
 def open_bombard(state: State, role: str, action: Action) -> Item:
-    """Handbook, *Bombardment*: "Each step the besiegers may bombard a city": one per city per step (SN3), with
-    1d6 per full 20,000 troops present (R12, RR3-M03: every besieging army present counts)."""
+    """Handbook, *Bombardment*: "Each step the besiegers may bombard a city": one per city per step (RR3-SN03), with
+    1d6 per full 20,000 troops present (RR3-R12, RR3-M03: every besieging army present counts)."""
     _in_move_step(state, "a bombardment")
     geo = geography(state)
     city, army_id = action["city"], action["army"]
@@ -468,7 +468,7 @@ def settle_bombard(state: State, item: Item, action: Action) -> str:
     available=_has_army,
 )
 def open_assault(state: State, role: str, action: Action) -> Item:
-    """Handbook, *Assaults*: the besiegers commit troops; one assault per city per step (SN3)."""
+    """Handbook, *Assaults*: the besiegers commit troops; one assault per city per step (RR3-SN03)."""
     _in_move_step(state, "an assault")
     geo = geography(state)
     city, army_id, men = action["city"], action["army"], action["men"]
@@ -491,7 +491,7 @@ def open_assault(state: State, role: str, action: Action) -> Item:
 @desk.settle("assault", label="Roll the assault")
 def settle_assault(state: State, item: Item, action: Action) -> str:
     """Roll both sides' d6 and apply the *Results* table: losses to the army and the garrison (at least 1,000
-    each where a loss is due); the town is taken at +3 or when the garrison's loss reaches its strength (R16)."""
+    each where a loss is due); the town is taken at +3 or when the garrison's loss reaches its strength (RR3-R16)."""
     geo = geography(state)
     p = item["params"]
     city, army_id, men = p["city"], p["army"], int(p["men"])
@@ -522,7 +522,7 @@ def settle_assault(state: State, item: Item, action: Action) -> str:
 
 def count_blockades(state: State, geo: Geography) -> None:
     """Handbook, *Blockade*: "At the end of 3 movement steps ... the city will surrender". At the end of each
-    movement step every blockade whose armies stayed counts one step (R11: with too few men left, the count
+    movement step every blockade whose armies stayed counts one step (RR3-R11: with too few men left, the count
     restarts); a city reaching three surrenders to the first blockading army's state."""
     for city in sorted(state.get("cities", {})):
         record = state["cities"][city]
@@ -551,8 +551,8 @@ def _step_change(state: State, old: str, new: str) -> None:
 
 def restore_garrisons(state: State, geo: Geography, *, repair_forts: bool) -> None:
     """Handbook, *Garrisons*: "The owning player automatically replaces this if it has been lost in a siege". At
-    each phase start a city with no enemy army in its area gets its own garrison back (SN1); at a turn's start its
-    breaches are repaired first (SN2). Blockades whose armies have gone are lifted."""
+    each phase start a city with no enemy army in its area gets its own garrison back (RR3-SN01); at a turn's start its
+    breaches are repaired first (RR3-SN02). Blockades whose armies have gone are lifted."""
     for city in sorted(state.get("cities", {})):
         record = state["cities"][city]
         if city not in geo.cities:

@@ -6,7 +6,7 @@ death rolls of phase 1 (this module) and the leaders killed in battle (:mod:`ump
 both call it, after :func:`bury`. A son succeeds at once; with no son Character Control (Non-played States Control
 for a non-played ruler) chooses on a "succession" item among the kin with a claim, or gives the player a new
 character. A regency ends when the ruler turns sixteen (:func:`end_regencies`). Rulings: ``docs/rulings/rr3.md``
-(RR3-G01..G03, DK9, DK10, DK17).
+(RR3-G01..G03, RR3-DK09, RR3-DK10, RR3-DK17).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 NEW = "new character"
-"""The choice on a succession item that gives the dead player another character instead of an heir (DK10)."""
+"""The choice on a succession item that gives the dead player another character instead of an heir (RR3-DK10)."""
 
 
 def _age(rec: dict[str, Any], now: int) -> int:
@@ -107,11 +107,11 @@ def move_card(state: State, card_id: str, holder: str | None) -> None:
 def hand_over(
     state: State, dead: str, heir: str, regent: str | None = None, states: list[str] | None = None
 ) -> list[str]:
-    """Pass ``dead``'s crown, cards and player to ``heir`` (RR3-G01, DK9).
+    """Pass ``dead``'s crown, cards and player to ``heir`` (RR3-G01, RR3-DK09).
 
     - The player: if ``dead`` was played and ``heir`` is no one's character yet, the player becomes the heir (the
       heir joins the dead player's team and is played). If the heir is already played, the player is given
-      another character (a "new character" item, DK10).
+      another character (a "new character" item, RR3-DK10).
     - The crown: the heir rules every state ``dead`` ruled (or ``states``, those left vacant for a choice), under a
       regency if under sixteen (``regent``: who governs for him, if Control named one); a played state goes with
       the heir to the heir's team.
@@ -169,7 +169,7 @@ def _open_new_character(state: State, dead: str, team: str | None, states: list[
 
 
 def _imperial_death(state: State, dead: str) -> str | None:
-    """DK17: a dead Emperor is followed by the King of the Romans, else Political Control holds an election; a dead
+    """RR3-DK17: a dead Emperor is followed by the King of the Romans, else Political Control holds an election; a dead
     King of the Romans leaves the office vacant."""
     chars = state["characters"]
     if state.get("king_of_romans") == dead:
@@ -197,10 +197,10 @@ def pass_on(state: State, dead: str, cause: str) -> str:
     2. with no son, a ruler's or a player's successor is chosen on a "succession" item (Character Control; Non-played
        States Control for a non-played ruler) among the kin with a claim (:func:`dynasties.succession_candidates`),
        or the player is given a new character; the crown is vacant meanwhile;
-    3. a played character with no kin at all is given a new character at once (DK10);
+    3. a played character with no kin at all is given a new character at once (RR3-DK10);
     4. anyone else simply leaves their team's list.
 
-    Then the Empire (DK17). Returns the sentence for the news."""
+    Then the Empire (RR3-DK17). Returns the sentence for the news."""
     rec = state["characters"][dead]
     name = rec.get("name", dead)
     ruled = ruled_by(state, dead)
@@ -282,9 +282,9 @@ def end_regencies(state: State) -> None:
 
 @desk.settle("death_rolls", label="Roll")
 def _settle_deaths(state: State, item: Item, action: Action) -> str:
-    """Handbook, *Death*: 2d6 for every living character (D1). Everyone who dies is buried first, then each death
-    is passed on (:func:`pass_on`; D14: the heir is chosen among those still living after every roll). Claims on a
-    dead ruler's or Emperor's death are listed on the item (D7)."""
+    """Handbook, *Death*: 2d6 for every living character (RR3-D01). Everyone who dies is buried first, then each death
+    is passed on (:func:`pass_on`; RR3-D14: the heir is chosen among those still living after every roll). Claims on a
+    dead ruler's or Emperor's death are listed on the item (RR3-D07)."""
     turn = int(item["params"]["turn"])
     rolls = dynasties.roll_deaths(state, people(state).values(), turn)
     dead = [r for r in rolls if r.died]
@@ -424,7 +424,7 @@ def character_id(state: State, name: str) -> str:
 @desk.settle("new_character", label="Create", fields=NEW_CHARACTER_FIELDS, defaults=new_character_defaults)
 def _settle_new_character(state: State, item: Item, action: Action) -> str:
     """Handbook, *Death*: "If there is no heir they will be given another character" -- Character Control creates
-    it (DK10); it rules the dead player's vacant states and takes the team's cards that have no holder. Only the
+    it (RR3-DK10); it rules the dead player's vacant states and takes the team's cards that have no holder. Only the
     name is needed: a field left out takes the form's default (:func:`new_character_defaults`) and the id is made
     from the name (:func:`character_id`)."""
     desk.check_fields(NEW_CHARACTER_FIELDS, action, {})

@@ -105,7 +105,7 @@ def _table_choices(state: State, role: str) -> Mapping[str, Sequence[str]]:
 def _settle_table(state: State, role: str, action: Action) -> None:
     """RR3-J03: settle every pending revenue item of one table, oldest first, each exactly as its own "Roll" click
     (its own dice, its outcome and the umpire's name on it; no revolt modifier, and a revolt falls on the state's
-    first home area, DK3). A card that may no longer be played (another play of this turn came first) is left
+    first home area, RR3-DK03). A card that may no longer be played (another play of this turn came first) is left
     pending for its umpire to dismiss. Any control desk may (RR3-M02: in phase 1 "all the available umpires help")."""
     table = action["table"]
     settled, left = [], []

@@ -5,7 +5,7 @@ regarded as valid within the game").
 A team proposes a treaty (``register_treaty``) naming the other teams; each named team gets a ``treaty_consent``
 item to accept or refuse (``answer``, or Political Control records the answer given at its desk). Political
 Control then registers the treaty: it binds only the teams that accepted it, and a peace clause ends only the
-wars between states of those who signed (RR3-H01). Rulings: ``docs/rulings/rr3.md`` (DK14, RR3-H01).
+wars between states of those who signed (RR3-H01). Rulings: ``docs/rulings/rr3.md`` (RR3-DK14, RR3-H01).
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def _settle_consent(state: State, item: Item, action: Action) -> str:
 )
 def _settle_treaty(state: State, item: Item, action: Action) -> str:
     """Registering makes the treaty valid for the teams that accepted it; a peace clause ends only the wars between
-    states of those who signed (or non-played states) (DK14, RR3-H01). A party yet to answer holds registration
+    states of those who signed (or non-played states) (RR3-DK14, RR3-H01). A party yet to answer holds registration
     back unless Political Control registers without it: it is then not bound."""
     p = item["params"]
     waiting = consents_waiting(state, item["id"])
@@ -175,6 +175,6 @@ def _settle_treaty(state: State, item: Item, action: Action) -> str:
 
 
 def treaty_valid(state: State, treaty: Mapping[str, Any]) -> bool:
-    """A registered treaty is valid until the end of its last turn (DK14)."""
+    """A registered treaty is valid until the end of its last turn (RR3-DK14)."""
     expires = treaty.get("expires")
     return expires is None or int(state.get("turn") or 1) <= int(expires)
