@@ -117,6 +117,35 @@ def test_a_part_put_in_by_other_code_is_put_at_rest_in_order() -> None:
     assert list(game.state["meta"]) == ["a", "z"] and list(game.state["meta"]["a"]) == ["b", "y"]
 
 
+def test_the_open_entries_are_known_from_the_last_action() -> None:
+    """After an action the kernel knows which entries of a part with ``final`` are still open, so the next action
+    does not ask every closed one; the states are still what full copies are."""
+    game = ledger()
+    assert game.opens["items"] == (3, frozenset({"i2", "i3"}))
+    before = game.state
+    game.act("A", {"type": "settle", "item": "i3"})
+    assert game.opens["items"] == (3, frozenset({"i2"}))
+    assert game.state["items"]["i1"] is before["items"]["i1"] and game.state["items"]["i3"]["done"]
+    game.act("A", {"type": "add"})
+    assert game.opens["items"] == (4, frozenset({"i2", "i4"})) and list(game.state["items"]) == ["i1", "i2", "i3", "i4"]
+    assert json.dumps(game.state) == json.dumps(canonical_copy(game.state))
+    assert not before["items"]["i3"]["done"]  # the old state as it was
+
+
+def test_an_entry_put_in_by_other_code_is_copied_in_order_at_the_next_action() -> None:
+    """An entry added in place by other code (a test setting a position up) is not taken for a closed one."""
+    game = ledger()
+    game.state["items"]["i0"] = {"z": 5, "done": False, "b": None}
+    game.act("A", {"type": "settle", "item": "i0"})
+    assert list(game.state["items"]) == ["i0", "i1", "i2", "i3"] and list(game.state["items"]["i0"]) == [
+        "b",
+        "done",
+        "outcome",
+        "z",
+    ]
+    assert game.opens["items"] == (4, frozenset({"i2", "i3"}))
+
+
 @pytest.mark.parametrize(("to", "written"), [(True, "true"), (1.0, "1.0")])
 def test_a_value_changed_to_an_equal_one_of_another_type_is_not_taken_for_unchanged(to: Any, written: str) -> None:
     """1 == True == 1.0 in Python, yet each is other JSON: the state says what the rule wrote."""

@@ -62,6 +62,8 @@ class Game:
     #: The top-level parts of the state as the kernel put it at rest (``kernel/journal.py``): a part still the
     #: same object and left as it was by an action is kept, not copied again. Empty for a state from elsewhere.
     rested: State = field(default_factory=dict, repr=False, compare=False)
+    #: What the last action left of the dict parts with ``final`` (``journal.Opens``): their open entries' keys.
+    opens: journal.Opens = field(default_factory=dict, repr=False, compare=False)
 
     def act(self, role: str, action: Action) -> None:
         """Apply ``action`` by ``role``; on any error the state and the log are left exactly as they were."""
@@ -77,7 +79,8 @@ class Game:
         parts = journal.parts_of(self.ruleset.append_only)
         sealed = journal.seal(self.state, parts) if journal.STRICT else None
         marks: dict[str, bytes] = {}
-        work = journal.work_copy(self.state, parts, marks, self.rested)
+        known = journal.known_opens(self.state, self.rested, self.opens)
+        work = journal.work_copy(self.state, parts, marks, self.rested, known)
         try:
             try:
                 self.ruleset.apply(work, role, clone(action))
@@ -91,8 +94,9 @@ class Game:
         self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
         # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data;
         # the shared past as it was, only what is new copied.
-        self.state = journal.settled_copy(self.state, work, parts, marks=marks)
-        self.rested = dict(self.state)
+        opens: journal.Opens = {}
+        self.state = journal.settled_copy(self.state, work, parts, marks=marks, known=known, opens=opens)
+        self.rested, self.opens = dict(self.state), opens
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def reseed(self, secret: int) -> None:

@@ -31,6 +31,7 @@ a store may write only the entries a state added to the last one it wrote (:func
 from __future__ import annotations
 
 import marshal
+import operator
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -81,8 +82,28 @@ def _shared(part: AppendOnly, value: Any) -> Iterator[tuple[Any, Any]]:
                 yield key, entry
 
 
+#: Per dict part with ``final``, its number of entries and the keys of its entries not final yet, as
+#: :func:`settled_copy` left it: lets the next action skip asking ``final`` of every closed entry.
+Opens = dict[str, tuple[int, frozenset[str]]]
+
+
+def known_opens(state: State, rested: State, opens: Opens) -> dict[str, frozenset[str]]:
+    """The open keys of each part of ``opens`` that is still the object the kernel put at rest with as many entries
+    (a part other code replaced or added to is asked again, entry by entry)."""
+    known = {}
+    for name, (size, keys) in opens.items():
+        value = state.get(name)
+        if isinstance(value, dict) and len(value) == size and rested.get(name) is value:
+            known[name] = keys
+    return known
+
+
 def work_copy(
-    state: State, parts: dict[str, AppendOnly], marks: dict[str, bytes] | None = None, rested: State | None = None
+    state: State,
+    parts: dict[str, AppendOnly],
+    marks: dict[str, bytes] | None = None,
+    rested: State | None = None,
+    known: dict[str, frozenset[str]] | None = None,
 ) -> State:
     """A copy of ``state`` for the rules to change: append-only parts as new containers of the same final entries
     (a dict's other entries deep-copied), everything else deep-copied; the keys in the same order.
@@ -92,7 +113,8 @@ def work_copy(
     :func:`settled_copy` keeps it if the rules leave it as it was instead of copying it again (a part put in by
     other code, as a test setting a position up, may not be in canonical order: it is copied). The copy's form,
     not the original's: marshal marks an object held in more than one place, so an original that a view or an
-    older state also holds would never compare equal."""
+    older state also holds would never compare equal. ``known``: :func:`known_opens`, the open entries of a dict
+    part with ``final`` without asking every entry."""
     work: State = {}
     for key, value in state.items():
         part = parts.get(key)
@@ -110,6 +132,9 @@ def work_copy(
             final = part.final
             if final is None:
                 work[key] = dict(value)
+            elif known is not None and key in known:
+                work[key] = dict(value)
+                work[key].update(clone({k: value[k] for k in known[key]}))
             else:
                 opened = clone({k: v for k, v in value.items() if not final(v)})
                 work[key] = {k: opened.get(k, v) for k, v in value.items()}
@@ -124,12 +149,15 @@ def settled_copy(
     parts: dict[str, AppendOnly],
     where: str = "state",
     marks: dict[str, bytes] | None = None,
+    known: dict[str, frozenset[str]] | None = None,
+    opens: Opens | None = None,
 ) -> State:
     """The state at rest from ``work`` (made from :func:`work_copy` of ``before``): what
     :func:`~umpire.kernel.canonical.plain_canonical_copy` of ``work`` is, with the entries ``before`` shared kept
     as they are (the same objects) and only the rest checked and copied. With the ``marks`` work_copy made, a
     top-level part whose serialised form is still what it was made from (the same data, types and key order as
-    ``before``'s, which is at rest already) is ``before``'s part itself, not a copy."""
+    ``before``'s, which is at rest already) is ``before``'s part itself, not a copy. ``known``: what work_copy was
+    given; ``opens``, when given, receives the :data:`Opens` of the state made, for the next action."""
     fresh: State = {}
     kept: dict[str, Any] = {}
     for key, value in work.items():
@@ -145,11 +173,15 @@ def settled_copy(
             fresh[key] = value
         elif isinstance(value, list):
             n = len(old)
-            if len(value) >= n and all(a is b for a, b in zip(value, old, strict=False)):
+            if len(value) >= n and all(map(operator.is_, value, old)):  # map stops at the shorter: old
                 kept[key] = old
                 fresh[key] = value[n:]
             else:  # an old entry replaced or removed: not append-only after all; copied whole
                 fresh[key] = value
+        elif isinstance(value, dict) and known is not None and key in known:
+            same = {k: old[k] for k in old.keys() - known[key] if value.get(k) is old[k]}
+            kept[key] = same
+            fresh[key] = {k: value[k] for k in value.keys() - same.keys()}
         elif isinstance(value, dict):
             same = {k: e for k, e in _shared(part, old) if value.get(k) is e}
             kept[key] = same
@@ -166,9 +198,27 @@ def settled_copy(
         elif isinstance(copied[key], list):
             out[key] = [*kept[key], *copied[key]]
         else:
-            merged = {**kept[key], **copied[key]}
-            out[key] = {k: merged[k] for k in sorted(merged)}
+            out[key] = _merged(kept[key], copied[key], before.get(key), known is not None and key in known)
+        part = parts.get(key)
+        if opens is not None and part is not None and part.final is not None and isinstance(out[key], dict):
+            final = part.final
+            if known is not None and key in known and key in kept:  # the kept entries are final
+                open_keys = frozenset(k for k, v in copied[key].items() if not final(v))
+            else:
+                open_keys = frozenset(k for k, v in out[key].items() if not final(v))
+            opens[key] = (len(out[key]), open_keys)
     return out
+
+
+def _merged(kept: dict[str, Any], copied: dict[str, Any], old: Any, ordered: bool) -> dict[str, Any]:
+    """A dict part at rest: its kept entries and its copied ones, in sorted key order. ``ordered``: ``old`` (the
+    part before the action) is at rest in that order, so when the action added no key, it gives the order."""
+    if ordered and len(kept) + len(copied) == len(old) and copied.keys() <= old.keys():
+        out = dict(old)
+        out.update(copied)
+        return out
+    merged = {**kept, **copied}
+    return {k: merged[k] for k in sorted(merged)}
 
 
 def _same(value: Any, mark: bytes) -> bool:
