@@ -133,13 +133,16 @@ class Ruling:
 
     @property
     def quotes_seed(self) -> bool:
-        """Whether the text quotes words (of the seed or the rule book it builds on)."""
-        return re.search(r'"[^"\n]{8,}"|“', self.title + "\n" + self.body) is not None
+        """Whether the text quotes words (of the seed or the rule book it builds on), or says the seed has none."""
+        text = " ".join((self.title + " " + self.body).split())
+        silent = r"seeds? (?:is |are )?silent|seeds? says? nothing|(?:handbook|rule book|rules?) (?:is )?silent"
+        return re.search(rf'"[^"]{{8,}}"|“|{silent}', text, re.I) is not None
 
     @property
     def other_reading(self) -> bool:
         """Whether the text gives the reading not taken (or says why there is none)."""
-        return re.search(r"other readings?|alternative|rejected|not offered", self.body, re.I) is not None
+        text = " ".join(self.body.split())
+        return re.search(r"other readings?|alternative|rejected|not offered", text, re.I) is not None
 
     @property
     def withdrawn(self) -> bool:
@@ -412,8 +415,8 @@ def render(ruleset: str, index: Index) -> str:
     lines += [
         "## Rulings",
         "",
-        f"{len(rulings)} rulings; {quoted} quote the words they read, {other} give the other reading"
-        " (each ruling below says which it lacks).",
+        f"{len(rulings)} rulings; {quoted} quote the words they read (or say there are none), {other} give the"
+        " other reading (each ruling below says which it lacks).",
         "",
     ]
     for r in rulings:
