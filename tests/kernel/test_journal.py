@@ -29,6 +29,7 @@ class Ledger(Ruleset):
 
     def setup(self, state: dict[str, Any], scenario: str, options: dict[str, Any]) -> None:
         state["log"], state["items"], state["n"] = [], {}, 0
+        state["meta"], state["board"] = {"flag": 1, "name": "x"}, {"a": {"b": [1]}}
 
     def seats(self, state: dict[str, Any]) -> list[str]:
         return ["A"]
@@ -54,6 +55,12 @@ class Ledger(Ruleset):
             state["items"]["i1"]["outcome"] = "changed"
         elif kind == "bad":
             state["log"].append({"t": (1, 2)})
+        elif kind == "retype":  # equal to what was there (1 == True == 1.0), yet other JSON
+            state["meta"]["flag"] = action["to"]
+        elif kind == "bad_meta":  # a rule's bug: a value that is not JSON data
+            state["meta"]["flag"] = {"tuple": (1, 2), "set": {1, 2}, "object": Path("x")}[action["to"]]
+        elif kind == "move":
+            state["board"]["a"]["b"].append(2)
         else:
             raise IllegalAction(f"unknown action {kind!r}")
 
@@ -85,6 +92,47 @@ def test_the_state_at_rest_is_a_full_canonical_copy_and_the_past_is_shared() -> 
     assert json.dumps(game.state) == json.dumps(canonical_copy(game.state))
     assert list(game.state["items"]) == sorted(game.state["items"])
     assert json.dumps(before) == text  # the old state is as it was
+
+
+def test_a_part_the_action_left_is_shared_and_a_changed_one_copied() -> None:
+    """The kernel keeps a top-level part an action did not change as the old state's own (no copy, no check), and
+    copies one it changed; the old state stays as it was."""
+    game = ledger()
+    before = game.state
+    text = json.dumps(before)
+    game.act("A", {"type": "move"})
+    assert game.state["meta"] is before["meta"]  # left as it was: shared
+    assert game.state["board"] is not before["board"] and game.state["board"]["a"]["b"] == [1, 2]
+    assert json.dumps(before) == text
+    assert json.dumps(game.state) == json.dumps(canonical_copy(game.state))
+
+
+def test_a_part_put_in_by_other_code_is_put_at_rest_in_order() -> None:
+    """A part not as the kernel left it (a test setting a position up by hand, a view that wrote a default into
+    the state) is copied in sorted key order at the next action, even if the action leaves it as it is."""
+    game = ledger()
+    game.state["meta"] = {"z": 1, "a": {"y": 2, "b": 3}}
+    game.act("A", {"type": "move"})
+    assert json.dumps(game.state) == json.dumps(canonical_copy(game.state))
+    assert list(game.state["meta"]) == ["a", "z"] and list(game.state["meta"]["a"]) == ["b", "y"]
+
+
+@pytest.mark.parametrize(("to", "written"), [(True, "true"), (1.0, "1.0")])
+def test_a_value_changed_to_an_equal_one_of_another_type_is_not_taken_for_unchanged(to: Any, written: str) -> None:
+    """1 == True == 1.0 in Python, yet each is other JSON: the state says what the rule wrote."""
+    game = ledger()
+    game.act("A", {"type": "retype", "to": to})
+    assert f'"flag":{written}' in canonical_json(game.state) and type(game.state["meta"]["flag"]) is type(to)
+
+
+@pytest.mark.parametrize("to", ["tuple", "set", "object"])
+def test_a_part_that_is_no_longer_plain_is_still_refused(to: str) -> None:
+    """A part the rules changed is checked as before: the error names the value that is not JSON data."""
+    game = ledger()
+    text = canonical_json(game.state)
+    with pytest.raises(TypeError, match=r"meta\.flag"):
+        game.act("A", {"type": "bad_meta", "to": to})
+    assert canonical_json(game.state) == text
 
 
 def test_a_refusal_leaves_the_state_and_its_shared_entries_as_they_were() -> None:

@@ -20,7 +20,7 @@ A GM's rollback (``kernel/undo.py``) ends with a :data:`RESEED` entry in the log
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from umpire.kernel import journal, registry
@@ -59,6 +59,9 @@ class Game:
     ruleset: Ruleset
     record: dict[str, Any]
     state: State
+    #: The top-level parts of the state as the kernel put it at rest (``kernel/journal.py``): a part still the
+    #: same object and left as it was by an action is kept, not copied again. Empty for a state from elsewhere.
+    rested: State = field(default_factory=dict, repr=False, compare=False)
 
     def act(self, role: str, action: Action) -> None:
         """Apply ``action`` by ``role``; on any error the state and the log are left exactly as they were."""
@@ -73,7 +76,8 @@ class Game:
         # The rules work on a copy sharing the past's entries (kernel/journal.py): a refusal leaves the state as it was.
         parts = journal.parts_of(self.ruleset.append_only)
         sealed = journal.seal(self.state, parts) if journal.STRICT else None
-        work = journal.work_copy(self.state, parts)
+        marks: dict[str, bytes] = {}
+        work = journal.work_copy(self.state, parts, marks, self.rested)
         try:
             try:
                 self.ruleset.apply(work, role, clone(action))
@@ -87,7 +91,8 @@ class Game:
         self.check_power(role, action)  # a ruleset that ignores the field (as 1615's submissions did) is caught
         # At rest in sorted key order, wherever it comes from (canonical_copy), once checked to be plain JSON data;
         # the shared past as it was, only what is new copied.
-        self.state = journal.settled_copy(self.state, work, parts)
+        self.state = journal.settled_copy(self.state, work, parts, marks=marks)
+        self.rested = dict(self.state)
         self.record["actions"].append({"role": role, "action": clone(action)})
 
     def reseed(self, secret: int) -> None:
@@ -97,6 +102,7 @@ class Game:
         work = journal.work_copy(self.state, parts)
         reseed(work, secret)
         self.state = journal.settled_copy(self.state, work, parts)
+        self.rested = dict(self.state)
         self.record["actions"].append({"role": GM, "action": {"type": RESEED, "secret": secret}})
 
     def replay_action(self, role: str, action: Action) -> None:
@@ -180,7 +186,7 @@ def new_game(
     rules.advance(state)
     state = plain_canonical_copy(state)
     record = {"format": FORMAT, "ruleset": info.name, "scenario": chosen, "options": opts, "seed": seed, "actions": []}
-    return Game(rules, record, state)
+    return Game(rules, record, state, dict(state))
 
 
 def _from_position(rules: Ruleset, position: Any, options: dict[str, Any] | None, seed: int) -> Game:
@@ -203,7 +209,7 @@ def _from_position(rules: Ruleset, position: Any, options: dict[str, Any] | None
         "position": canonical_copy(position),
         "actions": [],
     }
-    return Game(rules, record, state)
+    return Game(rules, record, state, dict(state))
 
 
 def replay(record: dict[str, Any]) -> Game:

@@ -13,13 +13,15 @@ game. A ruleset names these parts in :attr:`~umpire.kernel.ruleset.Ruleset.appen
 very same old entries, so that appending to it leaves the state as it was (a refused action changes nothing), and
 every other part deep-copied as before. :func:`settled_copy` makes the state at rest from what the rules made:
 the old entries, still the same objects, are kept as they are (they were checked and sorted when they were new);
-only what is new is checked to be plain JSON data and copied in sorted key order. The canonical JSON is the same
-as a full copy's, byte for byte; a rule that breaks the contract by replacing or removing an old entry only costs
-the full copy of that part.
+only what is new is checked to be plain JSON data and copied in sorted key order. A top-level part the action left
+as it was (its serialised form the same before and after the rules ran: most of a large state, on most actions)
+is the old state's part itself, not a copy: states at rest are never changed in place (the kernel replaces the
+state, never mutates it), so two of them may share it. The canonical JSON is the same as a full copy's, byte for
+byte; a rule that breaks the contract by replacing or removing an old entry only costs the full copy of that part.
 
 A rule that *changes* an old entry in place would change the state it came from: the contract. With
-:data:`STRICT` on (``tests/conftest.py`` turns it on for the whole suite; ``UMPIRE_STRICT_APPEND_ONLY=1`` in the
-environment for any run), the kernel compares the shared entries before and after every action and raises
+:data:`STRICT` on (``tests/kernel/test_journal.py`` turns it on for its games; ``UMPIRE_STRICT_APPEND_ONLY=1`` in
+the environment for any run), the kernel compares the shared entries before and after every action and raises
 :class:`AppendOnlyBroken` naming the part and the entry.
 
 :func:`split_state` cuts a state into the part that is copied on every action and the append-only entries, so that
@@ -79,15 +81,29 @@ def _shared(part: AppendOnly, value: Any) -> Iterator[tuple[Any, Any]]:
                 yield key, entry
 
 
-def work_copy(state: State, parts: dict[str, AppendOnly]) -> State:
+def work_copy(
+    state: State, parts: dict[str, AppendOnly], marks: dict[str, bytes] | None = None, rested: State | None = None
+) -> State:
     """A copy of ``state`` for the rules to change: append-only parts as new containers of the same final entries
-    (a dict's other entries deep-copied), everything else deep-copied; the keys in the same order."""
-    rest = clone({key: value for key, value in state.items() if key not in parts})
+    (a dict's other entries deep-copied), everything else deep-copied; the keys in the same order.
+
+    ``rested``: the top-level parts as :func:`settled_copy` (or a new game) put them at rest, canonical. ``marks``
+    then receives the serialised form of each deep-copied part that is still the very object there, so that
+    :func:`settled_copy` keeps it if the rules leave it as it was instead of copying it again (a part put in by
+    other code, as a test setting a position up, may not be in canonical order: it is copied). The copy's form,
+    not the original's: marshal marks an object held in more than one place, so an original that a view or an
+    older state also holds would never compare equal."""
     work: State = {}
     for key, value in state.items():
         part = parts.get(key)
         if part is None:
-            work[key] = rest[key]
+            if type(value) is dict or type(value) is list:
+                copied = marshal.loads(marshal.dumps(value))
+                work[key] = copied
+                if marks is not None and rested is not None and rested.get(key) is value:
+                    marks[key] = marshal.dumps(copied)
+            else:
+                work[key] = value  # a str, number, bool or None: nothing a rule could change in place
         elif isinstance(value, list):
             work[key] = list(value)
         elif isinstance(value, dict):
@@ -102,10 +118,18 @@ def work_copy(state: State, parts: dict[str, AppendOnly]) -> State:
     return work
 
 
-def settled_copy(before: State, work: State, parts: dict[str, AppendOnly], where: str = "state") -> State:
+def settled_copy(
+    before: State,
+    work: State,
+    parts: dict[str, AppendOnly],
+    where: str = "state",
+    marks: dict[str, bytes] | None = None,
+) -> State:
     """The state at rest from ``work`` (made from :func:`work_copy` of ``before``): what
     :func:`~umpire.kernel.canonical.plain_canonical_copy` of ``work`` is, with the entries ``before`` shared kept
-    as they are (the same objects) and only the rest checked and copied."""
+    as they are (the same objects) and only the rest checked and copied. With the ``marks`` work_copy made, a
+    top-level part whose serialised form is still what it was made from (the same data, types and key order as
+    ``before``'s, which is at rest already) is ``before``'s part itself, not a copy."""
     fresh: State = {}
     kept: dict[str, Any] = {}
     for key, value in work.items():
@@ -113,6 +137,10 @@ def settled_copy(before: State, work: State, parts: dict[str, AppendOnly], where
         old: Any = before.get(key)
         if key == "rng" and _is_generator(value):  # a secret passes 64 bits, which orjson would refuse
             kept[key] = {k: value[k] for k in sorted(value)}
+        elif part is None and marks is not None and key in marks and _same(value, marks[key]):
+            kept[key] = old
+        elif part is None and type(value) is type(old) and value is old:
+            kept[key] = old  # a scalar the rules did not replace
         elif part is None or type(value) is not type(old):
             fresh[key] = value
         elif isinstance(value, list):
@@ -141,6 +169,15 @@ def settled_copy(before: State, work: State, parts: dict[str, AppendOnly], where
             merged = {**kept[key], **copied[key]}
             out[key] = {k: merged[k] for k in sorted(merged)}
     return out
+
+
+def _same(value: Any, mark: bytes) -> bool:
+    """Whether ``value`` serialises to ``mark``: the very data it was made from (marshal keeps every type apart, as
+    1, 1.0 and True, a list and a tuple, and the key order). What marshal cannot write is not plain: not the same."""
+    try:
+        return marshal.dumps(value) == mark
+    except ValueError:
+        return False
 
 
 def _final_part(part: AppendOnly, value: Any) -> Any:
