@@ -135,14 +135,18 @@ class Ruling:
     def quotes_seed(self) -> bool:
         """Whether the text quotes words (of the seed or the rule book it builds on), or says the seed has none."""
         text = " ".join((self.title + " " + self.body).split())
-        silent = r"seeds? (?:is |are )?silent|seeds? says? nothing|(?:handbook|rule book|rules?) (?:is )?silent"
+        src = r"(?:seeds?|handbook|rule book|rules?)"
+        silent = (
+            rf"{src} (?:is |are )?silent|{src} says? nothing|{src} (?:gives|sets|says|lists|has) no"
+            rf"|{src} (?:does not|never) says?"
+        )
         return re.search(rf'"[^"]{{8,}}"|“|{silent}', text, re.I) is not None
 
     @property
     def other_reading(self) -> bool:
-        """Whether the text gives the reading not taken (or says why there is none)."""
+        """Whether the text gives the reading not taken (or says why there is none, or offers it as an option)."""
         text = " ".join(self.body.split())
-        return re.search(r"other readings?|alternative|rejected|not offered", text, re.I) is not None
+        return re.search(r"other readings?|alternative|rejected|not offered|option `|option:", text, re.I) is not None
 
     @property
     def withdrawn(self) -> bool:
