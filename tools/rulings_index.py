@@ -103,6 +103,9 @@ OLD_CITE = re.compile(
     r"(?<![\w-])(?P<id>E1615-\d\d|E2-\d\d|EG-\d\d|W-\d\d|[A-Z]{1,2}\d{1,2})"
     r"(?:\.\.(?:EG-|E2-|W-)?(?P<to>\d{1,2}))?(?![\w-])"
 )
+#: the old IDs read outside any scope: Europe 1615's rule-function IDs and the kernel's
+GLOBAL_OLD_CITE = re.compile(r"(?<![\w-])(?P<id>E1615-\d\d|K\d)(?:\.\.(?P<to>\d{1,2}))?(?![\w-])")
+NEW_PREFIXES = ("K-", "STD-", "E1615-", "RR3-", "HIS-", "EMP-")
 ALIAS_ROW = re.compile(r"^\| `(?P<old>[^`]+)` \| `(?P<new>[^`]+)` \| (?P<scope>[a-z0-9]+) \|")
 DEF = re.compile(r"^(?P<indent>[ \t]*)(?:async )?(?:def|class) (?P<name>\w+)", re.M)
 SECTION_NUM = re.compile(r"(?<![\d.])(\d{1,2}\.\d{1,2})(?![\d])")
@@ -133,13 +136,20 @@ class Ruling:
 
     @property
     def quotes_seed(self) -> bool:
-        """Whether the text quotes words (of the seed or the rule book it builds on)."""
-        return re.search(r'"[^"\n]{8,}"|“', self.title + "\n" + self.body) is not None
+        """Whether the text quotes words (of the seed or the rule book it builds on), or says the seed has none."""
+        text = " ".join((self.title + " " + self.body).split())
+        src = r"(?:seeds?|handbook|rule book|rules?)"
+        silent = (
+            rf"{src} (?:is |are )?silent|{src} says? nothing|{src} (?:gives|sets|says|lists|has) no"
+            rf"|{src} (?:does not|never) says?"
+        )
+        return re.search(rf'"[^"]{{8,}}"|“|{silent}', text, re.I) is not None
 
     @property
     def other_reading(self) -> bool:
-        """Whether the text gives the reading not taken (or says why there is none)."""
-        return re.search(r"other readings?|alternative|rejected|not offered", self.body, re.I) is not None
+        """Whether the text gives the reading not taken (or says why there is none, or offers it as an option)."""
+        text = " ".join(self.body.split())
+        return re.search(r"other readings?|alternative|rejected|not offered|option `|option:", text, re.I) is not None
 
     @property
     def withdrawn(self) -> bool:
@@ -230,43 +240,61 @@ def scopes_of(rel: str) -> tuple[str, ...]:
     return ()
 
 
-def owner(text: str, pos: int, module: str) -> str:
-    """The function or class whose body holds ``pos`` (by indentation), else the module."""
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = text.find("\n", pos)
-    line = text[line_start : line_end if line_end >= 0 else len(text)]
-    indent = len(line) - len(line.lstrip())
-    stack: list[tuple[int, str]] = []
-    for m in DEF.finditer(text, 0, line_start + 1):
-        depth = len(m["indent"])
-        while stack and stack[-1][0] >= depth:
+class Source:
+    """One scanned file: its text and, for Python, where each ``def`` and ``class`` starts (computed once)."""
+
+    def __init__(self, rel: str, text: str) -> None:
+        self.rel, self.text = rel, text
+        self._defs: list[tuple[int, int, str]] | None = None
+
+    def defs(self) -> list[tuple[int, int, str]]:
+        """(offset, indentation, name) of every ``def`` and ``class`` line, in order."""
+        if self._defs is None:
+            self._defs = [(m.start(), len(m["indent"]), m["name"]) for m in DEF.finditer(self.text)]
+        return self._defs
+
+    def owner(self, pos: int, module: str) -> str:
+        """The function or class whose body holds ``pos`` (by indentation), else the module."""
+        text = self.text
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        line = text[line_start : line_end if line_end >= 0 else len(text)]
+        indent = len(line) - len(line.lstrip())
+        stack: list[tuple[int, str]] = []
+        for start, depth, name in self.defs():
+            if start > line_start:
+                break
+            while stack and stack[-1][0] >= depth:
+                stack.pop()
+            stack.append((depth, name))
+        on_def_line = bool(stack) and DEF.match(line) is not None
+        while stack and stack[-1][0] >= indent and not on_def_line:
             stack.pop()
-        stack.append((depth, m["name"]))
-    on_def_line = bool(stack) and DEF.match(line) is not None
-    while stack and stack[-1][0] >= indent and not on_def_line:
-        stack.pop()
-    return f"{module}:{'.'.join(name for _, name in stack)}" if stack else module
+        return f"{module}:{'.'.join(name for _, name in stack)}" if stack else module
+
+    def test_name(self, pos: int) -> str | None:
+        """The test function whose body holds ``pos``, if any (the last top-level or test ``def`` before it)."""
+        name: str | None = None
+        for start, depth, n in self.defs():
+            if start > pos:
+                break
+            if n.startswith("test_") or depth == 0:
+                name = n if n.startswith("test_") else None
+        return name
 
 
-def test_name(text: str, pos: int) -> str | None:
-    """The test function whose body holds ``pos``, if any."""
-    name: str | None = None
-    for m in re.finditer(r"^(?:[ \t]*)(?:async )?def (test_\w+)|^(?:class|def) (\w+)", text[: pos + 1], re.M):
-        name = m[1]
-    return name
-
-
-def cite(index: Index, rid: str, rel: str, text: str, pos: int) -> None:
+def cite(index: Index, rid: str, src: Source, pos: int) -> None:
     ruling = index.rulings.get(rid)
+    rel = src.rel
     if ruling is None:
         index.problems.append(f"{rel}: cites {rid}, which no docs/rulings file defines")
         return
     if rel.startswith("tests/"):
-        name = test_name(text, pos) if rel.endswith(".py") else None
+        name = src.test_name(pos) if rel.endswith(".py") else None
         ruling.tests.add(f"{rel}::{name}" if name else rel)
     else:
         module = rel.removeprefix("src/").removesuffix(".py").replace("/", ".")
-        ruling.code.add(owner(text, pos, module) if rel.endswith(".py") else rel)
+        ruling.code.add(src.owner(pos, module) if rel.endswith(".py") else rel)
 
 
 def expand(first: str, to_area: str | None, to: str | None) -> list[str]:
@@ -297,11 +325,13 @@ def scan(root: Path, index: Index) -> None:
             if rel.startswith("tests/") and path.name.startswith("test_") and path.suffix == ".py":
                 for m in re.finditer(r"^(?:[ \t]*)(?:async )?def (test_\w+)", text, re.M):
                     index.tests_by_name.setdefault(m[1], []).append(f"{rel}::{m[1]}")
-            for m in NEW_CITE.finditer(text):
-                for rid in expand(m["id"], m["to_area"], m["to"]):
-                    cite(index, rid, rel, text, m.start())
+            src = Source(rel, text)
+            if any(prefix in text for prefix in NEW_PREFIXES):
+                for m in NEW_CITE.finditer(text):
+                    for rid in expand(m["id"], m["to_area"], m["to"]):
+                        cite(index, rid, src, m.start())
             scoped = [index.aliases.get(s, {}) for s in scopes_of(rel)]
-            for m in OLD_CITE.finditer(text):
+            for m in (OLD_CITE if scoped else GLOBAL_OLD_CITE).finditer(text):
                 old = m["id"]
                 olds = expand(old, None, m["to"]) if m["to"] else [old]
                 for o in olds:
@@ -311,7 +341,7 @@ def scan(root: Path, index: Index) -> None:
                     if new is None and re.fullmatch(r"K\d", o):
                         new = kernel.get(o)
                     if new is not None:
-                        cite(index, new, rel, text, m.start())
+                        cite(index, new, src, m.start())
 
 
 def build(root: Path, *, write: bool = False) -> Index:
@@ -412,8 +442,8 @@ def render(ruleset: str, index: Index) -> str:
     lines += [
         "## Rulings",
         "",
-        f"{len(rulings)} rulings; {quoted} quote the words they read, {other} give the other reading"
-        " (each ruling below says which it lacks).",
+        f"{len(rulings)} rulings; {quoted} quote the words they read (or say there are none), {other} give the"
+        " other reading (each ruling below says which it lacks).",
         "",
     ]
     for r in rulings:

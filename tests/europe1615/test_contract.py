@@ -14,7 +14,7 @@ def start_state() -> dict:
     return new_game("europe1615", seed=3).state
 
 
-def test_a_phase_from_state_and_submissions() -> None:
+def test_phases_a_phase_from_state_and_submissions() -> None:
     answer = adjudicate(
         {
             "id": "spring",
@@ -31,7 +31,7 @@ def test_a_phase_from_state_and_submissions() -> None:
     assert "PAR" in answer["report"]
 
 
-def test_power_names_are_case_insensitive() -> None:
+def test_phases_power_names_are_case_insensitive() -> None:
     """Issue 12, point 14: 'france' is FRANCE in a 1615 case as in every contract case; two spellings are an error."""
     upper = adjudicate(
         {"id": "u", "variant": "europe1615", "state": start_state(), "submissions": {"FRANCE": "PAR-CHA"}}
@@ -47,13 +47,13 @@ def test_power_names_are_case_insensitive() -> None:
     assert "two submissions for FRANCE" in both["error"]
 
 
-def test_the_answer_feeds_the_next_case() -> None:
+def test_phases_the_answer_feeds_the_next_case() -> None:
     first = adjudicate({"id": "1", "variant": "europe1615", "state": start_state(), "submissions": {}})
     second = adjudicate({"id": "2", "variant": "europe1615", "state": first["state"], "submissions": {}})
     assert "error" not in second and second["phase"] == first["next_phase"]
 
 
-def test_bad_cases_are_precise_errors() -> None:
+def test_phases_bad_cases_are_precise_errors() -> None:
     assert "needs 'state'" in adjudicate({"id": "x", "variant": "europe1615"})["error"]
     bad = adjudicate({"id": "y", "variant": "europe1615", "state": start_state(), "submissions": {"PRUSSIA": ""}})
     assert "unknown power 'PRUSSIA'" in bad["error"]
@@ -63,7 +63,7 @@ def test_bad_cases_are_precise_errors() -> None:
     )
 
 
-def test_jsonl_mode_takes_1615_cases() -> None:
+def test_phases_jsonl_mode_takes_1615_cases() -> None:
     case = {"id": "j", "state": start_state(), "submissions": {"SPAIN": "CAS H"}}
     out = io.StringIO()
     errors = run_jsonl(io.StringIO(json.dumps(case) + "\nnot json\n"), out, default_variant="europe1615")
@@ -120,7 +120,7 @@ def test_victory_the_seats_end_the_game_by_agreement_through_the_contract() -> N
     assert last["next_phase"] == last["phase"] == some["next_phase"]
 
 
-def test_case_actions_are_checked() -> None:
+def test_phases_case_actions_are_checked() -> None:
     def error(actions: object) -> str:
         return adjudicate({"id": "e", "variant": "europe1615", "state": start_state(), "actions": actions})["error"]
 

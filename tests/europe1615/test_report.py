@@ -37,14 +37,14 @@ def test_diplomatic_attack_a_void_attack_says_why_in_the_public_report() -> None
     assert "both lose 3" in report_text(entry, gm=True)
 
 
-def test_every_void_or_failed_line_has_a_reason() -> None:
+def test_phases_every_void_or_failed_line_has_a_reason() -> None:
     _, entry = lorraine_phase()
     for line in report_text(entry).splitlines():
         if line.endswith(": void") or line.endswith(": fails") or line.endswith(": resolved)"):
             raise AssertionError(f"no reason: {line}")
 
 
-def test_the_report_is_grouped_for_its_reader() -> None:
+def test_phases_the_report_is_grouped_for_its_reader() -> None:
     g, entry = lorraine_phase()
     groups = report_groups(entry, viewer="FRANCE", powers=POWERS)
     assert groups[0]["title"] == "For FRANCE"
@@ -65,7 +65,7 @@ def test_the_report_is_grouped_for_its_reader() -> None:
     assert rules.RULESET.view(g.state, "gm")["report_groups"][0]["title"] != "For GM"
 
 
-def test_the_seat_sees_its_own_sanction_cards_and_the_gm_the_abandon_buttons() -> None:
+def test_phases_the_seat_sees_its_own_sanction_cards_and_the_gm_the_abandon_buttons() -> None:
     g = new_game(rules.RULESET, options={"sanctions": True}, seed=7)
     france = rules.RULESET.view(g.state, "FRANCE")
     cards = france["my_sanction_cards"]

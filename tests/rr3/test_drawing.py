@@ -23,7 +23,7 @@ def area_group(root: ET.Element, aid: str) -> ET.Element:
     return found
 
 
-def test_every_area_is_a_shape_or_a_free_city_square_with_its_owner_colour() -> None:
+def test_map_every_area_is_a_shape_or_a_free_city_square_with_its_owner_colour() -> None:
     view = observer_view()
     root = ET.fromstring(drawing.draw(view))
     geo = map1524()
@@ -40,7 +40,7 @@ def test_every_area_is_a_shape_or_a_free_city_square_with_its_owner_colour() -> 
         assert g.find("s:title", NS) is not None and area.name in (g.find("s:title", NS).text or "")
 
 
-def test_an_owner_change_and_a_revolt_show() -> None:
+def test_map_an_owner_change_and_a_revolt_show() -> None:
     view = copy.deepcopy(observer_view())
     view["map"]["areas"]["brescia"]["owner"] = "france"
     view["map"]["areas"]["brescia"]["revolt"] = True
@@ -50,7 +50,7 @@ def test_an_owner_change_and_a_revolt_show() -> None:
     assert "in revolt" in (g.find("s:title", NS).text or "")
 
 
-def test_armies_and_fleets_are_counters() -> None:
+def test_map_armies_and_fleets_are_counters() -> None:
     view = observer_view()
     root = ET.fromstring(drawing.draw(view))
     armies = {g.get("data-army") for g in root.iterfind(".//s:g[@class='army']", NS)}
@@ -59,7 +59,7 @@ def test_armies_and_fleets_are_counters() -> None:
     assert fleets == set(view["map"]["fleets"])
 
 
-def test_labels_are_short_names_and_the_shown_ones_never_overlap() -> None:
+def test_map_labels_are_short_names_and_the_shown_ones_never_overlap() -> None:
     assert drawing.short_name("London and the South-East") == "London"
     assert drawing.short_name("The North of England") == "North of England"
     assert drawing.short_name("Free City of Nuremberg") == "Nuremberg"
@@ -76,7 +76,7 @@ def test_labels_are_short_names_and_the_shown_ones_never_overlap() -> None:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
-def test_rivers_mountains_and_passes_follow_a_shared_border() -> None:
+def test_map_rivers_mountains_and_passes_follow_a_shared_border() -> None:
     kinds = {kind for kind, *_ in drawing.shapes().borders}
     assert {"river", "mountains", "pass"} <= kinds
     root = ET.fromstring(drawing.draw(observer_view()))

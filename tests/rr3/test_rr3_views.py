@@ -68,7 +68,7 @@ RULESET_STATES = {
 }
 
 
-def test_no_team_sees_another_teams_secrets_and_the_observer_sees_none(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_no_team_sees_another_teams_secrets_and_the_observer_sees_none(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     # the secrets really are in the game: Game Control sees every one of them
     gm_text = text_of(game.view("gm"))
@@ -88,7 +88,7 @@ def test_no_team_sees_another_teams_secrets_and_the_observer_sees_none(monkeypat
                 assert mark not in text, f"{role} sees {mark}"
 
 
-def test_a_team_sees_its_own_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_a_team_sees_its_own_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     view = game.view("france")
     mine = view["team"]
@@ -106,7 +106,7 @@ def test_a_team_sees_its_own_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
     assert venice["states_private"]["venice"]["debt"] == 3
 
 
-def test_the_rolls_of_other_teams_private_items_are_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_the_rolls_of_other_teams_private_items_are_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     england_roll = game.state["items"]["i1"]["dice"][0]["n"]
     skirmish_roll = game.state["items"][f"i{len(TEAMS) + 1}"]["dice"][0]["n"]
@@ -117,7 +117,7 @@ def test_the_rolls_of_other_teams_private_items_are_hidden(monkeypatch: pytest.M
     assert isinstance({r["n"]: r for r in game.view("map_control")["rolls"]}[england_roll]["result"], int)
 
 
-def test_the_public_part(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_the_public_part(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     view = game.view("observer")
     assert view["phase"] == "1524-1528 turn 1, phase 2 (military, step pay)"
@@ -141,7 +141,7 @@ def test_the_public_part(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "team" not in view and "desk" not in view and "control" not in view
 
 
-def test_team_actions_are_its_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_team_actions_are_its_requests(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     types = [a["type"] for a in game.view("france")["actions"]]
     assert types == ["petition", "skirmish", "note", "gift"]
@@ -154,7 +154,7 @@ def test_team_actions_are_its_requests(monkeypatch: pytest.MonkeyPatch) -> None:
     }
 
 
-def test_a_desk_sees_its_pending_items_with_their_actions_and_its_recent_closed_ones(
+def test_layout_a_desk_sees_its_pending_items_with_their_actions_and_its_recent_closed_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = played_game(monkeypatch)
@@ -179,7 +179,7 @@ def test_a_desk_sees_its_pending_items_with_their_actions_and_its_recent_closed_
     assert "next_step" in map_types and "settle" not in map_types
 
 
-def test_game_control_sees_every_desk_and_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layout_game_control_sees_every_desk_and_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(monkeypatch)
     view = game.view("gm")
     assert set(view["desks"]) == {
@@ -211,7 +211,7 @@ def test_game_control_sees_every_desk_and_the_clock(monkeypatch: pytest.MonkeyPa
     assert view["control"]["intentions"]["france"]["submission"]["text"] == secret("france", "intention")
 
 
-def test_no_secrets_leak_with_every_desk_module_at_work() -> None:
+def test_layout_no_secrets_leak_with_every_desk_module_at_work() -> None:
     """The same check on a game run by the real desk procedures: every team plays its Subsidy card, some are
     rolled, a death roll is made, the phase ends."""
     game = fixture_game(seed=8)
@@ -257,7 +257,7 @@ def _paths_with(value: object, key: str, path: tuple[object, ...] = ()) -> list[
     return found
 
 
-def test_the_1524_scenario_views_keep_every_brief_card_and_treasury_to_its_team() -> None:
+def test_layout_the_1524_scenario_views_keep_every_brief_card_and_treasury_to_its_team() -> None:
     game = new_game("rr3", seed=4)
     state = game.state
     for team in TEAMS:
@@ -293,7 +293,7 @@ def test_the_1524_scenario_views_keep_every_brief_card_and_treasury_to_its_team(
                     assert f'"{card}"' not in text, f"{role} sees {other}'s card {card}"
 
 
-def test_the_1524_intention_cards_are_sealed() -> None:
+def test_layout_the_1524_intention_cards_are_sealed() -> None:
     """*The Campaign System*: intention cards are written for each movement step; a team sees only its own."""
     game = new_game("rr3", seed=6)
     game.act("gm", {"type": "resolve"})
@@ -312,7 +312,7 @@ def test_the_1524_intention_cards_are_sealed() -> None:
             assert path == ("team", "intention"), (role, path)
 
 
-def test_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None:
+def test_layout_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None:
     """*Treaties*: registered with Political Control, the other parties see the request too; *Navies*: fleet
     movement "should be written down as for armies", so a fleet's orders are its team's secret."""
     game = new_game("rr3", seed=9)
@@ -334,7 +334,7 @@ def test_a_treaty_and_fleet_orders_are_seen_by_those_they_concern_only() -> None
         assert "england_fleet" not in (game.view(role).get("team") or {}).get("fleet_orders", {})
 
 
-def test_map_control_sees_who_handed_in_a_card_and_the_cards_once_the_step_closes() -> None:
+def test_layout_map_control_sees_who_handed_in_a_card_and_the_cards_once_the_step_closes() -> None:
     """*Movement*: "If players are not ready with their intentions when the umpires call for the start of a step they
     will miss that step". Issue 19, point 7: the cards were in the control view but Map Control's desk never showed
     them; its desk now names the seats handed in and missing, and keeps the closed step's cards (RR3-H06)."""

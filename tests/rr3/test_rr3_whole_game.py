@@ -154,7 +154,7 @@ def play(seed: int) -> tuple[Game, list[str]]:
     return game, refused
 
 
-def test_a_whole_game_plays_to_its_end_and_replays_exactly() -> None:
+def test_turn_sequence_a_whole_game_plays_to_its_end_and_replays_exactly() -> None:
     game, refused = play(seed=1524)
     assert (game.state["turn"], game.state["phase"]) == (6, 6) and game.state["over"]
     settled = [i for i in game.state["items"].values() if i["status"] == desk.SETTLED]
@@ -312,7 +312,7 @@ def _game_day_turn_one(game: Game) -> None:
     assert game.state["states"]["hesse"]["treasury"] == before - 2
 
 
-def test_issue_19_on_game_day_then_the_whole_game_replays_exactly() -> None:
+def test_turn_sequence_issue_19_on_game_day_then_the_whole_game_replays_exactly() -> None:
     """Issue 19, point 9: a scripted turn exercising points 1 and 3 to 8, then the random table plays the game to
     its end; the record replays to the very same state."""
     rnd = random.Random(19)

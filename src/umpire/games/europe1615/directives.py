@@ -243,6 +243,7 @@ def apply_directives(state: State, texts: Mapping[str, str], powers: list[str]) 
     """Carry out the good sanction lines of a movement phase (rulings E1615-E05 to E1615-E11): a cancellation (the
     most influential holder's), strongholds, France's permission under the Treaty of Lyon, relieved marks,
     levied units.  Returns the powers France permits through Switzerland and the notes for the report."""
+    # ruling E1615-E15 (CANCEL)
     found = {p: check_directives(state, p, split_directives(texts.get(p, ""))[1], "M")[0] for p in powers}
     notes: list[str] = []
     permitted: set[str] = set()

@@ -181,6 +181,7 @@ def deployment_errors(
     least 1; each minor must be one the power may deploy to (``may_deploy``, by default :func:`base_may_deploy`
     with ``pliant``).  A minor named twice receives the sum (ruling E1615-C04).
     """
+    # ruling E1615-C02: the French example's 23 INFs exceed France's 21
     check = may_deploy if may_deploy is not None else (lambda p, m: base_may_deploy(p, m, pliant=pliant))
     left = remaining_inf(year_total, spent)
     errors: list[str] = []
@@ -215,6 +216,7 @@ def apply_deployments(table: InfTable, power: str, deployments: Iterable[tuple[s
 def remove_power(table: InfTable, power: str) -> dict[str, dict[str, int]]:
     """A new INF table without ``power``'s INFs.  Seed, "ELIMINATION AND EFFECTS OF": the INFs of an eliminated
     (or abandoned) power are removed from every minor state after the scoring phase."""
+    # ruling E1615-E02
     return {minor: {p: n for p, n in infs.items() if p != power} for minor, infs in table.items()}
 
 
@@ -324,6 +326,7 @@ def religious_markers(
 
     Option ``sticky`` (ruling E1615-C05): a marker stays (``previous``) until the INFs call for the other one.
     """
+    # ruling E1615-C06: grey and white crosses
     if islamic:
         return Markers()
     majority: Confession | None = CATHOLIC if papal else confessional_majority(infs, confessions)

@@ -171,6 +171,7 @@ def followed_orders(
     """Whose orders each unit follows: a power's units its orders, an ALIGNED state's units its power's orders,
     NEUTRAL and UNALIGNED states' units hold.  Returns (the orders by province, the report line of each minor
     state's unit, the powers' proposals for each Ottoman unit, the proposed orders by their text)."""
+    # ruling E1615-R05
     gm = game_map()
     orders: dict[str, Order] = {}
     minor_orders: dict[str, str] = {}
@@ -238,6 +239,7 @@ def ottoman_orders(
     """Each Ottoman unit follows the proposal with the greatest weight (``influence.ottoman_order``), or holds;
     under Ottoman neutrality it takes no orders.  Adds the orders to ``orders``; returns (the tallies for the GM,
     the report line of each unit)."""
+    # rulings E1615-R04 (proposals weighed, seen by the GM), E1615-E14 (Ottoman neutrality)
     tallies: dict[str, Any] = {}
     public: dict[str, str] = {}
     weights = {p: state["allocation"].get(p, 0) for p in powers}
@@ -274,6 +276,7 @@ def bribe(
 ) -> dict[str, str]:
     """The most influential briber's bribed unit holds (seed, "Bribe a unit to hold"; ruling E1615-E11); every
     holder's use is spent.  Returns the GM's record of it."""
+    # ruling E1615-E13
     bribes = [
         (p, line.order)
         for p in by_influence(state, powers)
@@ -383,6 +386,7 @@ def order_report(
 
 def moved_units(result: Any, marks: Mapping[str, bool]) -> dict[str, dict[str, Any]]:
     """The board after the phase; a unit keeps its attrition mark where it moves."""
+    # ruling E1615-R11: the mark moves with its unit
     arrivals = {
         prov_of(o.order.dest): q
         for q, o in result.outcomes.items()
@@ -407,6 +411,7 @@ def dislodgements(
     """Set ``state["dislodged"]``: the dislodged units that may retreat, with the retreats the sanctions in effect
     leave them; the others disband (minor states' units, marked units, units with nowhere to go, a revolt's
     units dislodged by a Protestant power).  Returns the report's lines for the disbanded."""
+    # rulings E1615-R11 (a marked unit dislodged is disbanded), E1615-R12 (minors never retreat)
     gm = game_map()
     disbanded: list[str] = []
     revolts = {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}

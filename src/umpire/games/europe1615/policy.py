@@ -132,6 +132,7 @@ def faith_problem(
     Islamic units", or ``""``.  ``islamic``: the Islamic nations; ``papal_area``: ROM, MAR and VEN, PIA, TUS, NAP;
     ``islamic_centres``: the Islamic centres; ``aligned``: minor -> the power it is aligned with (the "alliance
     network" that lets an Islamic unit help a Christian one into an Islamic centre: both on the same side)."""
+    # ruling E1615-R17
     if not isinstance(order, SupportMove | Convoy):
         return ""
     me = units.get(order.loc.split("/", 1)[0])

@@ -30,6 +30,7 @@ WINTER_KINDS = {"E": "Early winter {} adjustments", "A": "Late winter {} builds"
 def phase_title(phase: str) -> str:
     """``U1615M`` -> ``Summer 1615 movement``; ``W1615E`` -> ``Early winter 1615 adjustments``; ``W1615A`` ->
     ``Late winter 1615 builds``; ``S1615I`` -> ``Initial status check 1615`` (another code is given back as it is)."""
+    # ruling E1615-M23
     if len(phase) != 6 or not phase[1:5].isdigit():
         return phase
     season, year, kind = phase[0], phase[1:5], phase[5]
@@ -48,6 +49,7 @@ def _status(st: dict[str, Any]) -> str:
 
 def _attack_reasons(entry: dict[str, Any]) -> list[str]:
     """Per public attack, the reason it was void ("" when it was resolved or none is recorded)."""
+    # ruling E1615-C37
     public = entry["public"].get("attacks", [])
     secret = entry.get("gm", {}).get("attacks", [])
     out = []

@@ -29,6 +29,7 @@ from umpire.games.europe1615.submission import split_directives
 
 def choose_sanctions(state: State, texts: Mapping[str, str]) -> None:
     """Select the sanctions that come into effect from the late-winter submissions and set them up."""
+    # ruling E1615-R15
     chosen: dict[str, sanctions.SanctionSubmission] = {}
     ctx = sanction_context(state)
     defaults: dict[str, str] = {}

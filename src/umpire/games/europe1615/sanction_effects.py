@@ -104,6 +104,7 @@ def fortified(state: State) -> set[str]:
 
 def no_build(state: State) -> set[tuple[str, str]]:
     """The (power, province) pairs where a revolt in force bars builds and retreats."""
+    # ruling E1615-E16
     return {pair for sid, pair in REVOLTS.items() if in_force(state, sid)}
 
 

@@ -940,6 +940,7 @@ _ANCHOR_CENTRE = {"GUSTAV_INTERVENTION": STOCKHOLM, "POLISH_INTERVENTION": WARSA
 
 def _lyon_conditions(ctx: SanctionContext) -> str:
     """Why the Treaty of Lyon's four conditions do not hold (empty: they hold)."""
+    # ruling E1615-E07
     hapsburg = {"SPAIN", "AUSTRIA"}
     if "FRANCE" in ctx.eliminated:
         return "France is eliminated"
@@ -957,6 +958,7 @@ def _lyon_conditions(ctx: SanctionContext) -> str:
 def in_force(sanction_id: str, ctx: SanctionContext) -> bool:
     """Whether a sanction in effect still applies or has been cancelled by events ("The modifier cancels when RHI
     is captured", "The sanction cancels only if France is eliminated or if Switzerland is captured", ...)."""
+    # ruling E1615-C35: a sanction stays until it ends by its own terms
     if sanction_id in _ANCHOR_STATE:
         return ctx.is_independent(_ANCHOR_STATE[sanction_id])
     if sanction_id in _ANCHOR_CENTRE:

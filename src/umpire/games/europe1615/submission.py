@@ -201,6 +201,7 @@ def parse_submission(
       than the available INFs for the year");
     - ``may_deploy``: ``(power, minor) -> (allowed, reason)``, e.g. ``sanctions.may_deploy`` (needs ``power``).
     """
+    # rulings E1615-R02, E1615-C31: the whole text read, a bad line listed and dropped
     reader = _Reader(power, game_map, phase, board, minors, {p.upper() for p in powers}, available, may_deploy)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()

@@ -25,6 +25,7 @@ from umpire.kernel.ruleset import GM
 
 def view(state: State, role: str, ruleset: str) -> dict[str, Any]:
     """The view of ``state`` for ``role`` (a seat or the GM) of the ruleset named ``ruleset``."""
+    # ruling E1615-R03: what is public, what only the power and the GM see
     gm = game_map()
     deployers = {m: sorted(p for p, n in infs.items() if n > 0) for m, infs in sorted(state["inf"].items())}
     public: dict[str, Any] = {

@@ -42,6 +42,7 @@ from umpire.games.europe1615.status import recompute_markers, statuses
 def early_winter(state: State) -> None:
     """Captures at the end of the year, captured minor states, minor disbands (seed, "Capture of a minor
     state", "Disbanding", "Early Winter Adjustment Phase")."""
+    # rulings E1615-W01 (waived captures), E1615-R14 (elimination), E1615-R16, E1615-M09 (Warsaw, Stockholm)
     gm = game_map()
     table = minor_table(state)
     aligned = aligned_map(state)
